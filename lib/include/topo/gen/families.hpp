@@ -1,0 +1,16 @@
+#pragma once
+// Builders for families whose graphs other modules construct directly (without the registry).
+#include <cstdint>
+#include <vector>
+
+#include "topo/graph.hpp"
+
+namespace topo::gen {
+
+/// Torus (wrap = true) or mesh over mixed-radix dimensions; the first dimension varies fastest
+/// in the node id. A torus dimension of size 2 is one link of multiplicity 2.
+Graph make_grid(const std::vector<std::int64_t>& dims, bool wrap);
+Graph make_hypercube(unsigned dim);
+Graph make_complete(std::uint64_t n);
+
+}  // namespace topo::gen

@@ -1,0 +1,85 @@
+#pragma once
+// The topology family registry: one entry per family with its parameter spec and builder.
+// The same spec feeds topogen's options, --help, --list, the descriptor format and completions.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "topo/graph.hpp"
+
+namespace topo::gen {
+
+/// Parameters of one family instance, keyed by parameter name (underscores), as in the file header.
+using Params = nlohmann::json;
+
+enum class ParamType {
+  integer,       // 12
+  integer_list,  // 6,12
+  dims,          // 8x8x16
+  choice,        // one of `choices`
+  flag,          // present or not
+  text,          // free text
+};
+
+struct ParamSpec {
+  std::string name;           // option name, e.g. "bypass-dims"; the JSON key is "bypass_dims"
+  ParamType type = ParamType::integer;
+  std::string help;
+  std::string default_value;  // as typed on the command line; empty = no default
+  bool required = false;
+  std::vector<std::string> choices;
+  std::string key() const;    // name with '-' replaced by '_'
+};
+
+/// Sizes and known closed forms of an instance, computed without building it.
+struct Description {
+  std::uint64_t nodes = 0;
+  std::uint64_t links = 0;    // counting multiplicity
+  std::uint64_t degree_min = 0, degree_max = 0;  // out-degree when directed
+  bool directed = false;
+  nlohmann::json formulas = nlohmann::json::object();  // e.g. {"diameter": 48}
+};
+
+struct Family {
+  std::string name;
+  std::string summary;        // one line for --list
+  std::string source;         // paper and section the definition comes from
+  std::vector<ParamSpec> params;  // a random family has a "seed" parameter, recorded like the others
+  /// Validates the parameters (InputError naming the failed constraint) and returns the sizes.
+  std::function<Description(const Params&)> describe;
+  /// Builds the graph; called only after describe() accepted the parameters.
+  std::function<Graph(const Params&)> build;
+};
+
+/// Every family, in the order of `topogen --list`.
+const std::vector<Family>& families();
+/// The family of that name; InputError listing the known names when there is none.
+const Family& find_family(std::string_view name);
+
+/// Converts command-line strings (by option name) into typed parameters, applying defaults.
+/// InputError on a malformed value or a missing required parameter.
+Params parse_params(const Family& f, const std::map<std::string, std::string>& raw);
+/// Checks parameters that came from a file header against the spec (types, unknown keys), applying defaults.
+Params normalize_params(const Family& f, const Params& p);
+
+struct GenerateOptions {
+  std::uint64_t max_nodes = topo::max_nodes;
+  std::uint64_t max_links = 0;  // 0 = as many as fit in memory
+};
+
+/// describe() to validate and size-check, then build(); sets family and parameters on the graph.
+Graph generate(const Family& f, const Params& p, const GenerateOptions& opt = {});
+
+// Helpers for family implementations.
+std::int64_t get_int(const Params& p, const std::string& key);
+std::vector<std::int64_t> get_ints(const Params& p, const std::string& key);
+std::string get_text(const Params& p, const std::string& key);
+bool get_flag(const Params& p, const std::string& key);
+bool has(const Params& p, const std::string& key);
+
+}  // namespace topo::gen

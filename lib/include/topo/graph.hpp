@@ -1,0 +1,166 @@
+#pragma once
+// The graph core: a compact CSR graph with optional per-link and per-node attributes
+// and the family metadata that travels with it (SPEC §2).
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace topo {
+
+using node_id = std::uint32_t;
+using link_id = std::uint32_t;
+inline constexpr node_id no_node = std::numeric_limits<node_id>::max();
+/// Largest node count a graph may have (ids are 32-bit and no_node is reserved).
+inline constexpr std::uint64_t max_nodes = std::numeric_limits<node_id>::max() - 1;
+/// Value of an unset per-link level or dimension.
+inline constexpr std::uint8_t no_value8 = std::numeric_limits<std::uint8_t>::max();
+inline constexpr std::uint16_t no_class = std::numeric_limits<std::uint16_t>::max();
+
+/// What a graph is and where it came from (SPEC §2).
+struct GraphMeta {
+  std::string family;             // empty for graphs of unknown origin
+  nlohmann::json parameters = nlohmann::json::object();
+  nlohmann::json generator;       // provenance block, null when absent
+};
+
+/// Optional attributes of one link, as given to the builder.
+struct LinkAttrs {
+  std::uint32_t multiplicity = 1;
+  std::uint16_t cls = no_class;   // index into GraphBuilder/Graph class names
+  std::uint8_t level = no_value8;
+  std::uint8_t dim = no_value8;
+  std::uint32_t capacity = 0;     // 0 = unset
+  friend bool operator==(const LinkAttrs&, const LinkAttrs&) = default;
+};
+
+class GraphBuilder;
+
+/// An immutable graph. Undirected links are stored once (source <= target); the adjacency
+/// holds one arc per link and direction, multiplicity lives on the link.
+class Graph {
+ public:
+  Graph() = default;
+
+  node_id num_nodes() const { return n_; }
+  link_id num_links() const { return static_cast<link_id>(src_.size()); }
+  bool directed() const { return directed_; }
+  /// True when two links join the same ordered pair (they differ in attributes).
+  bool multigraph() const { return multigraph_; }
+  bool has_self_loops() const { return self_loops_; }
+
+  node_id source(link_id l) const { return src_[l]; }
+  node_id target(link_id l) const { return dst_[l]; }
+  std::uint32_t multiplicity(link_id l) const { return mult_.empty() ? 1 : mult_[l]; }
+  bool has_multiplicity() const { return !mult_.empty(); }
+  /// Sum of multiplicities over all links.
+  std::uint64_t total_multiplicity() const;
+
+  bool has_classes() const { return !cls_.empty(); }
+  const std::vector<std::string>& class_names() const { return class_names_; }
+  std::uint16_t link_class(link_id l) const { return cls_.empty() ? no_class : cls_[l]; }
+  std::string_view link_class_name(link_id l) const;
+  bool has_levels() const { return !level_.empty(); }
+  std::uint8_t level(link_id l) const { return level_.empty() ? no_value8 : level_[l]; }
+  bool has_dims() const { return !dim_.empty(); }
+  std::uint8_t dim(link_id l) const { return dim_.empty() ? no_value8 : dim_[l]; }
+  bool has_capacities() const { return !capacity_.empty(); }
+  std::uint32_t capacity(link_id l) const { return capacity_.empty() ? 0 : capacity_[l]; }
+  LinkAttrs attrs(link_id l) const;
+
+  /// Out-neighbours (all neighbours when undirected); one entry per link.
+  std::span<const node_id> out_neighbors(node_id v) const {
+    return {out_adj_.data() + out_off_[v], out_adj_.data() + out_off_[v + 1]};
+  }
+  std::span<const link_id> out_links(node_id v) const {
+    return {out_link_.data() + out_off_[v], out_link_.data() + out_off_[v + 1]};
+  }
+  /// In-neighbours (the same as out_neighbors when undirected).
+  std::span<const node_id> in_neighbors(node_id v) const {
+    if (!directed_) return out_neighbors(v);
+    return {in_adj_.data() + in_off_[v], in_adj_.data() + in_off_[v + 1]};
+  }
+  std::span<const link_id> in_links(node_id v) const {
+    if (!directed_) return out_links(v);
+    return {in_link_.data() + in_off_[v], in_link_.data() + in_off_[v + 1]};
+  }
+  /// Degree counting multiplicity (out-degree when directed; a self-loop counts twice when undirected).
+  std::uint64_t out_degree(node_id v) const;
+  std::uint64_t in_degree(node_id v) const;
+
+  bool has_labels() const { return !labels_.empty(); }
+  const std::string& label(node_id v) const { return labels_[v]; }
+  unsigned coord_dims() const { return coord_dims_; }
+  std::span<const std::int32_t> coords(node_id v) const {
+    return {coords_.data() + std::size_t(v) * coord_dims_, coord_dims_};
+  }
+  unsigned pos_dims() const { return pos_dims_; }
+  std::span<const double> pos(node_id v) const {
+    return {pos_.data() + std::size_t(v) * pos_dims_, pos_dims_};
+  }
+
+  GraphMeta meta;
+
+ private:
+  friend class GraphBuilder;
+  node_id n_ = 0;
+  bool directed_ = false;
+  bool multigraph_ = false;
+  bool self_loops_ = false;
+  std::vector<node_id> src_, dst_;
+  std::vector<std::uint32_t> mult_;       // empty: every multiplicity is 1
+  std::vector<std::uint16_t> cls_;        // empty: no classes
+  std::vector<std::string> class_names_;
+  std::vector<std::uint8_t> level_, dim_; // empty: unset
+  std::vector<std::uint32_t> capacity_;   // empty: unset
+  std::vector<std::uint64_t> out_off_, in_off_;
+  std::vector<node_id> out_adj_, in_adj_;
+  std::vector<link_id> out_link_, in_link_;
+  std::vector<std::string> labels_;
+  unsigned coord_dims_ = 0, pos_dims_ = 0;
+  std::vector<std::int32_t> coords_;
+  std::vector<double> pos_;
+};
+
+/// How the builder treats two links between the same ordered pair with equal attributes.
+enum class Duplicates {
+  merge,   // one link, multiplicities added
+  reject,  // InputError
+};
+
+/// Collects links and node attributes, validates them and produces a Graph.
+class GraphBuilder {
+ public:
+  GraphBuilder(std::uint64_t num_nodes, bool directed);
+
+  void reserve_links(std::size_t n);
+  /// Interns a link class name and returns its id.
+  std::uint16_t class_id(std::string_view name);
+  /// Adds a link; throws InputError when an id is out of range or multiplicity is 0.
+  void add_link(node_id u, node_id v, const LinkAttrs& a = {});
+  void set_label(node_id v, std::string label);
+  /// Every node gets `dims` coordinates; call before set_coords.
+  void set_coord_dims(unsigned dims);
+  void set_coords(node_id v, std::span<const std::int32_t> c);
+  void set_pos_dims(unsigned dims);
+  void set_pos(node_id v, std::span<const double> p);
+
+  node_id num_nodes() const { return g_.n_; }
+  std::size_t num_links() const { return g_.src_.size(); }
+
+  /// Sorts, merges or rejects duplicates, builds the adjacency. The builder is empty afterwards.
+  Graph finish(Duplicates dup = Duplicates::merge);
+
+  GraphMeta meta;
+
+ private:
+  void check_node(node_id v) const;
+  Graph g_;
+  bool any_mult_ = false, any_cls_ = false, any_level_ = false, any_dim_ = false, any_cap_ = false;
+};
+
+}  // namespace topo

@@ -1,0 +1,26 @@
+#pragma once
+// Sizes, degrees and connectivity of a graph (SPEC §4, first block).
+#include <cstdint>
+
+#include "topo/graph.hpp"
+
+namespace topo::metrics {
+
+struct Summary {
+  std::uint64_t nodes = 0;
+  std::uint64_t links = 0;         // counting multiplicity (physical links)
+  std::uint64_t link_records = 0;  // distinct link records in the file
+  bool directed = false;
+  bool multigraph = false;
+  bool self_loops = false;
+  std::uint64_t degree_min = 0, degree_max = 0;  // out-degree when directed, with multiplicity
+  double degree_mean = 0;
+  std::uint64_t in_degree_min = 0, in_degree_max = 0;
+  bool regular = false;            // every in- and out-degree equal
+  bool connected = false;          // strongly connected when directed
+  std::uint64_t components = 0;    // weakly connected components
+};
+
+Summary summarize(const Graph& g);
+
+}  // namespace topo::metrics

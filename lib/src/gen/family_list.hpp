@@ -1,0 +1,7 @@
+// One line per topology family, in the order of `topogen --list`.
+// Adding a family is one file in lib/src/gen/ defining `Family family_NAME()` and one line here.
+TOPO_FAMILY(torus)
+TOPO_FAMILY(mesh)
+TOPO_FAMILY(ring)
+TOPO_FAMILY(hypercube)
+TOPO_FAMILY(complete)

@@ -1,0 +1,166 @@
+#include "topo/gen/registry.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "topo/errors.hpp"
+
+namespace topo::gen {
+
+#define TOPO_FAMILY(name) Family family_##name();
+#include "family_list.hpp"
+#undef TOPO_FAMILY
+
+const std::vector<Family>& families() {
+  static const std::vector<Family> all = {
+#define TOPO_FAMILY(name) family_##name(),
+#include "family_list.hpp"
+#undef TOPO_FAMILY
+  };
+  return all;
+}
+
+const Family& find_family(std::string_view name) {
+  for (const auto& f : families())
+    if (f.name == name) return f;
+  std::vector<std::string> names;
+  for (const auto& f : families()) names.push_back(f.name);
+  throw InputError(fmt::format("unknown family \"{}\" (known: {})", name, fmt::join(names, ", ")));
+}
+
+std::string ParamSpec::key() const {
+  std::string k = name;
+  std::replace(k.begin(), k.end(), '-', '_');
+  return k;
+}
+
+namespace {
+
+std::int64_t parse_int(std::string_view s, const std::string& what) {
+  std::int64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || p != s.data() + s.size() || s.empty())
+    throw InputError(fmt::format("--{}: expected an integer, got \"{}\"", what, s));
+  return v;
+}
+
+std::vector<std::int64_t> parse_list(std::string_view s, char sep, const std::string& what) {
+  std::vector<std::int64_t> out;
+  std::size_t start = 0;
+  while (true) {
+    auto end = s.find(sep, start);
+    auto part = s.substr(start, end == std::string_view::npos ? s.size() - start : end - start);
+    if (part.empty())
+      throw InputError(fmt::format("--{}: expected integers separated by '{}', got \"{}\"", what, sep, s));
+    out.push_back(parse_int(part, what));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+nlohmann::json parse_value(const ParamSpec& spec, const std::string& raw) {
+  switch (spec.type) {
+    case ParamType::integer: return parse_int(raw, spec.name);
+    case ParamType::integer_list: return parse_list(raw, ',', spec.name);
+    case ParamType::dims: return parse_list(raw, 'x', spec.name);
+    case ParamType::flag: {
+      if (raw == "true" || raw == "1" || raw.empty()) return true;
+      if (raw == "false" || raw == "0") return false;
+      throw InputError(fmt::format("--{}: expected true or false, got \"{}\"", spec.name, raw));
+    }
+    case ParamType::choice:
+      if (std::find(spec.choices.begin(), spec.choices.end(), raw) == spec.choices.end())
+        throw InputError(fmt::format("--{}: \"{}\" is not one of {}", spec.name, raw, fmt::join(spec.choices, ", ")));
+      return raw;
+    case ParamType::text: return raw;
+  }
+  return raw;
+}
+
+bool value_has_type(const ParamSpec& spec, const nlohmann::json& v) {
+  switch (spec.type) {
+    case ParamType::integer: return v.is_number_integer();
+    case ParamType::integer_list:
+    case ParamType::dims:
+      return v.is_array() && std::all_of(v.begin(), v.end(), [](const auto& x) { return x.is_number_integer(); });
+    case ParamType::flag: return v.is_boolean();
+    case ParamType::choice:
+      return v.is_string() &&
+             std::find(spec.choices.begin(), spec.choices.end(), v.get<std::string>()) != spec.choices.end();
+    case ParamType::text: return v.is_string();
+  }
+  return false;
+}
+
+}  // namespace
+
+Params parse_params(const Family& f, const std::map<std::string, std::string>& raw) {
+  Params p = Params::object();
+  for (const auto& [name, value] : raw) {
+    auto it = std::find_if(f.params.begin(), f.params.end(), [&](const auto& s) { return s.name == name; });
+    if (it == f.params.end()) throw InputError(fmt::format("family {} has no parameter --{}", f.name, name));
+    p[it->key()] = parse_value(*it, value);
+  }
+  for (const auto& s : f.params) {
+    if (p.contains(s.key())) continue;
+    if (!s.default_value.empty())
+      p[s.key()] = parse_value(s, s.default_value);
+    else if (s.required)
+      throw InputError(fmt::format("{}: missing required parameter --{}", f.name, s.name));
+  }
+  return p;
+}
+
+Params normalize_params(const Family& f, const Params& given) {
+  if (!given.is_object()) throw InputError(fmt::format("{}: parameters must be a JSON object", f.name));
+  Params p = Params::object();
+  for (const auto& [key, value] : given.items()) {
+    auto it = std::find_if(f.params.begin(), f.params.end(), [&](const auto& s) { return s.key() == key; });
+    if (it == f.params.end()) throw InputError(fmt::format("family {} has no parameter \"{}\"", f.name, key));
+    if (!value_has_type(*it, value))
+      throw InputError(fmt::format("{}: parameter \"{}\" has the wrong type: {}", f.name, key, value.dump()));
+    p[key] = value;
+  }
+  for (const auto& s : f.params) {
+    if (p.contains(s.key())) continue;
+    if (!s.default_value.empty())
+      p[s.key()] = parse_value(s, s.default_value);
+    else if (s.required)
+      throw InputError(fmt::format("{}: missing required parameter \"{}\"", f.name, s.key()));
+  }
+  return p;
+}
+
+Graph generate(const Family& f, const Params& p, const GenerateOptions& opt) {
+  const Description d = f.describe(p);
+  if (d.nodes > opt.max_nodes)
+    throw InputError(fmt::format("{}: {} nodes exceed the limit of {} (--max-nodes)", f.name, d.nodes, opt.max_nodes));
+  // About 40 bytes per link: both ends, attributes, and the adjacency in both directions.
+  std::uint64_t max_links = opt.max_links;
+  if (max_links == 0) {
+    const auto pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    max_links = pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) / 40 : ~std::uint64_t{0};
+  }
+  if (d.links > max_links)
+    throw InputError(fmt::format("{}: {} links would not fit in memory (limit {}); use --format descriptor",
+                                 f.name, d.links, max_links));
+  Graph g = f.build(p);
+  g.meta.family = f.name;
+  g.meta.parameters = p;
+  return g;
+}
+
+std::int64_t get_int(const Params& p, const std::string& key) { return p.at(key).get<std::int64_t>(); }
+std::vector<std::int64_t> get_ints(const Params& p, const std::string& key) {
+  return p.at(key).get<std::vector<std::int64_t>>();
+}
+std::string get_text(const Params& p, const std::string& key) { return p.at(key).get<std::string>(); }
+bool get_flag(const Params& p, const std::string& key) { return p.contains(key) && p.at(key).get<bool>(); }
+bool has(const Params& p, const std::string& key) { return p.contains(key) && !p.at(key).is_null(); }
+
+}  // namespace topo::gen

@@ -1,0 +1,243 @@
+#include "topo/graph.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "topo/errors.hpp"
+
+namespace topo {
+
+std::uint64_t Graph::total_multiplicity() const {
+  if (mult_.empty()) return src_.size();
+  return std::accumulate(mult_.begin(), mult_.end(), std::uint64_t{0});
+}
+
+std::string_view Graph::link_class_name(link_id l) const {
+  auto c = link_class(l);
+  return c == no_class ? std::string_view{} : std::string_view{class_names_[c]};
+}
+
+LinkAttrs Graph::attrs(link_id l) const {
+  return LinkAttrs{multiplicity(l), link_class(l), level(l), dim(l), capacity(l)};
+}
+
+std::uint64_t Graph::out_degree(node_id v) const {
+  std::uint64_t d = 0;
+  for (link_id l : out_links(v)) {
+    d += multiplicity(l);
+    if (!directed_ && src_[l] == dst_[l]) d += multiplicity(l);  // a loop has two ends
+  }
+  return d;
+}
+
+std::uint64_t Graph::in_degree(node_id v) const {
+  if (!directed_) return out_degree(v);
+  std::uint64_t d = 0;
+  for (link_id l : in_links(v)) d += multiplicity(l);
+  return d;
+}
+
+GraphBuilder::GraphBuilder(std::uint64_t num_nodes, bool directed) {
+  if (num_nodes > max_nodes)
+    throw InputError(fmt::format("{} nodes exceed the limit of {} (32-bit node ids)", num_nodes, max_nodes));
+  g_.n_ = static_cast<node_id>(num_nodes);
+  g_.directed_ = directed;
+}
+
+void GraphBuilder::reserve_links(std::size_t n) {
+  g_.src_.reserve(n);
+  g_.dst_.reserve(n);
+}
+
+std::uint16_t GraphBuilder::class_id(std::string_view name) {
+  auto& names = g_.class_names_;
+  auto it = std::find(names.begin(), names.end(), name);
+  if (it != names.end()) return static_cast<std::uint16_t>(it - names.begin());
+  if (names.size() + 1 >= no_class) throw InputError("too many link classes");
+  if (name.empty() || name.find_first_of(" \t\r\n") != std::string_view::npos || name == "-")
+    throw InputError(fmt::format("bad link class name \"{}\" (must be non-empty, without blanks)", name));
+  names.emplace_back(name);
+  return static_cast<std::uint16_t>(names.size() - 1);
+}
+
+void GraphBuilder::check_node(node_id v) const {
+  if (v >= g_.n_) throw InputError(fmt::format("node id {} out of range (the graph has {} nodes)", v, g_.n_));
+}
+
+namespace {
+// Appends value to an optional column, materialising the column on the first non-default value.
+template <class T>
+void push_optional(std::vector<T>& col, bool& any, std::size_t size_before, T value, T unset) {
+  if (!any) {
+    if (value == unset) return;
+    col.assign(size_before, unset);
+    any = true;
+  }
+  col.push_back(value);
+}
+}  // namespace
+
+void GraphBuilder::add_link(node_id u, node_id v, const LinkAttrs& a) {
+  check_node(u);
+  check_node(v);
+  if (a.multiplicity == 0) throw InputError(fmt::format("link {}-{} has multiplicity 0", u, v));
+  if (a.cls != no_class && a.cls >= g_.class_names_.size()) throw InputError("unknown link class id");
+  if (!g_.directed_ && v < u) std::swap(u, v);
+  const std::size_t k = g_.src_.size();
+  if (k >= std::numeric_limits<link_id>::max()) throw InputError("too many links (32-bit link ids)");
+  push_optional(g_.mult_, any_mult_, k, a.multiplicity, std::uint32_t{1});
+  push_optional(g_.cls_, any_cls_, k, a.cls, no_class);
+  push_optional(g_.level_, any_level_, k, a.level, no_value8);
+  push_optional(g_.dim_, any_dim_, k, a.dim, no_value8);
+  push_optional(g_.capacity_, any_cap_, k, a.capacity, std::uint32_t{0});
+  g_.src_.push_back(u);
+  g_.dst_.push_back(v);
+}
+
+void GraphBuilder::set_label(node_id v, std::string label) {
+  check_node(v);
+  if (g_.labels_.empty()) g_.labels_.resize(g_.n_);
+  g_.labels_[v] = std::move(label);
+}
+
+void GraphBuilder::set_coord_dims(unsigned dims) {
+  g_.coord_dims_ = dims;
+  g_.coords_.assign(std::size_t(g_.n_) * dims, 0);
+}
+
+void GraphBuilder::set_coords(node_id v, std::span<const std::int32_t> c) {
+  check_node(v);
+  if (c.size() != g_.coord_dims_)
+    throw InputError(fmt::format("node {} has {} coordinates, expected {}", v, c.size(), g_.coord_dims_));
+  std::copy(c.begin(), c.end(), g_.coords_.begin() + std::ptrdiff_t(std::size_t(v) * g_.coord_dims_));
+}
+
+void GraphBuilder::set_pos_dims(unsigned dims) {
+  g_.pos_dims_ = dims;
+  g_.pos_.assign(std::size_t(g_.n_) * dims, 0.0);
+}
+
+void GraphBuilder::set_pos(node_id v, std::span<const double> p) {
+  check_node(v);
+  if (p.size() != g_.pos_dims_)
+    throw InputError(fmt::format("node {} has {} position values, expected {}", v, p.size(), g_.pos_dims_));
+  std::copy(p.begin(), p.end(), g_.pos_.begin() + std::ptrdiff_t(std::size_t(v) * g_.pos_dims_));
+}
+
+namespace {
+template <class T>
+void permute(std::vector<T>& col, const std::vector<link_id>& order) {
+  if (col.empty()) return;
+  std::vector<T> out(col.size());
+  for (std::size_t i = 0; i < order.size(); ++i) out[i] = col[order[i]];
+  col.swap(out);
+}
+
+template <class T>
+void compact(std::vector<T>& col, const std::vector<char>& keep) {
+  if (col.empty()) return;
+  std::size_t w = 0;
+  for (std::size_t i = 0; i < col.size(); ++i)
+    if (keep[i]) col[w++] = col[i];
+  col.resize(w);
+}
+
+void build_csr(node_id n, const std::vector<node_id>& from, const std::vector<node_id>& to, bool both_ways,
+               std::vector<std::uint64_t>& off, std::vector<node_id>& adj, std::vector<link_id>& lnk) {
+  off.assign(std::size_t(n) + 1, 0);
+  for (std::size_t l = 0; l < from.size(); ++l) {
+    ++off[from[l] + 1];
+    if (both_ways && from[l] != to[l]) ++off[to[l] + 1];
+  }
+  for (std::size_t v = 0; v < n; ++v) off[v + 1] += off[v];
+  adj.resize(off[n]);
+  lnk.resize(off[n]);
+  std::vector<std::uint64_t> pos(off.begin(), off.end() - 1);
+  for (std::size_t l = 0; l < from.size(); ++l) {
+    auto p = pos[from[l]]++;
+    adj[p] = to[l];
+    lnk[p] = static_cast<link_id>(l);
+    if (both_ways && from[l] != to[l]) {
+      p = pos[to[l]]++;
+      adj[p] = from[l];
+      lnk[p] = static_cast<link_id>(l);
+    }
+  }
+}
+}  // namespace
+
+Graph GraphBuilder::finish(Duplicates dup) {
+  Graph& g = g_;
+  const std::size_t m = g.src_.size();
+  auto key_less = [&](link_id a, link_id b) {
+    if (g.src_[a] != g.src_[b]) return g.src_[a] < g.src_[b];
+    if (g.dst_[a] != g.dst_[b]) return g.dst_[a] < g.dst_[b];
+    auto ca = g.link_class(a), cb = g.link_class(b);
+    if (ca != cb) return ca < cb;
+    if (g.level(a) != g.level(b)) return g.level(a) < g.level(b);
+    if (g.dim(a) != g.dim(b)) return g.dim(a) < g.dim(b);
+    return g.capacity(a) < g.capacity(b);
+  };
+  bool sorted = true;
+  for (std::size_t l = 1; l < m && sorted; ++l)
+    sorted = !key_less(static_cast<link_id>(l), static_cast<link_id>(l - 1));
+  if (!sorted) {
+    std::vector<link_id> order(m);
+    std::iota(order.begin(), order.end(), link_id{0});
+    std::stable_sort(order.begin(), order.end(), key_less);
+    permute(g.src_, order);
+    permute(g.dst_, order);
+    permute(g.mult_, order);
+    permute(g.cls_, order);
+    permute(g.level_, order);
+    permute(g.dim_, order);
+    permute(g.capacity_, order);
+  }
+  // Merge equal links into multiplicity; note parallel links that differ in attributes.
+  std::vector<char> keep;
+  std::size_t kept_last = 0;
+  for (std::size_t l = 1; l < m; ++l) {
+    const bool same_pair = g.src_[l] == g.src_[l - 1] && g.dst_[l] == g.dst_[l - 1];
+    if (!same_pair) {
+      kept_last = l;
+      continue;
+    }
+    const auto a = static_cast<link_id>(l), b = static_cast<link_id>(kept_last);
+    const bool same_attrs = g.link_class(a) == g.link_class(b) && g.level(a) == g.level(b) &&
+                            g.dim(a) == g.dim(b) && g.capacity(a) == g.capacity(b);
+    if (!same_attrs) {
+      g.multigraph_ = true;
+      kept_last = l;
+      continue;
+    }
+    if (dup == Duplicates::reject)
+      throw InputError(fmt::format("duplicate link {} {} (write it once with a multiplicity)", g.src_[l], g.dst_[l]));
+    if (keep.empty()) keep.assign(m, 1);
+    if (g.mult_.empty()) g.mult_.assign(m, 1);
+    g.mult_[kept_last] += g.mult_[l];
+    keep[l] = 0;
+  }
+  if (!keep.empty()) {
+    compact(g.src_, keep);
+    compact(g.dst_, keep);
+    compact(g.mult_, keep);
+    compact(g.cls_, keep);
+    compact(g.level_, keep);
+    compact(g.dim_, keep);
+    compact(g.capacity_, keep);
+  }
+  if (!g.mult_.empty() && std::all_of(g.mult_.begin(), g.mult_.end(), [](auto x) { return x == 1; }))
+    g.mult_.clear();
+  for (std::size_t l = 0; l < g.src_.size() && !g.self_loops_; ++l) g.self_loops_ = g.src_[l] == g.dst_[l];
+
+  build_csr(g.n_, g.src_, g.dst_, !g.directed_, g.out_off_, g.out_adj_, g.out_link_);
+  if (g.directed_) build_csr(g.n_, g.dst_, g.src_, false, g.in_off_, g.in_adj_, g.in_link_);
+  g.meta = std::move(meta);
+  Graph out = std::move(g_);
+  g_ = Graph{};
+  return out;
+}
+
+}  // namespace topo

@@ -1,0 +1,382 @@
+// The edge list with JSON header lines, plain edge lists from other tools, and descriptors (SPEC §2).
+#include <charconv>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "io_internal.hpp"
+#include "topo/errors.hpp"
+
+namespace topo::io::detail {
+
+namespace {
+
+constexpr std::string_view kMagic = "# topo-edgelist";
+
+std::vector<std::string_view> split_ws(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    if (i >= line.size()) break;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+    out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+bool parse_u64(std::string_view s, std::uint64_t& v) {
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc{} && p == s.data() + s.size() && !s.empty();
+}
+
+/// Iterates over the lines of a text with their 1-based numbers.
+class Lines {
+ public:
+  explicit Lines(const std::string& d) : d_(d) {}
+  bool next(std::string_view& line) {
+    if (pos_ >= d_.size()) return false;
+    auto end = d_.find('\n', pos_);
+    if (end == std::string::npos) end = d_.size();
+    line = std::string_view(d_).substr(pos_, end - pos_);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    pos_ = end + 1;
+    ++number_;
+    return true;
+  }
+  std::size_t number() const { return number_; }
+
+ private:
+  const std::string& d_;
+  std::size_t pos_ = 0, number_ = 0;
+};
+
+bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
+
+enum class Column { source, target, cls, level, dim, multiplicity, capacity };
+
+Column column_of(const std::string& name, const std::string& source, std::size_t line) {
+  if (name == "source") return Column::source;
+  if (name == "target") return Column::target;
+  if (name == "class") return Column::cls;
+  if (name == "level") return Column::level;
+  if (name == "dim") return Column::dim;
+  if (name == "multiplicity") return Column::multiplicity;
+  if (name == "capacity") return Column::capacity;
+  throw ParseError(source, line,
+                   fmt::format("unknown column \"{}\" (known: source, target, class, level, dim, multiplicity, "
+                               "capacity)", name));
+}
+
+struct Header {
+  std::string family;
+  nlohmann::json parameters = nlohmann::json::object();
+  nlohmann::json generator;
+  bool directed = false;
+  bool descriptor = false;
+  std::int64_t nodes = -1, links = -1;
+  std::vector<Column> columns{Column::source, Column::target};
+  std::vector<std::pair<std::size_t, nlohmann::json>> node_lines;  // line number, value
+};
+
+void apply_node(GraphBuilder& b, const nlohmann::json& v, const std::string& source, std::size_t line) {
+  auto bad = [&](const std::string& msg) { return ParseError(source, line, msg); };
+  if (!v.is_object() || !v.contains("id") || !v["id"].is_number_unsigned())
+    throw bad("a node line needs an object with a non-negative integer \"id\"");
+  const auto id = v["id"].get<std::uint64_t>();
+  if (id >= b.num_nodes()) throw bad(fmt::format("node id {} out of range (the graph has {} nodes)", id, b.num_nodes()));
+  const auto nid = static_cast<node_id>(id);
+  try {
+    if (v.contains("label")) {
+      if (!v["label"].is_string()) throw bad("node label must be a string");
+      b.set_label(nid, v["label"].get<std::string>());
+    }
+    if (v.contains("coords")) b.set_coords(nid, v["coords"].get<std::vector<std::int32_t>>());
+    if (v.contains("pos")) b.set_pos(nid, v["pos"].get<std::vector<double>>());
+  } catch (const nlohmann::json::exception&) {
+    throw bad("node coords must be integers and pos must be numbers");
+  } catch (const InputError& e) {
+    throw bad(e.what());
+  }
+}
+
+Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
+  Lines lines(t.data);
+  std::string_view line;
+  lines.next(line);
+  {
+    auto rest = line.substr(kMagic.size());
+    auto tok = split_ws(rest);
+    if (tok.size() != 1 || tok[0] != "1")
+      throw ParseError(t.source, 1, fmt::format("unsupported edge list version \"{}\" (this is topo {})",
+                                                fmt::join(tok, " "), TOPO_VERSION));
+  }
+  Header h;
+  std::size_t first_link_line = 0;
+  std::string_view first_link;
+  while (lines.next(line)) {
+    if (is_blank(line)) continue;
+    if (line[0] != '#') {
+      first_link_line = lines.number();
+      first_link = line;
+      break;
+    }
+    auto body = line.substr(1);
+    auto colon = body.find(':');
+    if (colon == std::string_view::npos) continue;  // a plain comment
+    auto key_tok = split_ws(body.substr(0, colon));
+    if (key_tok.size() != 1) continue;
+    const std::string key(key_tok[0]);
+    nlohmann::json value;
+    try {
+      value = nlohmann::json::parse(body.substr(colon + 1));
+    } catch (const nlohmann::json::exception&) {
+      throw ParseError(t.source, lines.number(), fmt::format("header \"{}\": value is not valid JSON", key));
+    }
+    auto bad_type = [&](const char* what) {
+      return ParseError(t.source, lines.number(), fmt::format("header \"{}\" must be {}", key, what));
+    };
+    if (key == "family") {
+      if (!value.is_string()) throw bad_type("a string");
+      h.family = value.get<std::string>();
+    } else if (key == "parameters") {
+      if (!value.is_object()) throw bad_type("an object");
+      h.parameters = value;
+    } else if (key == "generator") {
+      h.generator = value;
+    } else if (key == "directed" || key == "descriptor" || key == "multigraph") {
+      if (!value.is_boolean()) throw bad_type("true or false");
+      if (key == "directed") h.directed = value.get<bool>();
+      if (key == "descriptor") h.descriptor = value.get<bool>();
+    } else if (key == "nodes" || key == "links") {
+      if (!value.is_number_unsigned()) throw bad_type("a non-negative integer");
+      (key == "nodes" ? h.nodes : h.links) = value.get<std::int64_t>();
+    } else if (key == "columns") {
+      if (!value.is_array() || value.size() < 2 || value[0] != "source" || value[1] != "target")
+        throw bad_type("a list starting with \"source\", \"target\"");
+      h.columns.clear();
+      for (const auto& c : value) {
+        if (!c.is_string()) throw bad_type("a list of names");
+        h.columns.push_back(column_of(c.get<std::string>(), t.source, lines.number()));
+      }
+    } else if (key == "node") {
+      h.node_lines.emplace_back(lines.number(), std::move(value));
+    }
+    // Other keys are left for newer versions and ignored.
+  }
+
+  if (h.descriptor) {
+    if (first_link_line)
+      throw ParseError(t.source, first_link_line, "a descriptor has no link lines");
+    if (h.family.empty()) throw ParseError(t.source, 1, "a descriptor needs a \"family\" header line");
+    return rebuild(t.source, 1, h.family, h.parameters, h.generator, h.nodes, opt);
+  }
+  if (h.nodes < 0) throw ParseError(t.source, 1, "the header has no \"nodes\" line");
+  if (h.links < 0) throw ParseError(t.source, 1, "the header has no \"links\" line");
+  if (std::uint64_t(h.nodes) > opt.generate.max_nodes)
+    throw ParseError(t.source, 1, fmt::format("{} nodes exceed the limit of {}", h.nodes, opt.generate.max_nodes));
+
+  GraphBuilder b(std::uint64_t(h.nodes), h.directed);
+  b.meta.family = h.family;
+  b.meta.parameters = h.parameters;
+  b.meta.generator = h.generator;
+  if (!h.node_lines.empty()) {
+    const auto& first = h.node_lines.front().second;
+    if (first.contains("coords") && first["coords"].is_array())
+      b.set_coord_dims(static_cast<unsigned>(first["coords"].size()));
+    if (first.contains("pos") && first["pos"].is_array()) b.set_pos_dims(static_cast<unsigned>(first["pos"].size()));
+    for (const auto& [ln, v] : h.node_lines) apply_node(b, v, t.source, ln);
+  }
+  b.reserve_links(static_cast<std::size_t>(h.links));
+
+  std::int64_t count = 0;
+  std::size_t last_line = lines.number();
+  auto take = [&](std::string_view ln, std::size_t number) {
+    auto tok = split_ws(ln);
+    auto bad = [&](const std::string& msg) { return ParseError(t.source, number, msg); };
+    if (tok.size() != h.columns.size())
+      throw bad(fmt::format("expected {} columns, got {}: \"{}\"", h.columns.size(), tok.size(), ln));
+    std::uint64_t ends[2] = {0, 0};
+    LinkAttrs a;
+    for (std::size_t i = 0; i < tok.size(); ++i) {
+      const auto s = tok[i];
+      std::uint64_t x = 0;
+      switch (h.columns[i]) {
+        case Column::source:
+        case Column::target:
+          if (!parse_u64(s, x))
+            throw bad(fmt::format("expected two node ids, got \"{} {}\"", tok[0], tok.size() > 1 ? tok[1] : ""));
+          if (x >= std::uint64_t(h.nodes))
+            throw bad(fmt::format("node id {} out of range (the header says {} nodes)", x, h.nodes));
+          ends[h.columns[i] == Column::target] = x;
+          break;
+        case Column::cls:
+          if (s != "-") {
+            try {
+              a.cls = b.class_id(s);
+            } catch (const InputError& e) {
+              throw bad(e.what());
+            }
+          }
+          break;
+        case Column::level:
+        case Column::dim:
+          if (s == "-") break;
+          if (!parse_u64(s, x) || x >= no_value8)
+            throw bad(fmt::format("expected a {} between 0 and {} or -, got \"{}\"",
+                                  h.columns[i] == Column::level ? "level" : "dim", no_value8 - 1, s));
+          (h.columns[i] == Column::level ? a.level : a.dim) = static_cast<std::uint8_t>(x);
+          break;
+        case Column::multiplicity:
+          if (!parse_u64(s, x) || x == 0 || x > 0xffffffffu)
+            throw bad(fmt::format("expected a positive multiplicity, got \"{}\"", s));
+          a.multiplicity = static_cast<std::uint32_t>(x);
+          break;
+        case Column::capacity:
+          if (!parse_u64(s, x) || x > 0xffffffffu) throw bad(fmt::format("expected a capacity, got \"{}\"", s));
+          a.capacity = static_cast<std::uint32_t>(x);
+          break;
+      }
+    }
+    b.add_link(static_cast<node_id>(ends[0]), static_cast<node_id>(ends[1]), a);
+    ++count;
+    last_line = number;
+  };
+  if (first_link_line) take(first_link, first_link_line);
+  while (lines.next(line)) {
+    if (is_blank(line) || line[0] == '#') continue;
+    take(line, lines.number());
+  }
+  if (count != h.links)
+    throw ParseError(t.source, last_line,
+                     fmt::format("the header says {} links but the file has {}{}", h.links, count,
+                                 count < h.links ? " (truncated?)" : ""));
+  try {
+    return b.finish(Duplicates::reject);
+  } catch (const InputError& e) {
+    throw ParseError(t.source, 0, e.what());
+  }
+}
+
+Graph read_plain_edgelist(const Text& t, const ReadOptions& opt) {
+  struct Row {
+    std::uint64_t u, v;
+    std::string_view cls;
+  };
+  std::vector<Row> rows;
+  std::uint64_t max_id = 0;
+  Lines lines(t.data);
+  std::string_view line;
+  while (lines.next(line)) {
+    if (is_blank(line) || line[0] == '#' || line[0] == '%') continue;
+    auto tok = split_ws(line);
+    Row r{0, 0, {}};
+    if (tok.size() < 2 || !parse_u64(tok[0], r.u) || !parse_u64(tok[1], r.v))
+      throw ParseError(t.source, lines.number(), fmt::format("expected two node ids, got \"{}\"", line));
+    // A third column is a link class; networkx's "{...}" attribute dicts are skipped.
+    if (tok.size() == 3 && tok[2].front() != '{') r.cls = tok[2];
+    else if (tok.size() > 3 && tok[2].front() != '{')
+      throw ParseError(t.source, lines.number(),
+                       fmt::format("expected two or three columns, got {}: \"{}\"", tok.size(), line));
+    if (r.u >= topo::max_nodes || r.v >= topo::max_nodes)
+      throw ParseError(t.source, lines.number(), fmt::format("node id {} too large", std::max(r.u, r.v)));
+    max_id = std::max({max_id, r.u, r.v});
+    rows.push_back(r);
+  }
+  if (rows.empty()) throw ParseError(t.source, 0, "no links found: expected lines of two node ids");
+  if (max_id + 1 > opt.generate.max_nodes)
+    throw ParseError(t.source, 0, fmt::format("{} nodes exceed the limit of {}", max_id + 1, opt.generate.max_nodes));
+  GraphBuilder b(max_id + 1, opt.plain_directed);
+  b.reserve_links(rows.size());
+  for (const auto& r : rows) {
+    LinkAttrs a;
+    if (!r.cls.empty()) a.cls = b.class_id(r.cls);
+    b.add_link(static_cast<node_id>(r.u), static_cast<node_id>(r.v), a);
+  }
+  return b.finish(Duplicates::merge);
+}
+
+void write_header_line(Sink& s, std::string_view key, const nlohmann::json& value) {
+  s.print("# {}: {}\n", key, value.dump());
+}
+
+void write_meta(Sink& s, const GraphMeta& meta) {
+  s.put("# topo-edgelist 1\n");
+  if (!meta.family.empty()) {
+    write_header_line(s, "family", meta.family);
+    write_header_line(s, "parameters", meta.parameters);
+  }
+  if (!meta.generator.is_null()) write_header_line(s, "generator", meta.generator);
+}
+
+}  // namespace
+
+Graph read_edgelist(const Text& t, const ReadOptions& opt) {
+  if (opt.format != Format::plain && t.data.compare(0, kMagic.size(), kMagic) == 0)
+    return read_header_edgelist(t, opt);
+  if (opt.format == Format::descriptor)
+    throw ParseError(t.source, 1, "expected a descriptor (\"# topo-edgelist 1\" header lines)");
+  return read_plain_edgelist(t, opt);
+}
+
+void write_edgelist(std::ostream& out, const Graph& g, bool plain) {
+  Sink s(out);
+  if (plain) {
+    for (link_id l = 0; l < g.num_links(); ++l) s.print("{} {}\n", g.source(l), g.target(l));
+    s.flush();
+    return;
+  }
+  write_meta(s, g.meta);
+  write_header_line(s, "directed", g.directed());
+  write_header_line(s, "multigraph", g.multigraph());
+  write_header_line(s, "nodes", g.num_nodes());
+  write_header_line(s, "links", g.num_links());
+  nlohmann::json columns = {"source", "target"};
+  if (g.has_classes()) columns.push_back("class");
+  if (g.has_levels()) columns.push_back("level");
+  if (g.has_dims()) columns.push_back("dim");
+  if (g.has_multiplicity()) columns.push_back("multiplicity");
+  if (g.has_capacities()) columns.push_back("capacity");
+  write_header_line(s, "columns", columns);
+  if (g.has_labels() || g.coord_dims() || g.pos_dims()) {
+    for (node_id v = 0; v < g.num_nodes(); ++v) {
+      s.print("# node: {{\"id\":{}", v);
+      if (g.has_labels()) s.print(",\"label\":{}", nlohmann::json(g.label(v)).dump());
+      if (g.coord_dims()) s.print(",\"coords\":[{}]", fmt::join(g.coords(v), ","));
+      if (g.pos_dims()) s.print(",\"pos\":[{}]", fmt::join(g.pos(v), ","));
+      s.put("}\n");
+    }
+  }
+  auto opt8 = [](std::uint8_t x) { return x == no_value8 ? std::string("-") : std::to_string(x); };
+  for (link_id l = 0; l < g.num_links(); ++l) {
+    s.print("{} {}", g.source(l), g.target(l));
+    if (g.has_classes()) {
+      auto c = g.link_class_name(l);
+      s.print(" {}", c.empty() ? std::string_view("-") : c);
+    }
+    if (g.has_levels()) s.print(" {}", opt8(g.level(l)));
+    if (g.has_dims()) s.print(" {}", opt8(g.dim(l)));
+    if (g.has_multiplicity()) s.print(" {}", g.multiplicity(l));
+    if (g.has_capacities()) s.print(" {}", g.capacity(l));
+    s.put("\n");
+  }
+  s.flush();
+}
+
+}  // namespace topo::io::detail
+
+namespace topo::io {
+
+void write_descriptor(std::ostream& out, const GraphMeta& meta, const gen::Description& d) {
+  detail::Sink s(out);
+  detail::write_meta(s, meta);
+  detail::write_header_line(s, "descriptor", true);
+  detail::write_header_line(s, "directed", d.directed);
+  detail::write_header_line(s, "nodes", d.nodes);
+  s.flush();
+}
+
+}  // namespace topo::io

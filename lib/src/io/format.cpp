@@ -1,0 +1,118 @@
+#include "topo/io/format.hpp"
+
+#include <algorithm>
+#include <istream>
+#include <iterator>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "io_internal.hpp"
+#include "topo/errors.hpp"
+
+namespace topo::io {
+
+namespace {
+struct FormatName {
+  Format format;
+  std::string_view name;
+};
+constexpr FormatName kNames[] = {
+    {Format::automatic, "auto"}, {Format::edgelist, "edgelist"}, {Format::plain, "plain"},
+    {Format::json, "json"},      {Format::descriptor, "descriptor"}, {Format::metis, "metis"},
+    {Format::dot, "dot"},
+};
+}  // namespace
+
+Format parse_format(std::string_view name) {
+  for (const auto& f : kNames)
+    if (f.name == name) return f.format;
+  throw InputError(fmt::format("unknown format \"{}\" (known: {})", name, fmt::join(output_format_names(), ", ")));
+}
+
+std::string_view format_name(Format f) {
+  for (const auto& n : kNames)
+    if (n.format == f) return n.name;
+  return "?";
+}
+
+const std::vector<std::string>& output_format_names() {
+  static const std::vector<std::string> names = {"edgelist", "plain", "json", "descriptor", "metis", "dot"};
+  return names;
+}
+
+namespace detail {
+
+std::size_t Text::line_of(std::size_t byte_offset) const {
+  byte_offset = std::min(byte_offset, data.size());
+  return 1 + static_cast<std::size_t>(std::count(data.begin(), data.begin() + std::ptrdiff_t(byte_offset), '\n'));
+}
+
+void Sink::flush() {
+  out_.write(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+  buf_.clear();
+}
+
+Graph rebuild(const std::string& source, std::size_t line, const std::string& family, const nlohmann::json& params,
+              const nlohmann::json& generator, std::int64_t nodes, const ReadOptions& opt) {
+  try {
+    const auto& f = gen::find_family(family);
+    Graph g = gen::generate(f, gen::normalize_params(f, params), opt.generate);
+    if (nodes >= 0 && std::uint64_t(nodes) != g.num_nodes())
+      throw InputError(fmt::format("the header says {} nodes but {} {} has {}", nodes, family, params.dump(),
+                                   g.num_nodes()));
+    g.meta.generator = generator;
+    return g;
+  } catch (const ParseError&) {
+    throw;
+  } catch (const InputError& e) {
+    throw ParseError(source, line, e.what());
+  }
+}
+
+}  // namespace detail
+
+Graph read_graph(std::istream& in, const std::string& source, const ReadOptions& opt) {
+  detail::Text t;
+  t.source = source;
+  t.data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (in.bad()) throw ParseError(source, 0, "read error");
+  Format f = opt.format;
+  if (f == Format::automatic) {
+    const auto first = t.data.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) throw ParseError(source, 0, "empty input: expected a graph");
+    f = t.data[first] == '{' ? Format::json : Format::edgelist;
+  }
+  switch (f) {
+    case Format::json: return detail::read_json(t, opt);
+    case Format::edgelist:
+    case Format::plain:
+    case Format::descriptor: return detail::read_edgelist(t, opt);
+    default:
+      throw InputError(fmt::format("cannot read the {} format", format_name(f)));
+  }
+}
+
+void write_graph(std::ostream& out, const Graph& g, Format f) {
+  switch (f) {
+    case Format::edgelist: detail::write_edgelist(out, g, false); return;
+    case Format::plain: detail::write_edgelist(out, g, true); return;
+    case Format::json: detail::write_json(out, g); return;
+    case Format::metis: detail::write_metis(out, g); return;
+    case Format::dot: detail::write_dot(out, g); return;
+    case Format::descriptor:
+      if (g.meta.family.empty()) throw InputError("a descriptor needs a graph of a known family");
+      {
+        gen::Description d;
+        d.nodes = g.num_nodes();
+        d.links = g.total_multiplicity();
+        write_descriptor(out, g.meta, d);
+      }
+      return;
+    case Format::automatic: break;
+  }
+  throw InputError(fmt::format("cannot write the {} format", format_name(f)));
+}
+
+}  // namespace topo::io

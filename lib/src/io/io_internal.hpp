@@ -1,0 +1,52 @@
+#pragma once
+// Per-format readers and writers behind topo/io/format.hpp.
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "topo/io/format.hpp"
+
+namespace topo::io::detail {
+
+/// A whole input, kept in memory so that parse errors can name lines and formats can be detected.
+struct Text {
+  std::string data;
+  std::string source;
+  std::size_t line_of(std::size_t byte_offset) const;
+};
+
+Graph read_edgelist(const Text& t, const ReadOptions& opt);
+Graph read_json(const Text& t, const ReadOptions& opt);
+/// Rebuilds a graph from a family name and parameters, checking the counts the file claims.
+Graph rebuild(const std::string& source, std::size_t line, const std::string& family, const nlohmann::json& params,
+              const nlohmann::json& generator, std::int64_t nodes, const ReadOptions& opt);
+
+void write_edgelist(std::ostream& out, const Graph& g, bool plain);
+void write_json(std::ostream& out, const Graph& g);
+void write_metis(std::ostream& out, const Graph& g);
+void write_dot(std::ostream& out, const Graph& g);
+
+/// Buffered writer: formats into memory, flushes to the stream in large blocks.
+class Sink {
+ public:
+  explicit Sink(std::ostream& out) : out_(out) {}
+  ~Sink() = default;
+  template <class... Args>
+  void print(fmt::format_string<Args...> f, Args&&... args) {
+    fmt::format_to(std::back_inserter(buf_), f, std::forward<Args>(args)...);
+    if (buf_.size() > (1u << 20)) flush();
+  }
+  void put(std::string_view s) {
+    buf_.append(s.data(), s.data() + s.size());
+    if (buf_.size() > (1u << 20)) flush();
+  }
+  void flush();
+
+ private:
+  std::ostream& out_;
+  fmt::memory_buffer buf_;
+};
+
+}  // namespace topo::io::detail

@@ -1,0 +1,74 @@
+#include "topo/metrics/summary.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace topo::metrics {
+
+namespace {
+// Marks everything reachable from `start` along out-links (forward) or in-links (backward).
+std::uint64_t reach(const Graph& g, node_id start, bool forward, bool both, std::vector<char>& seen) {
+  std::vector<node_id> stack{start};
+  seen[start] = 1;
+  std::uint64_t count = 1;
+  auto visit = [&](auto nbrs) {
+    for (node_id u : nbrs)
+      if (!seen[u]) {
+        seen[u] = 1;
+        ++count;
+        stack.push_back(u);
+      }
+  };
+  while (!stack.empty()) {
+    const node_id v = stack.back();
+    stack.pop_back();
+    if (forward || both) visit(g.out_neighbors(v));
+    if (!forward || both) visit(g.in_neighbors(v));
+  }
+  return count;
+}
+}  // namespace
+
+Summary summarize(const Graph& g) {
+  Summary s;
+  const node_id n = g.num_nodes();
+  s.nodes = n;
+  s.links = g.total_multiplicity();
+  s.link_records = g.num_links();
+  s.directed = g.directed();
+  s.multigraph = g.multigraph();
+  s.self_loops = g.has_self_loops();
+  if (n == 0) {
+    s.regular = s.connected = true;
+    return s;
+  }
+  s.degree_min = s.in_degree_min = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t total = 0;
+  for (node_id v = 0; v < n; ++v) {
+    const auto d = g.out_degree(v), di = g.in_degree(v);
+    s.degree_min = std::min(s.degree_min, d);
+    s.degree_max = std::max(s.degree_max, d);
+    s.in_degree_min = std::min(s.in_degree_min, di);
+    s.in_degree_max = std::max(s.in_degree_max, di);
+    total += d;
+  }
+  s.degree_mean = double(total) / double(n);
+  s.regular = s.degree_min == s.degree_max && s.in_degree_min == s.in_degree_max && s.degree_min == s.in_degree_min;
+
+  std::vector<char> seen(n, 0);
+  bool connected = reach(g, 0, true, false, seen) == n;
+  if (connected && g.directed()) {
+    std::fill(seen.begin(), seen.end(), 0);
+    connected = reach(g, 0, false, false, seen) == n;
+  }
+  s.connected = connected;
+  std::fill(seen.begin(), seen.end(), 0);
+  for (node_id v = 0; v < n; ++v)
+    if (!seen[v]) {
+      reach(g, v, true, true, seen);
+      ++s.components;
+    }
+  return s;
+}
+
+}  // namespace topo::metrics

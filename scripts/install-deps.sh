@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages topo needs, if any are missing.
+#   scripts/install-deps.sh          packages to build and run the tools
+#   scripts/install-deps.sh --test   also the packages the test suite uses (oracles, man page lint)
+# As root it runs apt-get; otherwise it prints the command to run and fails.
+set -euo pipefail
+
+build=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev doctest-dev)
+test=(python3 python3-networkx mandoc)
+
+wanted=("${build[@]}")
+[[ "${1:-}" == "--test" ]] && wanted+=("${test[@]}")
+
+missing=()
+for p in "${wanted[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "installed" ]] || missing+=("$p")
+done
+((${#missing[@]} == 0)) && exit 0
+
+if [[ $(id -u) -ne 0 ]]; then
+  echo "topo: missing Debian packages; install them with:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "topo: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

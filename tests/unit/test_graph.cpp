@@ -1,0 +1,83 @@
+#include <doctest/doctest.h>
+
+#include "topo/errors.hpp"
+#include "topo/graph.hpp"
+
+using namespace topo;
+
+TEST_CASE("builder merges equal links into multiplicity and keeps different classes apart") {
+  GraphBuilder b(3, false);
+  const auto a = b.class_id("a"), c = b.class_id("c");
+  LinkAttrs la;
+  la.cls = a;
+  b.add_link(1, 0, la);
+  b.add_link(0, 1, la);
+  LinkAttrs lc;
+  lc.cls = c;
+  b.add_link(0, 1, lc);
+  b.add_link(1, 2);
+  Graph g = b.finish(Duplicates::merge);
+  CHECK(g.num_links() == 3);
+  CHECK(g.multigraph());
+  CHECK(g.total_multiplicity() == 4);
+  CHECK(g.source(0) == 0);
+  CHECK(g.target(0) == 1);
+  CHECK(g.multiplicity(0) == 2);
+  CHECK(g.link_class_name(0) == "a");
+  CHECK(g.link_class_name(1) == "c");
+  CHECK(g.link_class(2) == no_class);
+  CHECK(g.out_degree(0) == 3);
+  CHECK(g.out_degree(1) == 4);
+  CHECK(g.out_degree(2) == 1);
+  CHECK(g.out_neighbors(1).size() == 3);
+}
+
+TEST_CASE("builder rejects duplicates when asked, and bad ids always") {
+  GraphBuilder b(2, false);
+  b.add_link(0, 1);
+  b.add_link(1, 0);
+  CHECK_THROWS_AS(b.finish(Duplicates::reject), InputError);
+  GraphBuilder c(2, true);
+  CHECK_THROWS_WITH_AS(c.add_link(0, 2), "node id 2 out of range (the graph has 2 nodes)", InputError);
+  LinkAttrs zero;
+  zero.multiplicity = 0;
+  CHECK_THROWS_AS(c.add_link(0, 1, zero), InputError);
+  CHECK_THROWS_AS(GraphBuilder(std::uint64_t{1} << 33, false), InputError);
+}
+
+TEST_CASE("directed graphs keep in- and out-adjacency") {
+  GraphBuilder b(3, true);
+  b.add_link(0, 1);
+  b.add_link(2, 1);
+  b.add_link(1, 1);
+  Graph g = b.finish();
+  CHECK(g.directed());
+  CHECK(g.has_self_loops());
+  CHECK(g.out_degree(0) == 1);
+  CHECK(g.in_degree(0) == 0);
+  CHECK(g.in_degree(1) == 3);
+  CHECK(g.out_degree(1) == 1);
+  REQUIRE(g.in_neighbors(1).size() == 3);
+  CHECK(g.in_neighbors(1)[0] == 0);
+  CHECK(g.in_neighbors(1)[1] == 1);
+  CHECK(g.in_neighbors(1)[2] == 2);
+}
+
+TEST_CASE("node attributes: labels, coordinates, positions") {
+  GraphBuilder b(2, false);
+  b.set_coord_dims(2);
+  const std::int32_t c[] = {3, 4};
+  b.set_coords(1, c);
+  b.set_label(0, "zero");
+  b.set_pos_dims(1);
+  const double p[] = {0.5};
+  b.set_pos(1, p);
+  const std::int32_t bad[] = {1};
+  CHECK_THROWS_AS(b.set_coords(0, bad), InputError);
+  Graph g = b.finish();
+  CHECK(g.coord_dims() == 2);
+  CHECK(g.coords(1)[1] == 4);
+  CHECK(g.label(0) == "zero");
+  CHECK(g.label(1).empty());
+  CHECK(g.pos(1)[0] == 0.5);
+}

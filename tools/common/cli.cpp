@@ -1,0 +1,111 @@
+#include "common/cli.hpp"
+
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <new>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "topo/errors.hpp"
+
+namespace topo::cli {
+
+namespace {
+
+// CLI11 messages start with a capital and may span lines; ours are one lowercase line.
+std::string one_line(std::string msg) {
+  for (auto& c : msg)
+    if (c == '\n') c = ' ';
+  while (!msg.empty() && msg.back() == ' ') msg.pop_back();
+  if (!msg.empty() && msg[0] >= 'A' && msg[0] <= 'Z' && !(msg.size() > 1 && msg[1] >= 'A' && msg[1] <= 'Z'))
+    msg[0] = static_cast<char>(msg[0] - 'A' + 'a');
+  return msg;
+}
+
+bool stdout_ok() {
+  std::cout.flush();
+  if (!std::cout) return false;
+  return std::fflush(stdout) == 0 && !std::ferror(stdout);
+}
+
+}  // namespace
+
+Tool::Tool(std::string name, const std::string& description, int argc, char** argv)
+    : app(description, name), name_(std::move(name)), argc_(argc), raw_argv_(argv) {
+  // Die quietly on a closed pipe (`topogen ... | head`), as filters do.
+  std::signal(SIGPIPE, SIG_DFL);
+  std::ios::sync_with_stdio(false);
+  for (int i = 0; i < argc; ++i) argv_.emplace_back(argv[i]);
+  app.set_version_flag("--version", fmt::format("{} (topo) {}", name_, TOPO_VERSION), "print the version and exit");
+  app.set_help_flag("-h,--help", "print this help and exit");
+  app.option_defaults()->always_capture_default();
+}
+
+int Tool::run(const std::function<void()>& body) {
+  try {
+    app.parse(argc_, raw_argv_);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) {  // --help, --version
+      app.exit(e, std::cout, std::cerr);
+      return stdout_ok() ? ok : failure;
+    }
+    fmt::print(stderr, "{}: {} (try '{} --help')\n", name_, one_line(e.what()), name_);
+    return usage;
+  }
+  int status = ok;
+  try {
+    body();
+  } catch (const topo::UsageError& e) {
+    fmt::print(stderr, "{}: {}\n", name_, e.what());
+    status = usage;
+  } catch (const topo::Error& e) {
+    fmt::print(stderr, "{}: {}\n", name_, e.what());
+    status = failure;
+  } catch (const std::bad_alloc&) {
+    fmt::print(stderr, "{}: out of memory\n", name_);
+    status = failure;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "{}: {}\n", name_, one_line(e.what()));
+    status = failure;
+  }
+  if (!stdout_ok()) {
+    fmt::print(stderr, "{}: write error on standard output\n", name_);
+    status = failure;
+  }
+  return status;
+}
+
+nlohmann::json Tool::provenance(std::optional<std::uint64_t> seed) const {
+  nlohmann::json p = {{"tool", name_}, {"version", TOPO_VERSION}, {"argv", argv_}};
+  if (seed) p["seed"] = *seed;
+  return p;
+}
+
+void Tool::add_json_flag(bool& json) { app.add_flag("--json", json, "machine-readable JSON output"); }
+
+void Tool::add_provenance_flag(bool& no_provenance) {
+  app.add_flag("--no-provenance", no_provenance, "leave out the provenance block (tool, version, argv, seed)");
+}
+
+void Tool::add_output_option(std::string& path) {
+  app.add_option("-o,--output", path, "write to FILE (atomically) instead of standard output")
+      ->type_name("FILE");
+}
+
+void Tool::add_threads_option(int& threads) {
+  app.add_option("-j,--threads", threads, "number of threads (default: all cores)")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber);
+}
+
+void Tool::add_progress_flags() {
+  auto* p = app.add_flag("--progress", progress_, "draw progress on stderr even when it is not a terminal");
+  auto* q = app.add_flag("-q,--quiet", quiet_, "never draw progress");
+  p->excludes(q);
+}
+
+bool Tool::progress_enabled() const { return !quiet_ && (progress_ || isatty(STDERR_FILENO)); }
+
+}  // namespace topo::cli

@@ -1,0 +1,51 @@
+#pragma once
+// The shared CLI layer (SPEC §8): parsing with CLI11, exit codes, error lines, stdout checks,
+// provenance and the options every tool shares. Only this layer and the tools print.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+namespace topo::cli {
+
+/// Exit statuses of every tool.
+enum Exit : int { ok = 0, failure = 1, usage = 2 };
+
+/// One tool invocation: its CLI11 app, its argv, and the run loop that maps errors to exit codes.
+class Tool {
+ public:
+  Tool(std::string name, const std::string& description, int argc, char** argv);
+
+  CLI::App app;
+  const std::string& name() const { return name_; }
+  const std::vector<std::string>& argv() const { return argv_; }
+
+  /// Parses the command line and runs `body`; returns the exit status. Usage errors exit 2,
+  /// library errors print "tool: message" and exit 1, and a failed write to stdout is an error.
+  int run(const std::function<void()>& body);
+
+  /// Provenance block for JSON outputs (tool, version, argv, and the seed when there is one).
+  nlohmann::json provenance(std::optional<std::uint64_t> seed = std::nullopt) const;
+
+  // Shared options.
+  void add_json_flag(bool& json);
+  void add_provenance_flag(bool& no_provenance);
+  void add_output_option(std::string& path);
+  void add_threads_option(int& threads);
+  void add_progress_flags();
+  /// True when progress should be drawn on stderr (a terminal, unless --quiet; or --progress).
+  bool progress_enabled() const;
+
+ private:
+  std::string name_;
+  std::vector<std::string> argv_;
+  int argc_;
+  char** raw_argv_;
+  bool progress_ = false, quiet_ = false;
+};
+
+}  // namespace topo::cli

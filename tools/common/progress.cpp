@@ -1,0 +1,37 @@
+#include "common/progress.hpp"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+namespace topo::cli {
+
+Progress::Progress(bool enabled, std::string label) : enabled_(enabled), label_(std::move(label)) {}
+
+Progress::~Progress() { finish(); }
+
+std::function<void(double)> Progress::callback() {
+  if (!enabled_) return {};
+  return [this](double f) { draw(f); };
+}
+
+void Progress::draw(double fraction) {
+  const auto now = std::chrono::steady_clock::now();
+  if (drawn_ && fraction < 1.0 && now - last_ < std::chrono::milliseconds(200)) return;
+  last_ = now;
+  drawn_ = true;
+  constexpr int width = 30;
+  const int filled = static_cast<int>(fraction * width + 0.5);
+  fmt::print(stderr, "\r{} [{:<{}}] {:3.0f}%", label_, std::string(static_cast<std::size_t>(filled), '#'), width,
+             fraction * 100);
+  std::fflush(stderr);
+}
+
+void Progress::finish() {
+  if (!drawn_) return;
+  fmt::print(stderr, "\r{:{}}\r", "", label_.size() + 40);
+  std::fflush(stderr);
+  drawn_ = false;
+}
+
+}  // namespace topo::cli
