@@ -24,11 +24,11 @@ Family family_complete() {
     if (n < 1 || n > 1'000'000) throw InputError(fmt::format("--nodes must be between 1 and 1000000, got {}", n));
     return std::uint64_t(n);
   };
-  return {"complete",
-          "complete graph K_n",
-          "Projective Networks §6",
-          {{"nodes", ParamType::integer, "number of nodes", "", true, {}}},
-          [nodes](const Params& p) {
+  return {.name = "complete",
+          .summary = "complete graph K_n",
+          .source = "Projective Networks §6",
+          .params = {{"nodes", ParamType::integer, "number of nodes", "", true, {}}},
+          .describe = [nodes](const Params& p) {
             const auto n = nodes(p);
             Description d;
             d.nodes = n;
@@ -37,7 +37,8 @@ Family family_complete() {
             d.formulas["diameter"] = n > 1 ? 1 : 0;
             return d;
           },
-          [nodes](const Params& p) { return make_complete(nodes(p)); }};
+          .build = [nodes](const Params& p) { return make_complete(nodes(p)); },
+          .symmetry = [nodes](const Params& p) { return NodeClasses{{0}, {nodes(p)}}; }};
 }
 
 }  // namespace topo::gen

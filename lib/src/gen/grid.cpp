@@ -134,22 +134,27 @@ Graph make_grid(const std::vector<std::int64_t>& dims, bool wrap) {
   return b.finish(Duplicates::reject);
 }
 
+namespace {
+NodeClasses vertex_transitive(std::uint64_t nodes) { return {{0}, {nodes}}; }
+}  // namespace
+
 Family family_torus() {
-  return {"torus",
-          "k-ary n-cube: a torus over any mixed-radix dimensions (Blue Gene/L, QCDOC presets)",
-          "dissertation §3.3.2, Tables 3-4",
-          grid_params(true),
-          [](const Params& p) { return describe_grid(resolve_dims(p), true); },
-          [](const Params& p) { return make_grid(resolve_dims(p), true); }};
+  return {.name = "torus",
+          .summary = "k-ary n-cube: a torus over any mixed-radix dimensions (Blue Gene/L, QCDOC presets)",
+          .source = "dissertation §3.3.2, Tables 3-4",
+          .params = grid_params(true),
+          .describe = [](const Params& p) { return describe_grid(resolve_dims(p), true); },
+          .build = [](const Params& p) { return make_grid(resolve_dims(p), true); },
+          .symmetry = [](const Params& p) { return vertex_transitive(describe_grid(resolve_dims(p), true).nodes); }};
 }
 
 Family family_mesh() {
-  return {"mesh",
-          "mesh (torus without wrap-around links) over any mixed-radix dimensions",
-          "dissertation §3.3.2",
-          grid_params(true),
-          [](const Params& p) { return describe_grid(resolve_dims(p), false); },
-          [](const Params& p) { return make_grid(resolve_dims(p), false); }};
+  return {.name = "mesh",
+          .summary = "mesh (torus without wrap-around links) over any mixed-radix dimensions",
+          .source = "dissertation §3.3.2",
+          .params = grid_params(true),
+          .describe = [](const Params& p) { return describe_grid(resolve_dims(p), false); },
+          .build = [](const Params& p) { return make_grid(resolve_dims(p), false); }};
 }
 
 Family family_ring() {
@@ -159,12 +164,13 @@ Family family_ring() {
       throw InputError(fmt::format("--nodes must be between 1 and {}, got {}", topo::max_nodes, n));
     return std::vector<std::int64_t>{n};
   };
-  return {"ring",
-          "cycle of n nodes (a 1-D torus)",
-          "SPEC §3.1",
-          {{"nodes", ParamType::integer, "number of nodes", "", true, {}}},
-          [nodes](const Params& p) { return describe_grid(nodes(p), true); },
-          [nodes](const Params& p) { return make_grid(nodes(p), true); }};
+  return {.name = "ring",
+          .summary = "cycle of n nodes (a 1-D torus)",
+          .source = "SPEC §3.1",
+          .params = {{"nodes", ParamType::integer, "number of nodes", "", true, {}}},
+          .describe = [nodes](const Params& p) { return describe_grid(nodes(p), true); },
+          .build = [nodes](const Params& p) { return make_grid(nodes(p), true); },
+          .symmetry = [nodes](const Params& p) { return vertex_transitive(std::uint64_t(nodes(p)[0])); }};
 }
 
 }  // namespace topo::gen

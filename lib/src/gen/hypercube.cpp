@@ -35,11 +35,11 @@ Family family_hypercube() {
     if (n < 0 || n > 31) throw InputError(fmt::format("--dim must be between 0 and 31, got {}", n));
     return static_cast<unsigned>(n);
   };
-  return {"hypercube",
-          "binary n-cube: 2^n nodes, u ~ v iff they differ in one bit",
-          "dissertation Table 2",
-          {{"dim", ParamType::integer, "dimension n (2^n nodes)", "", true, {}}},
-          [dim](const Params& p) {
+  return {.name = "hypercube",
+          .summary = "binary n-cube: 2^n nodes, u ~ v iff they differ in one bit",
+          .source = "dissertation Table 2",
+          .params = {{"dim", ParamType::integer, "dimension n (2^n nodes)", "", true, {}}},
+          .describe = [dim](const Params& p) {
             const unsigned n = dim(p);
             Description d;
             d.nodes = std::uint64_t{1} << n;
@@ -50,7 +50,8 @@ Family family_hypercube() {
             if (n > 0) d.formulas["mean_distance_distinct_pairs"] = n * double(d.nodes / 2) / double(d.nodes - 1);
             return d;
           },
-          [dim](const Params& p) { return make_hypercube(dim(p)); }};
+          .build = [dim](const Params& p) { return make_hypercube(dim(p)); },
+          .symmetry = [dim](const Params& p) { return NodeClasses{{0}, {std::uint64_t{1} << dim(p)}}; }};
 }
 
 }  // namespace topo::gen

@@ -45,6 +45,14 @@ struct Description {
   nlohmann::json formulas = nlohmann::json::object();  // e.g. {"diameter": 48}
 };
 
+/// Classes of nodes that the family's automorphisms map onto each other (orbits, or finer), so that
+/// a BFS from one representative per class, weighted by the class size, gives every distance.
+/// topostat verifies a sample of every class before trusting it.
+struct NodeClasses {
+  std::vector<node_id> representative;
+  std::vector<std::uint64_t> size;  // sums to the number of nodes
+};
+
 struct Family {
   std::string name;
   std::string summary;        // one line for --list
@@ -54,6 +62,8 @@ struct Family {
   std::function<Description(const Params&)> describe;
   /// Builds the graph; called only after describe() accepted the parameters.
   std::function<Graph(const Params&)> build;
+  /// The family's known symmetry; empty when it has none to offer.
+  std::function<NodeClasses(const Params&)> symmetry = {};
 };
 
 /// Every family, in the order of `topogen --list`.
