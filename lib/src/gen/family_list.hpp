@@ -5,3 +5,12 @@ TOPO_FAMILY(mesh)
 TOPO_FAMILY(ring)
 TOPO_FAMILY(hypercube)
 TOPO_FAMILY(complete)
+// -- dissertation families (iBT, reference networks, root-lattice, hexagonal) --
+
+// -- end dissertation families --
+// -- projective families and their peers --
+
+// -- end projective families --
+// -- CLEX and HDN --
+
+// -- end CLEX and HDN --
