@@ -4,6 +4,7 @@
 #include <atomic>
 #include <bit>
 #include <cmath>
+#include <span>
 
 #include <omp.h>
 
@@ -18,50 +19,127 @@ struct Bits {
   std::uint64_t w[kWords];
 };
 
-/// One sweep: BFS from up to 64 * kWords consecutive sources at once. Adds the pairs found at each
-/// distance to `histogram` and records each source's eccentricity.
-void sweep(const Graph& g, node_id start, node_id bs, std::vector<Bits>& visited, std::vector<Bits>& frontier,
-           std::vector<Bits>& next, std::vector<std::uint64_t>& histogram, std::vector<std::uint32_t>& ecc) {
+/// Groups the nodes into batches of at most `size` sources that lie close together (each batch grown
+/// by BFS over unassigned nodes, in either link direction). Close sources keep every node's window of
+/// active levels in a sweep short: from the nearest source's distance to the farthest one's.
+std::vector<std::vector<node_id>> source_batches(const Graph& g, node_id size) {
   const node_id n = g.num_nodes();
+  std::vector<std::vector<node_id>> batches;
+  std::vector<char> assigned(n, 0);
+  std::vector<node_id> queue;
+  node_id scan = 0;
+  while (true) {
+    while (scan < n && assigned[scan]) ++scan;
+    if (scan == n) break;
+    std::vector<node_id> batch;
+    queue.assign(1, scan);
+    assigned[scan] = 1;
+    for (std::size_t head = 0; head < queue.size() && batch.size() < size; ++head) {
+      const node_id v = queue[head];
+      batch.push_back(v);
+      auto grow = [&](std::span<const node_id> nbrs) {
+        for (node_id u : nbrs)
+          if (!assigned[u] && queue.size() < size) {
+            assigned[u] = 1;
+            queue.push_back(u);
+          }
+      };
+      grow(g.out_neighbors(v));
+      if (g.directed()) grow(g.in_neighbors(v));
+    }
+    batches.push_back(std::move(batch));
+  }
+  return batches;
+}
+
+/// Bit sets and work lists of one thread, reused across its sweeps. Between sweeps every bit set is
+/// zero, so a sweep clears only what it touched.
+struct SweepState {
+  explicit SweepState(node_id n) : visited(n), frontier(n), next(n), dmin(n, no_node) {}
+  std::vector<Bits> visited, frontier, next;
+  std::vector<node_id> dmin;                 // distance from the nearest source of the sweep
+  std::vector<node_id> order;
+  std::vector<std::uint64_t> histogram = std::vector<std::uint64_t>(1, 0);
+};
+
+/// One sweep: BFS from up to 64 * kWords sources at once (bit i of every bit set belongs to
+/// sources[i]). Adds the pairs found at each distance to the histogram, each pair weighted by its
+/// source's weight (1 when `weights` is empty), and records each source's eccentricity.
+void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std::uint64_t> weights, SweepState& st,
+           std::vector<std::uint32_t>& ecc) {
+  const auto bs = static_cast<node_id>(sources.size());
   Bits full{};
   for (node_id i = 0; i < bs; ++i) full.w[i / 64] |= std::uint64_t{1} << (i % 64);
-  std::fill(visited.begin(), visited.end(), Bits{});
-  std::fill(frontier.begin(), frontier.end(), Bits{});
-  for (node_id i = 0; i < bs; ++i) {
-    frontier[start + i].w[i / 64] |= std::uint64_t{1} << (i % 64);
-    visited[start + i] = frontier[start + i];
+
+  // Plain multi-source BFS: a node can gain bits only from level dmin on, so nodes enter the active
+  // list in this order, level by level.
+  st.order.assign(sources.begin(), sources.end());
+  for (node_id s : sources) st.dmin[s] = 0;
+  for (std::size_t head = 0; head < st.order.size(); ++head) {
+    const node_id v = st.order[head];
+    for (node_id u : g.out_neighbors(v))
+      if (st.dmin[u] == no_node) {
+        st.dmin[u] = st.dmin[v] + 1;
+        st.order.push_back(u);
+      }
   }
-  histogram[0] += bs;
+  for (node_id i = 0; i < bs; ++i) {
+    st.frontier[sources[i]].w[i / 64] |= std::uint64_t{1} << (i % 64);
+    st.visited[sources[i]] = st.frontier[sources[i]];
+  }
+  auto& histogram = st.histogram;
+  std::uint64_t self = 0;
+  for (node_id i = 0; i < bs; ++i) self += weights.empty() ? 1 : weights[i];
+  histogram[0] += self;
+
+  // Nodes are scanned in id order (streaming through memory); a node is worked on only between the
+  // level its nearest source reaches it and the level its farthest one does.
+  const node_id n = g.num_nodes();
   for (std::uint32_t level = 1;; ++level) {
     std::uint64_t count = 0;
     Bits reached{};
+    bool pending = false;  // some node has not been reached by its nearest source yet
     for (node_id v = 0; v < n; ++v) {
-      Bits vis = visited[v];
+      const node_id dv = st.dmin[v];
+      if (dv > level) {
+        pending = pending || dv != no_node;
+        continue;
+      }
+      Bits vis = st.visited[v];
       bool done = true;
       for (unsigned k = 0; k < kWords; ++k) done = done && vis.w[k] == full.w[k];
-      if (done) {  // every source of the sweep has reached v already
-        next[v] = Bits{};
+      if (done) {  // every source has reached v
+        st.next[v] = Bits{};
         continue;
       }
       Bits acc{};
       for (node_id u : g.in_neighbors(v))
-        for (unsigned k = 0; k < kWords; ++k) acc.w[k] |= frontier[u].w[k];
+        for (unsigned k = 0; k < kWords; ++k) acc.w[k] |= st.frontier[u].w[k];
       for (unsigned k = 0; k < kWords; ++k) {
         acc.w[k] &= ~vis.w[k];
         vis.w[k] |= acc.w[k];
         reached.w[k] |= acc.w[k];
-        count += static_cast<std::uint64_t>(std::popcount(acc.w[k]));
+        if (weights.empty()) {
+          count += static_cast<std::uint64_t>(std::popcount(acc.w[k]));
+        } else {
+          for (std::uint64_t m = acc.w[k]; m; m &= m - 1) count += weights[k * 64 + std::countr_zero(m)];
+        }
       }
-      next[v] = acc;
-      visited[v] = vis;
+      st.next[v] = acc;
+      st.visited[v] = vis;
     }
-    if (count == 0) break;
-    if (histogram.size() <= level) histogram.resize(level + 1, 0);
-    histogram[level] += count;
-    for (unsigned k = 0; k < kWords; ++k)
-      for (std::uint64_t m = reached.w[k]; m; m &= m - 1)
-        ecc[start + k * 64 + static_cast<node_id>(std::countr_zero(m))] = level;
-    frontier.swap(next);
+    if (count == 0 && !pending) break;
+    if (count) {
+      if (histogram.size() <= level) histogram.resize(level + 1, 0);
+      histogram[level] += count;
+      for (unsigned k = 0; k < kWords; ++k)
+        for (std::uint64_t m = reached.w[k]; m; m &= m - 1) ecc[sources[k * 64 + std::countr_zero(m)]] = level;
+    }
+    st.frontier.swap(st.next);
+  }
+  for (node_id v : st.order) {
+    st.visited[v] = st.frontier[v] = st.next[v] = Bits{};
+    st.dmin[v] = no_node;
   }
 }
 
@@ -72,28 +150,25 @@ DistanceStats distance_distribution(const Graph& g, const DistanceOptions& opt) 
   DistanceStats s;
   s.histogram.assign(1, 0);
   s.eccentricity.assign(n, 0);
-  constexpr node_id batch_size = 64 * kWords;
-  const std::uint64_t batches = (std::uint64_t(n) + batch_size - 1) / batch_size;
-  const int threads = static_cast<int>(
-      std::min<std::uint64_t>(batches ? batches : 1, std::uint64_t(opt.threads > 0 ? opt.threads : omp_get_max_threads())));
-  std::atomic<std::uint64_t> done{0};
+  const auto batches = source_batches(g, 64 * kWords);
+  const int threads = static_cast<int>(std::min<std::size_t>(
+      std::max<std::size_t>(batches.size(), 1), std::size_t(opt.threads > 0 ? opt.threads : omp_get_max_threads())));
+  std::atomic<std::size_t> done{0};
   // Sweeps are independent: each thread runs whole sweeps with its own bit sets, so there is no
   // synchronisation inside a sweep, and integer histograms make the sum independent of the schedule.
 #pragma omp parallel num_threads(threads)
   {
-    std::vector<Bits> visited(n), frontier(n), next(n);
-    std::vector<std::uint64_t> histogram(1, 0);
+    SweepState st(n);
 #pragma omp for schedule(dynamic, 1) nowait
-    for (std::uint64_t b = 0; b < batches; ++b) {
-      const auto start = static_cast<node_id>(b * batch_size);
-      sweep(g, start, std::min<node_id>(batch_size, n - start), visited, frontier, next, histogram, s.eccentricity);
+    for (std::size_t b = 0; b < batches.size(); ++b) {
+      sweep(g, batches[b], {}, st, s.eccentricity);
       const auto finished = ++done;
-      if (opt.progress && omp_get_thread_num() == 0) opt.progress(double(finished) / double(batches));
+      if (opt.progress && omp_get_thread_num() == 0) opt.progress(double(finished) / double(batches.size()));
     }
 #pragma omp critical
     {
-      if (s.histogram.size() < histogram.size()) s.histogram.resize(histogram.size(), 0);
-      for (std::size_t d = 0; d < histogram.size(); ++d) s.histogram[d] += histogram[d];
+      if (s.histogram.size() < st.histogram.size()) s.histogram.resize(st.histogram.size(), 0);
+      for (std::size_t d = 0; d < st.histogram.size(); ++d) s.histogram[d] += st.histogram[d];
     }
   }
   std::uint64_t reached_pairs = 0;
