@@ -5,7 +5,7 @@
 # As root it runs apt-get; otherwise it prints the command to run and fails.
 set -euo pipefail
 
-build=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev doctest-dev)
+build=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev doctest-dev libnauty2-dev libmetis-dev)
 test=(python3 python3-networkx mandoc)
 
 wanted=("${build[@]}")

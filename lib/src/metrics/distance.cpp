@@ -66,7 +66,7 @@ struct SweepState {
 /// sources[i]). Adds the pairs found at each distance to the histogram, each pair weighted by its
 /// source's weight (1 when `weights` is empty), and records each source's eccentricity.
 void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std::uint64_t> weights, SweepState& st,
-           std::vector<std::uint32_t>& ecc) {
+           std::span<std::uint32_t> ecc, std::span<std::uint64_t> dist_sum, std::span<std::uint64_t> reached_count) {
   const auto bs = static_cast<node_id>(sources.size());
   Bits full{};
   for (node_id i = 0; i < bs; ++i) full.w[i / 64] |= std::uint64_t{1} << (i % 64);
@@ -91,6 +91,8 @@ void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std
   std::uint64_t self = 0;
   for (node_id i = 0; i < bs; ++i) self += weights.empty() ? 1 : weights[i];
   histogram[0] += self;
+  if (!weights.empty())
+    for (node_id i = 0; i < bs; ++i) reached_count[i] = 1;
 
   // Nodes are scanned in id order (streaming through memory); a node is worked on only between the
   // level its nearest source reaches it and the level its farthest one does.
@@ -122,7 +124,12 @@ void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std
         if (weights.empty()) {
           count += static_cast<std::uint64_t>(std::popcount(acc.w[k]));
         } else {
-          for (std::uint64_t m = acc.w[k]; m; m &= m - 1) count += weights[k * 64 + std::countr_zero(m)];
+          for (std::uint64_t m = acc.w[k]; m; m &= m - 1) {
+            const auto i = k * 64 + static_cast<unsigned>(std::countr_zero(m));
+            count += weights[i];
+            dist_sum[i] += level;
+            ++reached_count[i];
+          }
         }
       }
       st.next[v] = acc;
@@ -133,7 +140,7 @@ void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std
       if (histogram.size() <= level) histogram.resize(level + 1, 0);
       histogram[level] += count;
       for (unsigned k = 0; k < kWords; ++k)
-        for (std::uint64_t m = reached.w[k]; m; m &= m - 1) ecc[sources[k * 64 + std::countr_zero(m)]] = level;
+        for (std::uint64_t m = reached.w[k]; m; m &= m - 1) ecc[k * 64 + static_cast<unsigned>(std::countr_zero(m))] = level;
     }
     st.frontier.swap(st.next);
   }
@@ -145,12 +152,23 @@ void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std
 
 }  // namespace
 
-DistanceStats distance_distribution(const Graph& g, const DistanceOptions& opt) {
+namespace {
+
+/// Runs the sweeps over `batches` (each at most 64 * kWords sources) and sums their histograms.
+/// `weights` is indexed like the concatenated batches (empty = every pair counts once).
+DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>& batches,
+                         std::span<const std::uint64_t> weights, const DistanceOptions& opt) {
   const node_id n = g.num_nodes();
   DistanceStats s;
   s.histogram.assign(1, 0);
-  s.eccentricity.assign(n, 0);
-  const auto batches = source_batches(g, 64 * kWords);
+  std::vector<std::size_t> offset(batches.size() + 1, 0);
+  for (std::size_t b = 0; b < batches.size(); ++b) offset[b + 1] = offset[b] + batches[b].size();
+  for (const auto& b : batches) s.sources.insert(s.sources.end(), b.begin(), b.end());
+  s.eccentricity.assign(s.sources.size(), 0);
+  if (!weights.empty()) {
+    s.source_distance_sum.assign(s.sources.size(), 0);
+    s.source_reached.assign(s.sources.size(), 0);
+  }
   const int threads = static_cast<int>(std::min<std::size_t>(
       std::max<std::size_t>(batches.size(), 1), std::size_t(opt.threads > 0 ? opt.threads : omp_get_max_threads())));
   std::atomic<std::size_t> done{0};
@@ -161,7 +179,14 @@ DistanceStats distance_distribution(const Graph& g, const DistanceOptions& opt) 
     SweepState st(n);
 #pragma omp for schedule(dynamic, 1) nowait
     for (std::size_t b = 0; b < batches.size(); ++b) {
-      sweep(g, batches[b], {}, st, s.eccentricity);
+      const auto at = offset[b], len = batches[b].size();
+      std::span<std::uint64_t> sums, reached;
+      if (!weights.empty()) {
+        sums = std::span(s.source_distance_sum).subspan(at, len);
+        reached = std::span(s.source_reached).subspan(at, len);
+      }
+      sweep(g, batches[b], weights.empty() ? weights : weights.subspan(at, len), st,
+            std::span(s.eccentricity).subspan(at, len), sums, reached);
       const auto finished = ++done;
       if (opt.progress && omp_get_thread_num() == 0) opt.progress(double(finished) / double(batches.size()));
     }
@@ -171,11 +196,32 @@ DistanceStats distance_distribution(const Graph& g, const DistanceOptions& opt) 
       for (std::size_t d = 0; d < st.histogram.size(); ++d) s.histogram[d] += st.histogram[d];
     }
   }
-  std::uint64_t reached_pairs = 0;
+  std::uint64_t reached_pairs = 0, total_pairs = 0;
   for (auto c : s.histogram) reached_pairs += c;
-  s.unreachable_pairs = std::uint64_t(n) * n - reached_pairs;
+  for (std::size_t i = 0; i < s.sources.size(); ++i) total_pairs += (weights.empty() ? 1 : weights[i]) * n;
+  s.unreachable_pairs = total_pairs - reached_pairs;
   finish_stats(s, n);
   return s;
+}
+
+}  // namespace
+
+DistanceStats distance_distribution(const Graph& g, const DistanceOptions& opt) {
+  return run_sweeps(g, source_batches(g, 64 * kWords), {}, opt);
+}
+
+DistanceStats distance_distribution_from(const Graph& g, std::span<const node_id> sources,
+                                         std::span<const std::uint64_t> weights, const DistanceOptions& opt) {
+  std::vector<std::vector<node_id>> batches;
+  for (std::size_t i = 0; i < sources.size(); i += 64 * kWords)
+    batches.emplace_back(sources.begin() + std::ptrdiff_t(i),
+                         sources.begin() + std::ptrdiff_t(std::min<std::size_t>(sources.size(), i + 64 * kWords)));
+  std::vector<std::uint64_t> ones;
+  if (weights.empty()) {
+    ones.assign(sources.size(), 1);
+    weights = ones;
+  }
+  return run_sweeps(g, batches, weights, opt);
 }
 
 void finish_stats(DistanceStats& s, std::uint64_t nodes) {

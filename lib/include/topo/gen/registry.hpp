@@ -51,6 +51,7 @@ struct Description {
 struct NodeClasses {
   std::vector<node_id> representative;
   std::vector<std::uint64_t> size;  // sums to the number of nodes
+  std::vector<std::uint32_t> class_of = {};  // per node; may be empty when there is one class
 };
 
 struct Family {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "topo/graph.hpp"
@@ -18,7 +19,11 @@ struct DistanceOptions {
 struct DistanceStats {
   std::vector<std::uint64_t> histogram;  // histogram[d] = ordered pairs at distance d; [0] = the N self pairs
   std::uint64_t unreachable_pairs = 0;   // ordered pairs with no path
-  std::vector<std::uint32_t> eccentricity;  // per node: largest finite distance to another node
+  std::vector<node_id> sources;          // the BFS sources, in order (every node for an exact full run)
+  std::vector<std::uint32_t> eccentricity;  // per source: largest finite distance to another node
+  // Per source, only when the run was weighted (distance_distribution_from): sum of distances to the
+  // nodes it reaches, and how many it reaches (itself included).
+  std::vector<std::uint64_t> source_distance_sum, source_reached;
   std::uint32_t max_finite_distance = 0;
   std::optional<std::uint32_t> diameter;  // unset when some pair is unreachable
   std::optional<std::uint32_t> radius;    // unset when some pair is unreachable
@@ -29,6 +34,11 @@ struct DistanceStats {
 
 /// Computes the exact distribution from every node (bit-parallel BFS, 256 sources per sweep).
 DistanceStats distance_distribution(const Graph& g, const DistanceOptions& opt = {});
+
+/// BFS from the given sources only. The pairs of source i count weights[i] times: a class of
+/// weights[i] nodes that share its distances (an orbit), or 1 for a sample. Per-source sums are kept.
+DistanceStats distance_distribution_from(const Graph& g, std::span<const node_id> sources,
+                                         std::span<const std::uint64_t> weights, const DistanceOptions& opt = {});
 
 /// Fills the derived fields (means, std devs, diameter, radius) from histogram, unreachable_pairs, eccentricity.
 void finish_stats(DistanceStats& s, std::uint64_t nodes);

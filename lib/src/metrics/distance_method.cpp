@@ -1,0 +1,143 @@
+#include "topo/metrics/distance_method.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "topo/errors.hpp"
+#include "topo/gen/registry.hpp"
+
+namespace topo::metrics {
+
+DistanceMethod parse_distance_method(const std::string& name) {
+  if (name == "auto") return DistanceMethod::automatic;
+  if (name == "orbits") return DistanceMethod::orbits;
+  if (name == "bfs") return DistanceMethod::bfs;
+  if (name == "sample") return DistanceMethod::sample;
+  throw UsageError(fmt::format("unknown distance method \"{}\" (auto, orbits, bfs, sample)", name));
+}
+
+namespace {
+
+/// The family's classes for this graph, if it offers any and they pass the check.
+std::optional<Orbits> family_orbits(const Graph& g, const DistanceMethodOptions& opt, std::string& rejected) {
+  if (g.meta.family.empty()) return std::nullopt;
+  const gen::Family* family = nullptr;
+  for (const auto& f : gen::families())
+    if (f.name == g.meta.family) family = &f;
+  if (!family || !family->symmetry) return std::nullopt;
+  gen::NodeClasses classes;
+  try {
+    classes = family->symmetry(gen::normalize_params(*family, g.meta.parameters));
+  } catch (const InputError& e) {
+    rejected = fmt::format("the family's parameters are not valid: {}", e.what());
+    return std::nullopt;
+  }
+  const HintCheck check = check_classes(g, classes, opt.hint_samples, opt.hint_max_classes, opt.seed);
+  if (!check.ok) {
+    rejected = check.detail;
+    return std::nullopt;
+  }
+  Orbits o;
+  o.representative = classes.representative;
+  o.size = classes.size;
+  o.method = fmt::format("family (checked on {} nodes)", check.members_checked);
+  return o;
+}
+
+DistanceResult from_orbits(const Graph& g, Orbits o, const DistanceMethodOptions& opt) {
+  DistanceResult r;
+  r.method = "orbits";
+  r.stats = distance_distribution_from(g, o.representative, o.size, opt.bfs);
+  r.symmetry_source = o.method;
+  r.orbits = std::move(o);
+  return r;
+}
+
+DistanceResult from_sample(const Graph& g, const DistanceMethodOptions& opt) {
+  const node_id n = g.num_nodes();
+  if (opt.sample == 0) throw UsageError("--method sample needs --sample N (N > 0)");
+  const auto k = static_cast<node_id>(std::min<std::uint64_t>(opt.sample, n));
+  // Floyd's algorithm: k distinct nodes, uniformly, reproducible for a seed.
+  std::mt19937_64 rng(opt.seed);
+  std::vector<node_id> chosen;
+  std::vector<char> in(n, 0);
+  for (node_id j = n - k; j < n; ++j) {
+    const auto t = static_cast<node_id>(std::uniform_int_distribution<std::uint64_t>(0, j)(rng));
+    const node_id pick = in[t] ? j : t;
+    in[pick] = 1;
+    chosen.push_back(pick);
+  }
+  std::sort(chosen.begin(), chosen.end());
+  DistanceResult r;
+  r.method = "sample";
+  r.stats = distance_distribution_from(g, chosen, {}, opt.bfs);
+  DistanceEstimate e;
+  e.sources = k;
+  e.diameter_lower_bound = r.stats.max_finite_distance;
+  // Per-source means are the observations; the finite-population correction accounts for sampling
+  // without replacement (the interval is 0 when every node is a source).
+  std::vector<double> distinct, all;
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    const auto sum = double(r.stats.source_distance_sum[i]);
+    const auto reached = double(r.stats.source_reached[i]);
+    all.push_back(sum / reached);
+    if (reached > 1) distinct.push_back(sum / (reached - 1));
+  }
+  const double fpc = n > 1 ? std::sqrt(double(n - k) / double(n - 1)) : 0;
+  auto ci = [&](const std::vector<double>& x, double& mean, double& half) {
+    if (x.empty()) return;
+    mean = std::accumulate(x.begin(), x.end(), 0.0) / double(x.size());
+    if (x.size() < 2) return;
+    double ss = 0;
+    for (double v : x) ss += (v - mean) * (v - mean);
+    half = 1.96 * std::sqrt(ss / double(x.size() - 1)) / std::sqrt(double(x.size())) * fpc;
+  };
+  ci(distinct, e.mean_distinct, e.mean_distinct_ci95);
+  ci(all, e.mean_all, e.mean_all_ci95);
+  r.estimate = e;
+  return r;
+}
+
+}  // namespace
+
+DistanceResult compute_distances(const Graph& g, const DistanceMethodOptions& opt) {
+  switch (opt.method) {
+    case DistanceMethod::sample: return from_sample(g, opt);
+    case DistanceMethod::bfs: {
+      DistanceResult r;
+      r.method = "bfs";
+      r.stats = distance_distribution(g, opt.bfs);
+      return r;
+    }
+    case DistanceMethod::orbits:
+    case DistanceMethod::automatic: break;
+  }
+  std::string rejected;
+  auto hint = family_orbits(g, opt, rejected);
+  DistanceResult r;
+  if (hint) {
+    r = from_orbits(g, std::move(*hint), opt);
+  } else if (opt.method == DistanceMethod::orbits || g.num_nodes() > opt.auto_orbits_above) {
+    Orbits o = automorphism_orbits(g);
+    // Orbits only pay when there are far fewer of them than nodes.
+    if (opt.method == DistanceMethod::orbits || o.representative.size() * 2 < g.num_nodes()) {
+      r = from_orbits(g, std::move(o), opt);
+    } else {
+      r.method = "bfs";
+      r.stats = distance_distribution(g, opt.bfs);
+      r.orbits = std::move(o);
+      r.symmetry_source = r.orbits->method;
+    }
+  } else {
+    r.method = "bfs";
+    r.stats = distance_distribution(g, opt.bfs);
+  }
+  r.hint_rejected = rejected;
+  return r;
+}
+
+}  // namespace topo::metrics
