@@ -1,4 +1,5 @@
 // topostat: reads a graph and prints its metrics.
+#include <cmath>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -7,7 +8,13 @@
 #include "common/cli.hpp"
 #include "common/io.hpp"
 #include "common/progress.hpp"
+#include "topo/errors.hpp"
+#include "topo/gen/registry.hpp"
+#include "topo/metrics/bisection.hpp"
+#include "topo/metrics/bounds.hpp"
 #include "topo/metrics/distance_method.hpp"
+#include "topo/metrics/link_loads.hpp"
+#include "topo/metrics/physical.hpp"
 #include "topo/metrics/summary.hpp"
 
 namespace {
@@ -23,12 +30,52 @@ struct Options {
   std::string method = "auto";
   std::uint64_t sample = 0;
   std::uint64_t seed = 1;
+  std::string bisection = "auto";
+  std::string utilization = "auto";
+  std::string routing = "split";
+  std::optional<double> terminals_per_router;
+  std::vector<double> prices;
+  std::vector<double> cr_weights{0.5, 0.5};
 };
+
+// Work limits of the "auto" settings: what finishes in seconds on a laptop.
+constexpr double kAutoLoadsWork = 4e9;      // N · arcs for exact link loads
+constexpr std::uint64_t kAutoBisectionNodes = 200000;
+
+/// Everything topostat measured, for the table and the JSON alike.
+struct Report {
+  topo::metrics::Summary summary;
+  topo::metrics::DistanceResult distances;
+  std::optional<topo::metrics::LinkLoads> loads;
+  std::optional<topo::metrics::BisectionUpper> bisection;
+  std::optional<std::int64_t> structural_bisection;
+  nlohmann::json formulas = nlohmann::json::object();  // the family's closed forms, if any
+  std::vector<topo::metrics::LengthGroup> lengths;
+};
+
+bool wanted(const std::string& setting, bool automatic) { return setting == "yes" || (setting == "auto" && automatic); }
+
+nlohmann::json family_formulas(const topo::Graph& g) {
+  if (g.meta.family.empty()) return nlohmann::json::object();
+  for (const auto& f : topo::gen::families())
+    if (f.name == g.meta.family) {
+      try {
+        return f.describe(topo::gen::normalize_params(f, g.meta.parameters)).formulas;
+      } catch (const topo::InputError&) {
+        return nlohmann::json::object();
+      }
+    }
+  return nlohmann::json::object();
+}
 
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
 
-nlohmann::json to_json(const topo::Graph& g, const topo::metrics::Summary& s, const topo::metrics::DistanceResult& r) {
-  const auto& d = r.stats;
+nlohmann::json opt_json(const std::optional<std::uint32_t>& x) { return x ? nlohmann::json(*x) : nlohmann::json(); }
+
+nlohmann::json to_json(const topo::Graph& g, const Report& r, const Options& o) {
+  namespace m = topo::metrics;
+  const auto& s = r.summary;
+  const auto& d = r.distances.stats;
   nlohmann::json j;
   if (!g.meta.family.empty()) j["graph"] = {{"family", g.meta.family}, {"parameters", g.meta.parameters}};
   j["nodes"] = s.nodes;
@@ -42,88 +89,215 @@ nlohmann::json to_json(const topo::Graph& g, const topo::metrics::Summary& s, co
   j["regular"] = s.regular;
   j["connected"] = s.connected;
   j["components"] = s.components;
-  auto opt = [](const std::optional<std::uint32_t>& x) { return x ? nlohmann::json(*x) : nlohmann::json(); };
+  j["bipartite"] = s.bipartite;
+  const auto& dr = r.distances;
   j["distances"] = {
-      {"method", r.method},
-      {"exact", !r.estimate},
+      {"method", dr.method},
+      {"exact", !dr.estimate},
       {"histogram", d.histogram},
-      {"diameter", opt(d.diameter)},
-      {"radius", opt(d.radius)},
+      {"diameter", dr.estimate ? nlohmann::json() : opt_json(d.diameter)},
+      {"radius", dr.estimate ? nlohmann::json() : opt_json(d.radius)},
       {"max_finite_distance", d.max_finite_distance},
       {"unreachable_pairs", d.unreachable_pairs},
       {"all_pairs", {{"pairs", d.pairs_all}, {"mean", d.mean_all}, {"std", d.std_all}}},
       {"distinct_pairs", {{"pairs", d.pairs_distinct}, {"mean", d.mean_distinct}, {"std", d.std_distinct}}},
   };
-  if (r.orbits) {
-    j["symmetry"] = {{"source", r.symmetry_source},
-                     {"classes", r.orbits->representative.size()},
-                     {"vertex_transitive", r.orbits->vertex_transitive()}};
-    if (r.orbits->method == "traces" || r.orbits->method == "nauty")
-      j["symmetry"]["group_order_log10"] = r.orbits->group_size_log10;
-  }
-  if (!r.hint_rejected.empty()) j["symmetry_hint_rejected"] = r.hint_rejected;
-  if (r.estimate) {
-    const auto& e = *r.estimate;
+  if (dr.estimate) {
+    const auto& e = *dr.estimate;
     j["distances"]["estimate"] = {{"sources", e.sources},
                                   {"mean_distinct", e.mean_distinct},
                                   {"mean_distinct_ci95", e.mean_distinct_ci95},
                                   {"mean_all", e.mean_all},
                                   {"mean_all_ci95", e.mean_all_ci95},
                                   {"diameter_lower_bound", e.diameter_lower_bound}};
-    j["distances"]["diameter"] = nullptr;
-    j["distances"]["radius"] = nullptr;
+  }
+  if (dr.orbits) {
+    j["symmetry"] = {{"source", dr.symmetry_source},
+                     {"classes", dr.orbits->representative.size()},
+                     {"vertex_transitive", dr.orbits->vertex_transitive()}};
+    if (dr.orbits->method == "traces" || dr.orbits->method == "nauty")
+      j["symmetry"]["group_order_log10"] = dr.orbits->group_size_log10;
+  }
+  if (!dr.hint_rejected.empty()) j["symmetry_hint_rejected"] = dr.hint_rejected;
+  if (!r.formulas.empty()) j["formulas"] = r.formulas;
+
+  const auto delta = s.degree_max;
+  nlohmann::json bis = nlohmann::json::object();
+  if (r.bisection) bis["upper_bound"] = {{"links", r.bisection->cut}, {"method", fmt::format("metis, best of {} runs, rebalanced", r.bisection->runs)}};
+  if (r.loads) {
+    const auto lb = m::bisection_flow_lower_bound(s.nodes, r.loads->max);
+    bis["lower_bound"] = {{"links", lb}, {"method", fmt::format("flow: N²/4 units over max arc load ({} routing)", m::routing_name(r.loads->routing))}};
+  }
+  if (r.structural_bisection) bis["structural"] = {{"links", *r.structural_bisection}, {"method", "family formula"}};
+  if (!bis.empty()) j["bisection"] = bis;
+
+  nlohmann::json costs = nlohmann::json::object();
+  if (d.diameter && !dr.estimate) {
+    costs["network_cost"] = {{"value", delta * *d.diameter}, {"formula", "degree × diameter"}};
+    if (s.nodes > 1) {
+      const auto& w = o.cr_weights;
+      costs["cr_w"] = {{"value", m::cr_w(w[0], w[1], double(delta), *d.diameter, s.nodes)},
+                       {"weights", w},
+                       {"formula", "(w1·degree + w2·diameter)/log2 N"}};
+      if (r.formulas.contains("diameter") && r.formulas["diameter"].is_number())
+        costs["cr_w_formula_diameter"] = {
+            {"value", m::cr_w(w[0], w[1], double(delta), r.formulas["diameter"].get<double>(), s.nodes)},
+            {"diameter", r.formulas["diameter"]}};
+    }
+  }
+  if (r.loads && d.mean_distinct > 0) {
+    const auto& L = *r.loads;
+    const auto t = m::terminal_figures(s.nodes, delta, d.mean_distinct, L.u);
+    j["link_utilization"] = {{"routing", m::routing_name(L.routing)},
+                             {"u", L.u},
+                             {"mean_arc_load", L.mean},
+                             {"max_arc_load", L.max},
+                             {"physical_arcs", L.physical_arcs},
+                             {"formula", "u = mean arc load / max arc load, uniform all-to-all traffic"}};
+    costs["kbar_over_u"] = t.kbar_over_u;
+    costs["terminals_per_router"] = {{"value", t.delta0}, {"formula", "Δ0 = Δ·u/k̄"}};
+    costs["radix"] = {{"value", t.radix}, {"formula", "R = Δ + Δ0"}};
+    costs["terminals"] = {{"value", t.terminals}, {"formula", "T = N·Δ0"}};
+    if (o.terminals_per_router) {
+      const double d0 = *o.terminals_per_router;
+      costs["subscription"] = {{"terminals_per_router", d0},
+                               {"value", m::subscription(d0, delta, d.mean_distinct, L.u)},
+                               {"formula", "Δ0·k̄/(Δ·u)"}};
+    }
+    if (o.prices.size() == 3) {
+      const double radix = double(delta) + (o.terminals_per_router ? *o.terminals_per_router : t.delta0);
+      costs["cost_per_node"] = {
+          {"value", m::cost_per_node(o.prices[0], o.prices[1], o.prices[2], d.mean_distinct, L.u, radix)},
+          {"prices", o.prices},
+          {"formula", "c_i + c_t·k̄/u + c_r·(1 + k̄/u)/R"}};
+    }
+  }
+  if (!costs.empty()) j["costs"] = costs;
+
+  nlohmann::json bounds = nlohmann::json::object();
+  if (d.diameter && !dr.estimate && delta > 0) {
+    const double mb = m::moore_bound(delta, *d.diameter);
+    bounds["moore"] = {{"value", mb}, {"ratio", double(s.nodes) / mb}, {"formula", "(Δ(Δ−1)^D − 2)/(Δ − 2)"}};
+  }
+  if (delta > 0 && s.nodes > 1 && d.unreachable_pairs == 0) {
+    const double gm = m::moore_mean_distance_bound(s.nodes, delta);
+    bounds["moore_mean_distance"] = {{"value", gm}, {"ratio", d.mean_distinct / gm}};
+  }
+  if (!bounds.empty()) j["bounds"] = bounds;
+
+  if (!r.lengths.empty()) {
+    nlohmann::json lens = nlohmann::json::array();
+    for (const auto& l : r.lengths)
+      lens.push_back({{"group", l.name}, {"links", l.links}, {"mean", l.mean}, {"max", l.max}, {"total", l.total}});
+    j["link_lengths"] = lens;
   }
   return j;
 }
 
-void print_table(std::ostream& out, const topo::Graph& g, const topo::metrics::Summary& s,
-                 const topo::metrics::DistanceResult& r) {
-  const auto& d = r.stats;
-  if (!g.meta.family.empty()) fmt::print(out, "{:<22}{} {}\n", "graph", g.meta.family, g.meta.parameters.dump());
-  fmt::print(out, "{:<22}{}\n", "nodes", s.nodes);
-  fmt::print(out, "{:<22}{}\n", "links", s.links);
-  if (s.link_records != s.links) fmt::print(out, "{:<22}{}\n", "distinct links", s.link_records);
-  fmt::print(out, "{:<22}{}{}\n", "directed", yes_no(s.directed), s.multigraph ? " (multigraph)" : "");
-  fmt::print(out, "{:<22}min {}, max {}, mean {:.4f}\n", s.directed ? "out-degree" : "degree", s.degree_min,
-             s.degree_max, s.degree_mean);
-  if (s.directed) fmt::print(out, "{:<22}min {}, max {}\n", "in-degree", s.in_degree_min, s.in_degree_max);
-  fmt::print(out, "{:<22}{}\n", "regular", yes_no(s.regular));
-  fmt::print(out, "{:<22}{} ({} component{})\n", s.directed ? "strongly connected" : "connected", yes_no(s.connected),
-             s.components, s.components == 1 ? "" : "s");
-  if (r.orbits)
-    fmt::print(out, "{:<22}{} ({} class{}, {})\n", "vertex-transitive", yes_no(r.orbits->vertex_transitive()),
-               r.orbits->representative.size(), r.orbits->representative.size() == 1 ? "" : "es", r.symmetry_source);
-  if (!r.hint_rejected.empty()) fmt::print(out, "{:<22}{}\n", "symmetry hint", "rejected: " + r.hint_rejected);
-  fmt::print(out, "{:<22}{}\n", "distances by",
-             r.method == "orbits" ? fmt::format("BFS from one node per class ({} BFS)", d.sources.size())
-             : r.method == "sample" ? fmt::format("BFS from {} random nodes (an estimate)", d.sources.size())
-                                    : std::string("BFS from every node (exact)"));
-  if (r.estimate) {
-    const auto& e = *r.estimate;
-    fmt::print(out, "{:<22}at least {}\n", "diameter", e.diameter_lower_bound);
-    fmt::print(out, "{:<22}{:.4f} ± {:.4f}  (95% CI; all ordered pairs, self included)\n", "mean distance (est.)",
-               e.mean_all, e.mean_all_ci95);
-    fmt::print(out, "{:<22}{:.4f} ± {:.4f}  (95% CI; distinct pairs)\n", "", e.mean_distinct, e.mean_distinct_ci95);
-    fmt::print(out, "\n{:>8}  {:>16}  {:>9}   (pairs from the sampled sources)\n", "distance", "ordered pairs", "fraction");
-    const double total = double(d.pairs_all + d.unreachable_pairs);
-    for (std::size_t t = 0; t < d.histogram.size(); ++t)
-      fmt::print(out, "{:>8}  {:>16}  {:>9.6f}\n", t, d.histogram[t], double(d.histogram[t]) / total);
-    return;
+/// The human table: the same figures as the JSON, one per line.
+void print_table(std::ostream& out, const nlohmann::json& j) {
+  auto row = [&](std::string_view name, const std::string& value) { fmt::print(out, "{:<26}{}\n", name, value); };
+  auto num = [](const nlohmann::json& x) {
+    if (x.is_null()) return std::string("infinite");
+    if (x.is_number_float()) return fmt::format("{:.4f}", x.get<double>());
+    return x.dump();
+  };
+  if (j.contains("graph")) row("graph", fmt::format("{} {}", j["graph"]["family"].get<std::string>(), j["graph"]["parameters"].dump()));
+  row("nodes", num(j["nodes"]));
+  row("links", num(j["links"]));
+  if (j["link_records"] != j["links"]) row("distinct links", num(j["link_records"]));
+  row("directed", yes_no(j["directed"]) + (j["multigraph"].get<bool>() ? " (multigraph)" : ""));
+  const auto& dg = j["degree"];
+  row(j["directed"].get<bool>() ? "out-degree" : "degree",
+      fmt::format("min {}, max {}, mean {}", num(dg["min"]), num(dg["max"]), num(dg["mean"])));
+  if (j.contains("in_degree")) row("in-degree", fmt::format("min {}, max {}", num(j["in_degree"]["min"]), num(j["in_degree"]["max"])));
+  row("regular", yes_no(j["regular"]));
+  row(j["directed"].get<bool>() ? "strongly connected" : "connected",
+      fmt::format("{} ({} component{})", yes_no(j["connected"]), num(j["components"]), j["components"] == 1 ? "" : "s"));
+  row("bipartite", yes_no(j["bipartite"]));
+  if (j.contains("symmetry")) {
+    const auto& s = j["symmetry"];
+    row("vertex-transitive", fmt::format("{} ({} class{}, {})", yes_no(s["vertex_transitive"]), num(s["classes"]),
+                                         s["classes"] == 1 ? "" : "es", s["source"].get<std::string>()));
   }
-  auto opt = [](const std::optional<std::uint32_t>& x) { return x ? std::to_string(*x) : std::string("infinite"); };
-  fmt::print(out, "{:<22}{}\n", "diameter", opt(d.diameter));
-  fmt::print(out, "{:<22}{}\n", "radius", opt(d.radius));
-  if (d.unreachable_pairs) fmt::print(out, "{:<22}{}\n", "largest finite dist.", d.max_finite_distance);
-  fmt::print(out, "{:<22}{:.4f}  std {:.4f}  (all ordered pairs, self included)\n", "mean distance", d.mean_all,
-             d.std_all);
-  fmt::print(out, "{:<22}{:.4f}  std {:.4f}  (distinct pairs)\n", "", d.mean_distinct, d.std_distinct);
-  fmt::print(out, "{:<22}{}\n", "unreachable pairs", d.unreachable_pairs);
-  fmt::print(out, "\n{:>8}  {:>16}  {:>9}\n", "distance", "ordered pairs", "fraction");
-  const double total = double(d.pairs_all + d.unreachable_pairs);
-  for (std::size_t t = 0; t < d.histogram.size(); ++t)
-    fmt::print(out, "{:>8}  {:>16}  {:>9.6f}\n", t, d.histogram[t], double(d.histogram[t]) / total);
-  if (d.unreachable_pairs)
-    fmt::print(out, "{:>8}  {:>16}  {:>9.6f}\n", "inf", d.unreachable_pairs, double(d.unreachable_pairs) / total);
+  if (j.contains("symmetry_hint_rejected")) row("symmetry hint", "rejected: " + j["symmetry_hint_rejected"].get<std::string>());
+  const auto& d = j["distances"];
+  const auto method = d["method"].get<std::string>();
+  const auto sources = d.contains("estimate") ? d["estimate"]["sources"].get<std::uint64_t>() : 0;
+  row("distances by", method == "orbits" ? "BFS from one node per class (exact)"
+                      : method == "sample" ? fmt::format("BFS from {} random nodes (an estimate)", sources)
+                                           : std::string("BFS from every node (exact)"));
+  if (d.contains("estimate")) {
+    const auto& e = d["estimate"];
+    row("diameter", "at least " + num(e["diameter_lower_bound"]));
+    row("mean distance (est.)", fmt::format("{:.4f} ± {:.4f}  (95% CI; all ordered pairs, self included)",
+                                            e["mean_all"].get<double>(), e["mean_all_ci95"].get<double>()));
+    row("", fmt::format("{:.4f} ± {:.4f}  (95% CI; distinct pairs)", e["mean_distinct"].get<double>(),
+                        e["mean_distinct_ci95"].get<double>()));
+  } else {
+    row("diameter", num(d["diameter"]));
+    row("radius", num(d["radius"]));
+    if (d["unreachable_pairs"] != 0) row("largest finite dist.", num(d["max_finite_distance"]));
+    row("mean distance", fmt::format("{:.4f}  std {:.4f}  (all ordered pairs, self included)",
+                                     d["all_pairs"]["mean"].get<double>(), d["all_pairs"]["std"].get<double>()));
+    row("", fmt::format("{:.4f}  std {:.4f}  (distinct pairs)", d["distinct_pairs"]["mean"].get<double>(),
+                        d["distinct_pairs"]["std"].get<double>()));
+  }
+  row("unreachable pairs", num(d["unreachable_pairs"]));
+  if (j.contains("bisection")) {
+    const auto& b = j["bisection"];
+    for (const char* k : {"upper_bound", "lower_bound", "structural"})
+      if (b.contains(k))
+        row(fmt::format("bisection {}", std::string(k) == "upper_bound" ? "≤" : std::string(k) == "lower_bound" ? "≥" : "="),
+            fmt::format("{}  ({})", num(b[k]["links"]), b[k]["method"].get<std::string>()));
+  }
+  if (j.contains("link_utilization")) {
+    const auto& u = j["link_utilization"];
+    row("link utilization u", fmt::format("{:.6f}  ({} routing; mean arc load {:.4f}, max {:.4f})", u["u"].get<double>(),
+                                           u["routing"].get<std::string>(), u["mean_arc_load"].get<double>(),
+                                           u["max_arc_load"].get<double>()));
+  }
+  if (j.contains("costs")) {
+    const auto& c = j["costs"];
+    if (c.contains("network_cost")) row("network cost", num(c["network_cost"]["value"]) + "  (degree × diameter)");
+    if (c.contains("cr_w")) row("CR_w", num(c["cr_w"]["value"]) + "  ((w1·degree + w2·diameter)/log2 N)");
+    if (c.contains("cr_w_formula_diameter"))
+      row("CR_w (formula diameter)", fmt::format("{}  (diameter {})", num(c["cr_w_formula_diameter"]["value"]),
+                                                 num(c["cr_w_formula_diameter"]["diameter"])));
+    if (c.contains("kbar_over_u")) row("kbar/u", num(c["kbar_over_u"]) + "  (kbar: mean over distinct pairs)");
+    if (c.contains("terminals_per_router")) row("terminals per router D0", num(c["terminals_per_router"]["value"]) + "  (degree·u/kbar)");
+    if (c.contains("radix")) row("radix R", num(c["radix"]["value"]) + "  (degree + D0)");
+    if (c.contains("terminals")) row("terminals T", num(c["terminals"]["value"]) + "  (N·D0)");
+    if (c.contains("subscription"))
+      row("subscription", fmt::format("{}  (D0 = {})", num(c["subscription"]["value"]), num(c["subscription"]["terminals_per_router"])));
+    if (c.contains("cost_per_node")) row("cost per node", num(c["cost_per_node"]["value"]));
+  }
+  if (j.contains("bounds")) {
+    const auto& b = j["bounds"];
+    if (b.contains("moore"))
+      row("Moore bound", fmt::format("{:.6g}  (N / bound = {:.4f})", b["moore"]["value"].get<double>(), b["moore"]["ratio"].get<double>()));
+    if (b.contains("moore_mean_distance"))
+      row("Moore bound on kbar", fmt::format("{:.4f}  (kbar / bound = {:.4f})", b["moore_mean_distance"]["value"].get<double>(),
+                                          b["moore_mean_distance"]["ratio"].get<double>()));
+  }
+  if (j.contains("formulas")) {
+    fmt::print(out, "\nfamily formulas\n");
+    for (const auto& [k, v] : j["formulas"].items()) fmt::print(out, "  {:<24}{}\n", k, num(v));
+  }
+  if (j.contains("link_lengths"))
+    for (const auto& l : j["link_lengths"])
+      row(fmt::format("length {}", l["group"].get<std::string>()),
+          fmt::format("mean {:.4f}, max {:.4f}, total {:.4f} ({} links)", l["mean"].get<double>(), l["max"].get<double>(),
+                      l["total"].get<double>(), num(l["links"])));
+  const auto& h = d["histogram"];
+  const double total = double(d["all_pairs"]["pairs"].get<std::uint64_t>() + d["unreachable_pairs"].get<std::uint64_t>());
+  fmt::print(out, "\n{:>8}  {:>16}  {:>9}{}\n", "distance", "ordered pairs", "fraction",
+             method == "sample" ? "   (pairs from the sampled sources)" : "");
+  for (std::size_t t = 0; t < h.size(); ++t)
+    fmt::print(out, "{:>8}  {:>16}  {:>9.6f}\n", t, h[t].get<std::uint64_t>(), double(h[t].get<std::uint64_t>()) / total);
+  if (d["unreachable_pairs"] != 0)
+    fmt::print(out, "{:>8}  {:>16}  {:>9.6f}\n", "inf", d["unreachable_pairs"].get<std::uint64_t>(),
+               double(d["unreachable_pairs"].get<std::uint64_t>()) / total);
 }
 
 }  // namespace
@@ -144,7 +318,26 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "orbits", "bfs", "sample"}))
       ->type_name("METHOD");
   app.add_option("--sample", o.sample, "with --method sample: number of random BFS sources")->type_name("N");
-  app.add_option("--seed", o.seed, "seed for sampling and for checking symmetry hints (recorded)")->type_name("N");
+  app.add_option("--seed", o.seed, "seed for sampling, METIS and symmetry checks (recorded)")->type_name("N");
+  app.add_option("--bisection", o.bisection, "bisection bounds: auto (up to 200000 nodes), yes, no")
+      ->check(CLI::IsMember({"auto", "yes", "no"}))
+      ->type_name("WHEN");
+  app.add_option("--utilization", o.utilization,
+                 "exact link loads under uniform traffic (u, Δ0, R, T, flow bound): auto (when N·arcs ≤ 4e9), yes, no")
+      ->check(CLI::IsMember({"auto", "yes", "no"}))
+      ->type_name("WHEN");
+  app.add_option("--routing", o.routing, "routing for link loads: split (over all shortest paths), ecmp, single")
+      ->check(CLI::IsMember({"split", "ecmp", "single"}))
+      ->type_name("ROUTING");
+  app.add_option("--terminals-per-router", o.terminals_per_router, "Δ0 for the subscription figure")->type_name("D0");
+  app.add_option("--prices", o.prices, "c_i,c_t,c_r: interface, link and router prices for the cost per node")
+      ->delimiter(',')
+      ->expected(3)
+      ->type_name("CI,CT,CR");
+  app.add_option("--cr-weights", o.cr_weights, "w1,w2 of CR_w = (w1·degree + w2·diameter)/log2 N (default 0.5,0.5)")
+      ->delimiter(',')
+      ->expected(2)
+      ->type_name("W1,W2");
   tool.add_json_flag(o.json);
   tool.add_output_option(o.output);
   tool.add_provenance_flag(o.no_provenance);
@@ -152,31 +345,43 @@ int main(int argc, char** argv) {
   tool.add_progress_flags();
 
   return tool.run([&] {
+    namespace m = topo::metrics;
     topo::io::ReadOptions ro;
     ro.format = topo::io::parse_format(o.format);
     ro.plain_directed = o.directed;
     const auto g = topo::cli::load_graph(o.input, ro);
-    const auto summary = topo::metrics::summarize(g);
-    topo::cli::Progress progress(tool.progress_enabled(), "distances");
-    topo::metrics::DistanceMethodOptions dopt;
-    dopt.method = topo::metrics::parse_distance_method(o.method);
-    if (o.sample && dopt.method == topo::metrics::DistanceMethod::automatic)
-      dopt.method = topo::metrics::DistanceMethod::sample;
-    dopt.sample = o.sample;
-    dopt.seed = o.seed;
-    dopt.bfs.threads = o.threads;
-    dopt.bfs.progress = progress.callback();
-    const auto dist = topo::metrics::compute_distances(g, dopt);
-    progress.finish();
-    topo::cli::Output out(o.output);
-    if (o.json) {
-      nlohmann::json j;
-      if (!o.no_provenance) j["provenance"] = tool.provenance(o.seed);
-      j.update(to_json(g, summary, dist));
-      out.stream() << j.dump(2) << '\n';
-    } else {
-      print_table(out.stream(), g, summary, dist);
+    Report r;
+    r.summary = m::summarize(g);
+    {
+      topo::cli::Progress progress(tool.progress_enabled(), "distances");
+      m::DistanceMethodOptions dopt;
+      dopt.method = m::parse_distance_method(o.method);
+      if (o.sample && dopt.method == m::DistanceMethod::automatic) dopt.method = m::DistanceMethod::sample;
+      dopt.sample = o.sample;
+      dopt.seed = o.seed;
+      dopt.bfs.threads = o.threads;
+      dopt.bfs.progress = progress.callback();
+      r.distances = m::compute_distances(g, dopt);
     }
+    std::uint64_t arcs = 0;
+    for (topo::node_id v = 0; v < g.num_nodes(); ++v) arcs += g.out_neighbors(v).size();
+    if (wanted(o.utilization, double(g.num_nodes()) * double(arcs) <= kAutoLoadsWork) && g.num_nodes() > 1) {
+      topo::cli::Progress progress(tool.progress_enabled(), "link loads");
+      r.loads = m::link_loads(g, m::parse_routing(o.routing), o.threads, progress.callback());
+    }
+    if (wanted(o.bisection, g.num_nodes() <= kAutoBisectionNodes) && g.num_nodes() > 1)
+      r.bisection = m::bisection_upper_bound(g, 8, o.seed);
+    r.formulas = family_formulas(g);
+    if (r.formulas.contains("bisection") && r.formulas["bisection"].is_number_integer())
+      r.structural_bisection = r.formulas["bisection"].get<std::int64_t>();
+    r.lengths = m::link_lengths(g);
+
+    nlohmann::json j;
+    if (!o.no_provenance) j["provenance"] = tool.provenance(o.seed);
+    j.update(to_json(g, r, o));
+    topo::cli::Output out(o.output);
+    if (o.json) out.stream() << j.dump(2) << '\n';
+    else print_table(out.stream(), j);
     out.commit();
   });
 }

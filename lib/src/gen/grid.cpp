@@ -1,5 +1,6 @@
 // Tori, meshes and rings over mixed-radix dimensions (SPEC §3.1), with the Blue Gene/L and
 // QCDOC partition presets of the dissertation's Tables 3 and 4.
+#include <algorithm>
 #include <array>
 #include <string_view>
 
@@ -85,6 +86,12 @@ Description describe_grid(const std::vector<std::int64_t>& dims, bool wrap) {
   }
   d.formulas["diameter"] = diameter;
   d.formulas["mean_distance_all_pairs"] = mean;
+  // The straight cut across the largest even dimension k: 2N/k links in a torus (two per ring, a
+  // size-2 ring's link counting twice), N/k in a mesh — the bisection width of k-ary n-cubes.
+  std::int64_t k_even = 0;
+  for (auto k : dims)
+    if (k % 2 == 0) k_even = std::max(k_even, k);
+  if (k_even > 0) d.formulas["bisection"] = std::int64_t(d.nodes) / k_even * (wrap ? 2 : 1);
   return d;
 }
 

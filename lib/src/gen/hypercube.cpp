@@ -47,6 +47,7 @@ Family family_hypercube() {
             d.degree_min = d.degree_max = n;
             d.formulas["diameter"] = n;
             d.formulas["mean_distance_all_pairs"] = n / 2.0;
+            if (n > 0) d.formulas["bisection"] = d.nodes / 2;
             if (n > 0) d.formulas["mean_distance_distinct_pairs"] = n * double(d.nodes / 2) / double(d.nodes - 1);
             return d;
           },

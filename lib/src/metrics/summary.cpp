@@ -27,6 +27,34 @@ std::uint64_t reach(const Graph& g, node_id start, bool forward, bool both, std:
   }
   return count;
 }
+bool two_colourable(const Graph& g) {
+  const node_id n = g.num_nodes();
+  std::vector<std::int8_t> colour(n, -1);
+  std::vector<node_id> stack;
+  for (node_id s = 0; s < n; ++s) {
+    if (colour[s] >= 0) continue;
+    colour[s] = 0;
+    stack.assign(1, s);
+    while (!stack.empty()) {
+      const node_id v = stack.back();
+      stack.pop_back();
+      auto visit = [&](std::span<const node_id> nbrs) {
+        for (node_id u : nbrs) {
+          if (colour[u] < 0) {
+            colour[u] = static_cast<std::int8_t>(1 - colour[v]);
+            stack.push_back(u);
+          } else if (colour[u] == colour[v]) {
+            return false;
+          }
+        }
+        return true;
+      };
+      if (!visit(g.out_neighbors(v)) || !visit(g.in_neighbors(v))) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 Summary summarize(const Graph& g) {
@@ -68,6 +96,7 @@ Summary summarize(const Graph& g) {
       reach(g, v, true, true, seen);
       ++s.components;
     }
+  s.bipartite = two_colourable(g);
   return s;
 }
 

@@ -19,6 +19,7 @@ struct Summary {
   bool regular = false;            // every in- and out-degree equal
   bool connected = false;          // strongly connected when directed
   std::uint64_t components = 0;    // weakly connected components
+  bool bipartite = false;          // of the underlying undirected graph; self-loops make it false
 };
 
 Summary summarize(const Graph& g);
