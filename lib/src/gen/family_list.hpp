@@ -6,6 +6,7 @@ TOPO_FAMILY(ring)
 TOPO_FAMILY(hypercube)
 TOPO_FAMILY(complete)
 // -- dissertation families (iBT, reference networks, root-lattice, hexagonal) --
+TOPO_FAMILY(ibt)
 
 // -- end dissertation families --
 // -- projective families and their peers --
