@@ -3,12 +3,14 @@
 // The CLI-pipeline reproduction of Table 2 is tests/paper/dissertation_table2.py.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <queue>
 #include <random>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/ibt_search.hpp"
@@ -238,5 +240,221 @@ TEST_CASE("ibt: every iBT row of the dissertation's Table 2 (class-weighted BFS,
     if (std::string(t.dims) == "32x32x32" && std::string(t.lengths) == "4") CHECK(r.mean == 887.0 / 64);
     CHECK(round4(r.std) == t.std);
     CHECK(r.diameter == t.diameter);
+  }
+}
+
+TEST_CASE("ibt --search: near 2^15 ± 5%, n = 3, L = 3, two lengths, only 30x30x36 with <6,12> (dissertation §3.1.3)") {
+  const auto band = gen::parse_size_band("32768±5%");
+  CHECK(band.lo == 31130);
+  CHECK(band.hi == 34406);
+  CHECK(gen::parse_size_band("32768+-5%").hi == 34406);
+  CHECK(gen::parse_size_band("32768+-5").lo == 31130);
+  CHECK(gen::parse_size_band("1000").lo == 1000);
+  CHECK(gen::parse_size_band("1000").hi == 1000);
+  CHECK_THROWS_WITH_AS(gen::parse_size_band("32768~5%"),
+                       "--search: expected '±' or '+-' after the size in \"32768~5%\" (expected SIZE, SIZE±PCT% or "
+                       "SIZE+-PCT%)",
+                       InputError);
+  gen::IbtSearchSpec spec;
+  spec.band = band;
+  const auto found = gen::ibt_search(spec);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].dims == std::vector<std::int64_t>{30, 30, 36});
+  CHECK(found[0].lengths == std::vector<std::int64_t>{6, 12});
+  CHECK(found[0].nodes == 32400);
+  CHECK(found[0].orders == 3);  // 30x30x36, 30x36x30, 36x30x30
+
+  // Every listed configuration passes the family's own checks, and the search misses none: compare with
+  // a brute force over a small band.
+  spec.band = gen::parse_size_band("4000±20%");
+  spec.bypass_dims = 2;
+  spec.num_lengths = 1;
+  const auto small = gen::ibt_search(spec);
+  std::size_t brute = 0;
+  const auto& f = gen::find_family("ibt");
+  for (std::int64_t a = 5; a <= 4800; ++a)
+    for (std::int64_t b = a; a * b <= 4800; ++b)
+      for (std::int64_t c = 5; a * b * c <= 4800; ++c) {
+        if (a * b * c < 3200) continue;
+        for (std::int64_t l = 2; 2 * l <= a; ++l) {
+          const Raw raw = {{"dims", fmt::format("{}x{}x{}", a, b, c)}, {"bypass-dims", "2"}, {"lengths", std::to_string(l)}};
+          if (error_of("ibt", raw) == "(accepted)") ++brute;
+        }
+      }
+  CHECK(small.size() == brute);
+  for (const auto& c : small) {
+    const Raw raw = {{"dims", fmt::format("{}", fmt::join(c.dims, "x"))},
+                     {"bypass-dims", std::to_string(c.bypass_dims)},
+                     {"lengths", fmt::format("{}", fmt::join(c.lengths, ","))}};
+    CHECK(error_of("ibt", raw) == "(accepted)");
+    CHECK(f.describe(gen::parse_params(f, raw)).nodes == c.nodes);
+  }
+}
+
+TEST_CASE("ccc: d*2^d nodes, degree 3, diameter 2d + floor(d/2) - 2 for d = 4..8") {
+  for (unsigned d = 4; d <= 8; ++d) {
+    CAPTURE(d);
+    const Graph g = gen_of("ccc", {{"dim", std::to_string(d)}});
+    CHECK(g.num_nodes() == d << d);
+    const auto s = metrics::summarize(g);
+    CHECK(s.regular);
+    CHECK(s.degree_min == 3);
+    CHECK(*metrics::distance_distribution(g).diameter == 2 * d + d / 2 - 2);
+  }
+  CHECK(error_of("ccc", {{"dim", "2"}}) == "--dim: d must be between 3 and 26 (a cycle needs 3 nodes), got 2");
+}
+
+TEST_CASE("sbs: degree 2n-1, vertex-transitive; shifts ±2^i") {
+  const Graph g = gen_of("sbs", {{"dim", "7"}});
+  CHECK(g.num_nodes() == 128);
+  const auto s = metrics::summarize(g);
+  CHECK(s.regular);
+  CHECK(s.degree_min == 13);
+  for (auto l = link_id{0}; l < g.num_links(); ++l) {
+    const auto diff = (g.target(l) - g.source(l) + 128) % 128;
+    CHECK(((diff & (diff - 1)) == 0 || ((128 - diff) & (127 - diff)) == 0));  // ±2^i
+  }
+  CHECK(error_of("sbs", {{"dim", "1"}}) == "--dim: n must be between 2 and 31, got 1");
+}
+
+TEST_CASE("debruijn: in- and out-degree m, diameter n; self-loops dropped unless --loops") {
+  const Graph g = gen_of("debruijn", {{"symbols", "3"}, {"length", "4"}, {"loops", "true"}});
+  CHECK(g.num_nodes() == 81);
+  CHECK(g.directed());
+  CHECK(g.has_self_loops());
+  for (node_id v = 0; v < g.num_nodes(); ++v) {
+    CHECK(g.out_degree(v) == 3);
+    CHECK(g.in_degree(v) == 3);
+  }
+  const Graph h = gen_of("debruijn", {{"symbols", "3"}, {"length", "4"}});
+  CHECK_FALSE(h.has_self_loops());
+  std::size_t short_nodes = 0;
+  for (node_id v = 0; v < h.num_nodes(); ++v) {
+    CHECK(h.out_degree(v) == h.in_degree(v));
+    if (h.out_degree(v) == 2) ++short_nodes;  // the 3 constant words lose their loop
+  }
+  CHECK(short_nodes == 3);
+  CHECK(*metrics::distance_distribution(h).diameter == 4);
+  // Arcs shift the word left: 0121 -> 121a.
+  const node_id v = 0 * 27 + 1 * 9 + 2 * 3 + 1;
+  std::vector<node_id> out(h.out_neighbors(v).begin(), h.out_neighbors(v).end());
+  std::sort(out.begin(), out.end());
+  CHECK(out == std::vector<node_id>{1 * 27 + 2 * 9 + 1 * 3 + 0, 1 * 27 + 2 * 9 + 1 * 3 + 1, 1 * 27 + 2 * 9 + 1 * 3 + 2});
+  const Graph u = gen_of("debruijn", {{"symbols", "3"}, {"length", "4"}, {"undirected", "true"}});
+  CHECK_FALSE(u.directed());
+  CHECK(u.total_multiplicity() == 81 * 3 - 3);
+  CHECK(error_of("debruijn", {{"symbols", "1"}, {"length", "4"}}) == "--symbols: m must be between 2 and 65536, got 1");
+  CHECK(error_of("debruijn", {{"symbols", "4"}, {"length", "17"}}) == "debruijn: m^n = 4^17 nodes is too many");
+}
+
+TEST_CASE("kautz: (d+1)d^(n-1) nodes, in- and out-degree d, no loops, diameter n") {
+  const Graph g = gen_of("kautz", {{"degree", "3"}, {"length", "4"}});
+  CHECK(g.num_nodes() == 4 * 27);
+  CHECK_FALSE(g.has_self_loops());
+  for (node_id v = 0; v < g.num_nodes(); ++v) {
+    CHECK(g.out_degree(v) == 3);
+    CHECK(g.in_degree(v) == 3);
+    const auto c = g.coords(v);
+    for (std::size_t i = 1; i < c.size(); ++i) CHECK(c[i] != c[i - 1]);
+  }
+  CHECK(*metrics::distance_distribution(g).diameter == 4);
+  CHECK(error_of("kautz", {{"degree", "1"}, {"length", "3"}}) == "--degree: d must be between 2 and 65535, got 1");
+}
+
+TEST_CASE("fattree: k-ary n-tree sizes, degrees, classes, terminal distances") {
+  const auto& f = gen::find_family("fattree");
+  const auto p = gen::parse_params(f, {{"arity", "4"}, {"levels", "3"}});
+  const Graph g = gen::generate(f, p);
+  CHECK(g.num_nodes() == 64 + 3 * 16);
+  CHECK(g.num_links() == 64 * 3);
+  for (node_id v = 0; v < 64; ++v) CHECK(g.out_degree(v) == 1);
+  for (node_id v = 64; v < 80; ++v) CHECK(g.out_degree(v) == 4);   // roots
+  for (node_id v = 80; v < 112; ++v) CHECK(g.out_degree(v) == 8);  // middle and leaf switches
+  // Terminals below the same leaf are 2 apart; terminals that differ in the first digit are 2n apart.
+  const auto d = bfs(g, 0);
+  CHECK(d[1] == 2);
+  CHECK(d[4] == 4);
+  CHECK(d[16] == 6);
+  CHECK(d[63] == 6);
+  const auto c = f.symmetry(p);
+  CHECK(c.size == std::vector<std::uint64_t>{64, 16, 16, 16});
+  CHECK(g.label(0) == "t(0,0,0)");
+  CHECK(g.label(64) == "s0(0,0)");
+  CHECK(error_of("fattree", {{"arity", "1"}, {"levels", "3"}}) == "--arity: k must be between 2 and 65536, got 1");
+}
+
+TEST_CASE("hex3d: t = 7 has 923 nodes and BFS distance equals SPEC §3.3's hex distance") {
+  for (std::int64_t t = 1; t <= 7; ++t) {
+    const auto& f = gen::find_family("hex3d");
+    CHECK(f.describe(gen::parse_params(f, {{"t", std::to_string(t)}})).nodes ==
+          std::uint64_t((10 * t * t * t - 15 * t * t + 11 * t - 3) / 3));
+  }
+  const Graph g = gen_of("hex3d", {{"t", "7"}});
+  CHECK(g.num_nodes() == 923);
+  CHECK(metrics::summarize(g).degree_max == 12);
+  auto hexd = [&](node_id a, node_id b) {
+    const auto p = g.coords(a), q = g.coords(b);
+    const int dx = q[0] - p[0], dy = q[1] - p[1], dz = q[2] - p[2];
+    return std::max({std::abs(dx), std::abs(dy), std::abs(dz), std::abs(dx + dy), std::abs(dx + dz), std::abs(dy + dz),
+                     std::abs(dx + dy + dz)});
+  };
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<node_id> pick(0, 922);
+  for (int i = 0; i < 60; ++i) {
+    const auto s = pick(rng);
+    const auto d = bfs(g, s);
+    for (node_id v = 0; v < g.num_nodes(); ++v) CHECK(int(d[v]) == hexd(s, v));
+  }
+  CHECK(error_of("hex3d", {{"t", "0"}}) == "--t: t must be between 1 and 1000, got 0");
+}
+
+TEST_CASE("sp6: Pseudocodes 1-4 give 1446 weight vectors, 236 distinct, linked along 9 roots") {
+  const auto& f = gen::find_family("sp6");
+  const auto d = f.describe(gen::parse_params(f, {}));
+  CHECK(d.formulas["weight_vectors_with_duplicates"] == 1446);
+  const Graph g = gen_of("sp6", {});
+  CHECK(g.num_nodes() == 236);
+  CHECK(g.num_links() == d.links);
+  const auto s = metrics::summarize(g);
+  CHECK(s.connected);
+  CHECK(s.degree_min == 9);
+  CHECK(s.degree_max == 18);
+  // Every link joins coordinates that differ by one of the 9 roots.
+  for (link_id l = 0; l < g.num_links(); ++l) {
+    const auto a = g.coords(g.source(l)), b = g.coords(g.target(l));
+    const int dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
+    const int l1 = std::abs(dx) + std::abs(dy) + std::abs(dz);
+    CHECK(l1 == 2);
+    CHECK((std::abs(dx) == 2 || std::abs(dy) == 2 || std::abs(dz) == 2 || std::abs(dx) + std::abs(dy) == 2 ||
+           std::abs(dx) + std::abs(dz) == 2 || std::abs(dy) + std::abs(dz) == 2));
+  }
+}
+
+TEST_CASE("describe agrees with the built graph for every dissertation family") {
+  for (const auto& [family, raw] : std::vector<std::pair<std::string, Raw>>{
+           {"ibt", {{"dims", "12x12x6"}, {"bypass-dims", "2"}, {"lengths", "4"}}},
+           {"ibt", {{"dims", "8x8x8"}, {"bypass-dims", "2"}, {"lengths", "4"}}},
+           {"ccc", {{"dim", "5"}}},
+           {"sbs", {{"dim", "6"}}},
+           {"debruijn", {{"symbols", "2"}, {"length", "5"}}},
+           {"debruijn", {{"symbols", "3"}, {"length", "3"}, {"undirected", "true"}, {"loops", "true"}}},
+           {"kautz", {{"degree", "2"}, {"length", "4"}, {"undirected", "true"}}},
+           {"fattree", {{"arity", "3"}, {"levels", "1"}}},
+           {"fattree", {{"arity", "2"}, {"levels", "4"}}},
+           {"hex3d", {{"t", "4"}}},
+           {"sp6", {}}}) {
+    CAPTURE(family);
+    const auto& f = gen::find_family(family);
+    const auto p = gen::parse_params(f, raw);
+    const auto d = f.describe(p);
+    const Graph g = gen::generate(f, p);
+    const auto s = metrics::summarize(g);
+    CHECK(g.num_nodes() == d.nodes);
+    CHECK(g.total_multiplicity() == d.links);
+    CHECK(g.directed() == d.directed);
+    CHECK(s.degree_min == d.degree_min);
+    CHECK(s.degree_max == d.degree_max);
+    if (d.formulas.contains("diameter") && s.connected)
+      CHECK(*metrics::distance_distribution(g).diameter == d.formulas["diameter"].get<std::uint32_t>());
   }
 }
