@@ -2,15 +2,14 @@
 // reference networks of its Table 2 (CCC, SBS, de Bruijn, Kautz, fat tree), sp6 and hex3d.
 // The CLI-pipeline reproduction of Table 2 is tests/paper/dissertation_table2.py.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <queue>
 #include <random>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/ibt_search.hpp"
@@ -78,7 +77,9 @@ Row class_weighted(const Graph& g, const gen::NodeClasses& c) {
   return {mean, std::sqrt(s2 / n - mean * mean), static_cast<std::uint32_t>(hist.size() - 1)};
 }
 
-double round4(double x) { return std::round(x * 1e4) / 1e4; }
+double round4(double x) {
+  return std::round(x * 1e4) / 1e4;
+}
 
 }  // namespace
 
@@ -129,7 +130,7 @@ TEST_CASE("ibt: the dissertation's worked example, p = (1,1,4) in iBT(32x32x16; 
   int seen = 0;
   for (auto l : g.out_links(p)) {
     if (g.link_class_name(l) != "bypass") continue;
-    CHECK(g.dim(l) == 0);  // dimension 1 (x)
+    CHECK(g.dim(l) == 0);           // dimension 1 (x)
     CHECK(g.multiplicity(l) == 2);  // 16 = 32/2: the two 16-hop links coincide
     const auto other = g.source(l) == p ? g.target(l) : g.source(l);
     CHECK(g.coords(other)[0] == 17);
@@ -216,18 +217,18 @@ TEST_CASE("ibt: every iBT row of the dissertation's Table 2 (class-weighted BFS,
     std::uint32_t diameter;
   };
   const T table[] = {
-      {"32x32x32", "2", "2", 16.7344, 5.6961, 33},   {"32x32x32", "2", "4", 13.8594, 4.9855, 26},
-      {"32x32x32", "2", "6", 13.3730, 4.8800, 26},   {"32x32x32", "2", "8", 13.8984, 4.9872, 26},
-      {"32x32x32", "2", "16", 16.9414, 5.6963, 32},  {"32x32x32", "2", "4,8", 13.1035, 4.8235, 24},
+      {"32x32x32", "2", "2", 16.7344, 5.6961, 33},    {"32x32x32", "2", "4", 13.8594, 4.9855, 26},
+      {"32x32x32", "2", "6", 13.3730, 4.8800, 26},    {"32x32x32", "2", "8", 13.8984, 4.9872, 26},
+      {"32x32x32", "2", "16", 16.9414, 5.6963, 32},   {"32x32x32", "2", "4,8", 13.1035, 4.8235, 24},
       {"32x32x32", "2", "4,16", 13.3257, 4.8199, 24}, {"32x32x32", "2", "8,16", 13.6416, 4.9104, 26},
-      {"64x64x8", "2", "2", 18.7422, 6.6664, 37},    {"64x64x8", "2", "4", 11.8672, 3.5835, 22},
-      {"64x64x8", "2", "8", 9.9023, 2.6172, 18},     {"64x64x8", "2", "16", 11.9434, 3.5945, 22},
-      {"64x64x8", "2", "32", 18.9697, 6.6687, 36},   {"64x64x8", "2", "4,8", 9.2908, 2.3277, 16},
-      {"64x64x8", "2", "4,16", 8.5679, 1.9477, 14},  {"64x64x8", "2", "4,32", 9.5942, 2.2946, 16},
-      {"64x64x8", "2", "8,16", 8.7402, 2.1133, 16},  {"64x64x8", "2", "8,32", 8.9987, 2.0954, 16},
+      {"64x64x8", "2", "2", 18.7422, 6.6664, 37},     {"64x64x8", "2", "4", 11.8672, 3.5835, 22},
+      {"64x64x8", "2", "8", 9.9023, 2.6172, 18},      {"64x64x8", "2", "16", 11.9434, 3.5945, 22},
+      {"64x64x8", "2", "32", 18.9697, 6.6687, 36},    {"64x64x8", "2", "4,8", 9.2908, 2.3277, 16},
+      {"64x64x8", "2", "4,16", 8.5679, 1.9477, 14},   {"64x64x8", "2", "4,32", 9.5942, 2.2946, 16},
+      {"64x64x8", "2", "8,16", 8.7402, 2.1133, 16},   {"64x64x8", "2", "8,32", 8.9987, 2.0954, 16},
       {"64x64x8", "2", "16,32", 11.5198, 3.4786, 22}, {"30x30x36", "3", "3", 10.3464, 2.8542, 19},
-      {"30x30x36", "3", "6", 8.2800, 1.9675, 15},    {"30x30x36", "3", "9", 8.8034, 2.2895, 16},
-      {"30x30x36", "3", "12", 8.8827, 2.3044, 15},   {"30x30x36", "3", "15", 11.3114, 3.3441, 21},
+      {"30x30x36", "3", "6", 8.2800, 1.9675, 15},     {"30x30x36", "3", "9", 8.8034, 2.2895, 16},
+      {"30x30x36", "3", "12", 8.8827, 2.3044, 15},    {"30x30x36", "3", "15", 11.3114, 3.3441, 21},
       {"30x30x36", "3", "6,12", 7.5152, 1.5288, 12},
   };
   for (const auto& t : table) {
@@ -277,7 +278,8 @@ TEST_CASE("ibt --search: near 2^15 ± 5%, n = 3, L = 3, two lengths, only 30x30x
       for (std::int64_t c = 5; a * b * c <= 4800; ++c) {
         if (a * b * c < 3200) continue;
         for (std::int64_t l = 2; 2 * l <= a; ++l) {
-          const Raw raw = {{"dims", fmt::format("{}x{}x{}", a, b, c)}, {"bypass-dims", "2"}, {"lengths", std::to_string(l)}};
+          const Raw raw = {
+              {"dims", fmt::format("{}x{}x{}", a, b, c)}, {"bypass-dims", "2"}, {"lengths", std::to_string(l)}};
           if (error_of("ibt", raw) == "(accepted)") ++brute;
         }
       }
@@ -339,7 +341,8 @@ TEST_CASE("debruijn: in- and out-degree m, diameter n; self-loops dropped unless
   const node_id v = 0 * 27 + 1 * 9 + 2 * 3 + 1;
   std::vector<node_id> out(h.out_neighbors(v).begin(), h.out_neighbors(v).end());
   std::sort(out.begin(), out.end());
-  CHECK(out == std::vector<node_id>{1 * 27 + 2 * 9 + 1 * 3 + 0, 1 * 27 + 2 * 9 + 1 * 3 + 1, 1 * 27 + 2 * 9 + 1 * 3 + 2});
+  CHECK(out ==
+        std::vector<node_id>{1 * 27 + 2 * 9 + 1 * 3 + 0, 1 * 27 + 2 * 9 + 1 * 3 + 1, 1 * 27 + 2 * 9 + 1 * 3 + 2});
   const Graph u = gen_of("debruijn", {{"symbols", "3"}, {"length", "4"}, {"undirected", "true"}});
   CHECK_FALSE(u.directed());
   CHECK(u.total_multiplicity() == 81 * 3 - 3);

@@ -12,7 +12,8 @@ namespace {
 unsigned ccc_dim(const Params& p) {
   const auto d = get_int(p, "dim");
   // A cycle needs 3 nodes for the degree to be 3; 2^d * d ids must fit.
-  if (d < 3 || d > 26) throw InputError(fmt::format("--dim: d must be between 3 and 26 (a cycle needs 3 nodes), got {}", d));
+  if (d < 3 || d > 26)
+    throw InputError(fmt::format("--dim: d must be between 3 and 26 (a cycle needs 3 nodes), got {}", d));
   return static_cast<unsigned>(d);
 }
 
@@ -48,22 +49,24 @@ Family family_ccc() {
           .summary = "cube-connected cycles: d*2^d nodes (w,i), a d-cycle per cube corner, degree 3",
           .source = "Preparata & Vuillemin 1981; dissertation Table 2 [24]",
           .params = {{"dim", ParamType::integer, "cube dimension d (d*2^d nodes)", "", true, {}}},
-          .describe = [](const Params& p) {
-            const unsigned d = ccc_dim(p);
-            Description r;
-            r.nodes = (std::uint64_t{1} << d) * d;
-            r.links = r.nodes * 3 / 2;
-            r.degree_min = r.degree_max = 3;
-            // Diameter 2d + floor(d/2) - 2 for d >= 4 (SPEC §3.1; d = 3 has diameter 6).
-            r.formulas["diameter"] = d >= 4 ? 2 * d + d / 2 - 2 : 6;
-            return r;
-          },
+          .describe =
+              [](const Params& p) {
+                const unsigned d = ccc_dim(p);
+                Description r;
+                r.nodes = (std::uint64_t{1} << d) * d;
+                r.links = r.nodes * 3 / 2;
+                r.degree_min = r.degree_max = 3;
+                // Diameter 2d + floor(d/2) - 2 for d >= 4 (SPEC §3.1; d = 3 has diameter 6).
+                r.formulas["diameter"] = d >= 4 ? 2 * d + d / 2 - 2 : 6;
+                return r;
+              },
           .build = [](const Params& p) { return build_ccc(ccc_dim(p)); },
           // CCC is vertex-transitive (rotating the cycle index together with the cube coordinates).
-          .symmetry = [](const Params& p) {
-            const unsigned d = ccc_dim(p);
-            return NodeClasses{{0}, {(std::uint64_t{1} << d) * d}};
-          }};
+          .symmetry =
+              [](const Params& p) {
+                const unsigned d = ccc_dim(p);
+                return NodeClasses{{0}, {(std::uint64_t{1} << d) * d}};
+              }};
 }
 
 }  // namespace topo::gen

@@ -64,27 +64,29 @@ Family family_debruijn() {
                      {"length", ParamType::integer, "word length n (m^n nodes, diameter n)", "", true, {}},
                      {"undirected", ParamType::flag, "the underlying undirected multigraph", "", false, {}},
                      {"loops", ParamType::flag, "keep the self-loops of the m constant words", "", false, {}}},
-          .describe = [](const Params& p) {
-            const auto w = de_bruijn_size(p);
-            const bool undirected = get_flag(p, "undirected"), loops = get_flag(p, "loops");
-            Description d;
-            d.nodes = w.nodes;
-            d.directed = !undirected;
-            d.links = w.nodes * w.m - (loops ? 0 : w.m);
-            // An undirected self-loop counts twice in the degree.
-            if (undirected) {
-              d.degree_max = 2 * w.m;
-              d.degree_min = 2 * w.m - (loops ? 0 : 2);
-            } else {
-              d.degree_max = w.m;
-              d.degree_min = loops ? w.m : w.m - 1;
-            }
-            d.formulas["diameter"] = w.n;
-            return d;
-          },
-          .build = [](const Params& p) {
-            return build_de_bruijn(de_bruijn_size(p), get_flag(p, "undirected"), get_flag(p, "loops"));
-          }};
+          .describe =
+              [](const Params& p) {
+                const auto w = de_bruijn_size(p);
+                const bool undirected = get_flag(p, "undirected"), loops = get_flag(p, "loops");
+                Description d;
+                d.nodes = w.nodes;
+                d.directed = !undirected;
+                d.links = w.nodes * w.m - (loops ? 0 : w.m);
+                // An undirected self-loop counts twice in the degree.
+                if (undirected) {
+                  d.degree_max = 2 * w.m;
+                  d.degree_min = 2 * w.m - (loops ? 0 : 2);
+                } else {
+                  d.degree_max = w.m;
+                  d.degree_min = loops ? w.m : w.m - 1;
+                }
+                d.formulas["diameter"] = w.n;
+                return d;
+              },
+          .build =
+              [](const Params& p) {
+                return build_de_bruijn(de_bruijn_size(p), get_flag(p, "undirected"), get_flag(p, "loops"));
+              }};
 }
 
 }  // namespace topo::gen

@@ -46,7 +46,9 @@ Graph build_tree(const Tree& t) {
   GraphBuilder b(t.nodes, false);
   const auto up = b.class_id("tree"), term = b.class_id("terminal");
   b.reserve_links(static_cast<std::size_t>(t.terminals * t.n));
-  auto sw = [&](std::uint64_t level, std::uint64_t w) { return static_cast<node_id>(t.terminals + level * t.per_level + w); };
+  auto sw = [&](std::uint64_t level, std::uint64_t w) {
+    return static_cast<node_id>(t.terminals + level * t.per_level + w);
+  };
   for (std::uint64_t p = 0; p < t.terminals; ++p) {
     b.set_label(static_cast<node_id>(p), fmt::format("t({})", digits(p, t.k, t.n)));
     LinkAttrs a;
@@ -82,29 +84,31 @@ Family family_fattree() {
           .source = "Petrini & Vanneschi 1997; the indirect reference network of SPEC §3.1",
           .params = {{"arity", ParamType::integer, "k: switch half-radix (k down, k up)", "", true, {}},
                      {"levels", ParamType::integer, "n: switch levels (k^n terminals)", "", true, {}}},
-          .describe = [](const Params& p) {
-            const auto t = tree_size(p);
-            Description d;
-            d.nodes = t.nodes;
-            d.links = t.terminals * t.n;
-            d.degree_min = 1;
-            d.degree_max = t.n > 1 ? 2 * t.k : t.k;
-            d.formulas["terminals"] = t.terminals;
-            d.formulas["switches"] = t.n * t.per_level;
-            d.formulas["terminal_diameter"] = 2 * t.n;
-            return d;
-          },
+          .describe =
+              [](const Params& p) {
+                const auto t = tree_size(p);
+                Description d;
+                d.nodes = t.nodes;
+                d.links = t.terminals * t.n;
+                d.degree_min = 1;
+                d.degree_max = t.n > 1 ? 2 * t.k : t.k;
+                d.formulas["terminals"] = t.terminals;
+                d.formulas["switches"] = t.n * t.per_level;
+                d.formulas["terminal_diameter"] = 2 * t.n;
+                return d;
+              },
           .build = [](const Params& p) { return build_tree(tree_size(p)); },
           // Digit permutations act transitively on the terminals and on each switch level.
-          .symmetry = [](const Params& p) {
-            const auto t = tree_size(p);
-            NodeClasses c{{0}, {t.terminals}};
-            for (std::uint64_t l = 0; l < t.n; ++l) {
-              c.representative.push_back(static_cast<node_id>(t.terminals + l * t.per_level));
-              c.size.push_back(t.per_level);
-            }
-            return c;
-          }};
+          .symmetry =
+              [](const Params& p) {
+                const auto t = tree_size(p);
+                NodeClasses c{{0}, {t.terminals}};
+                for (std::uint64_t l = 0; l < t.n; ++l) {
+                  c.representative.push_back(static_cast<node_id>(t.terminals + l * t.per_level));
+                  c.size.push_back(t.per_level);
+                }
+                return c;
+              }};
 }
 
 }  // namespace topo::gen

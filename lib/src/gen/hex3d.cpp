@@ -4,10 +4,10 @@
 // linked when at distance 1. The 12 unit vectors are ±e1, ±e2, ±e3, ±(e1-e2), ±(e1-e3), ±(e2-e3)
 // (the fcc lattice), so interior nodes have degree 12 and the size is (10/3)t^3 - 5t^2 + (11/3)t - 1.
 // No wrap-around: BFS distance equals D, which the tests check.
+#include <fmt/format.h>
+
 #include <array>
 #include <cstdlib>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -23,8 +23,8 @@ std::int64_t hex_t(const Params& p) {
 }
 
 std::int64_t hex_norm(std::int64_t x, std::int64_t y, std::int64_t z) {
-  return std::max({std::abs(x), std::abs(y), std::abs(z), std::abs(x + y), std::abs(x + z), std::abs(y + z),
-                   std::abs(x + y + z)});
+  return std::max(
+      {std::abs(x), std::abs(y), std::abs(z), std::abs(x + y), std::abs(x + z), std::abs(y + z), std::abs(x + y + z)});
 }
 
 std::uint64_t hex_size(std::int64_t t) {  // (10t^3 - 15t^2 + 11t - 3) / 3
@@ -74,33 +74,34 @@ Family family_hex3d() {
           .summary = "3-D hexagonal network of size t: (10/3)t^3-5t^2+(11/3)t-1 nodes, degree up to 12",
           .source = "Decayeux & Seme 2005 (dissertation ref. [12]); dissertation §3.3.1 (su(4), t = 7: 923 nodes)",
           .params = {{"t", ParamType::integer, "size t (nodes within distance t-1 of the centre)", "", true, {}}},
-          .describe = [](const Params& p) {
-            const auto t = hex_t(p);
-            Description d;
-            d.nodes = hex_size(t);
-            // Links: one per ordered unit vector and node whose neighbour is inside, counted in build; here
-            // by the same loop without allocating.
-            const std::int64_t r = t - 1;
-            std::uint64_t links = 0, dmin = t == 1 ? 0 : 12, dmax = 0;
-            for (std::int64_t x = -r; x <= r; ++x)
-              for (std::int64_t y = -r; y <= r; ++y)
-                for (std::int64_t z = -r; z <= r; ++z) {
-                  if (hex_norm(x, y, z) > r) continue;
-                  std::uint64_t deg = 0;
-                  for (auto [ux, uy, uz] : std::array<std::array<std::int64_t, 3>, 6>{
-                           {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, -1, 0}, {1, 0, -1}, {0, 1, -1}}}) {
-                    if (hex_norm(x + ux, y + uy, z + uz) <= r) ++links, ++deg;
-                    if (hex_norm(x - ux, y - uy, z - uz) <= r) ++deg;
-                  }
-                  dmin = std::min(dmin, deg);
-                  dmax = std::max(dmax, deg);
-                }
-            d.links = links;
-            d.degree_min = dmin;
-            d.degree_max = dmax;
-            d.formulas["diameter"] = 2 * (t - 1);
-            return d;
-          },
+          .describe =
+              [](const Params& p) {
+                const auto t = hex_t(p);
+                Description d;
+                d.nodes = hex_size(t);
+                // Links: one per ordered unit vector and node whose neighbour is inside, counted in build; here
+                // by the same loop without allocating.
+                const std::int64_t r = t - 1;
+                std::uint64_t links = 0, dmin = t == 1 ? 0 : 12, dmax = 0;
+                for (std::int64_t x = -r; x <= r; ++x)
+                  for (std::int64_t y = -r; y <= r; ++y)
+                    for (std::int64_t z = -r; z <= r; ++z) {
+                      if (hex_norm(x, y, z) > r) continue;
+                      std::uint64_t deg = 0;
+                      for (auto [ux, uy, uz] : std::array<std::array<std::int64_t, 3>, 6>{
+                               {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, -1, 0}, {1, 0, -1}, {0, 1, -1}}}) {
+                        if (hex_norm(x + ux, y + uy, z + uz) <= r) ++links, ++deg;
+                        if (hex_norm(x - ux, y - uy, z - uz) <= r) ++deg;
+                      }
+                      dmin = std::min(dmin, deg);
+                      dmax = std::max(dmax, deg);
+                    }
+                d.links = links;
+                d.degree_min = dmin;
+                d.degree_max = dmax;
+                d.formulas["diameter"] = 2 * (t - 1);
+                return d;
+              },
           .build = [](const Params& p) { return build_hex(hex_t(p)); }};
 }
 

@@ -1,13 +1,13 @@
 // iBT, the interlaced bypass torus (dissertation §3.1.1, SPEC §3.2), and the exhaustive search of
 // feasible configurations near a target size (dissertation §3.1.3).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <numeric>
 #include <string>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
@@ -32,11 +32,12 @@ void check_ibt(const Ibt& c) {
   if (n < 1) throw InputError("--dims: at least one dimension is needed");
   if (n >= no_value8) throw InputError(fmt::format("--dims: at most {} dimensions", no_value8 - 1));
   if (c.m < 1 || c.m > n)
-    throw InputError(fmt::format("--bypass-dims: m must be between 1 and the number of dimensions n = {}, got {}", n, c.m));
+    throw InputError(
+        fmt::format("--bypass-dims: m must be between 1 and the number of dimensions n = {}, got {}", n, c.m));
   for (std::size_t i = 0; i < c.dims.size(); ++i)
     if (c.dims[i] <= 4)  // dissertation §3.1.1, constraint 1
-      throw InputError(fmt::format("--dims: every size must be greater than 4 (N_i > 4), got {} in dimension {}",
-                                   c.dims[i], i + 1));
+      throw InputError(
+          fmt::format("--dims: every size must be greater than 4 (N_i > 4), got {} in dimension {}", c.dims[i], i + 1));
   if (c.lengths.empty()) throw InputError("--lengths: at least one bypass length is needed");
   const auto mk = c.mk();
   for (std::size_t i = 0; i < c.lengths.size(); ++i) {
@@ -53,15 +54,17 @@ void check_ibt(const Ibt& c) {
     const auto nd = c.dims[std::size_t(d)];
     // Constraint 4d: species repeat evenly around every bypass ring.
     if (nd % mk != 0)
-      throw InputError(fmt::format("--dims: every bypass dimension's size must be a multiple of m*k = {}, got {} in "
-                                   "dimension {}",
-                                   mk, nd, d + 1));
+      throw InputError(
+          fmt::format("--dims: every bypass dimension's size must be a multiple of m*k = {}, got {} in "
+                      "dimension {}",
+                      mk, nd, d + 1));
     // Constraint 2 as SPEC §3.2 states it (l_k <= N_d/2; the paper's strict "< min N_i / 2" is contradicted
     // by its own Table 2, which uses l = 32 on 64x64x8).
     if (2 * c.lengths.back() > nd)
-      throw InputError(fmt::format("--lengths: every length must be at most half of every bypass dimension "
-                                   "(l_k <= N_d/2), got {} > {}/2 in dimension {}",
-                                   c.lengths.back(), nd, d + 1));
+      throw InputError(
+          fmt::format("--lengths: every length must be at most half of every bypass dimension "
+                      "(l_k <= N_d/2), got {} > {}/2 in dimension {}",
+                      c.lengths.back(), nd, d + 1));
   }
 }
 
@@ -217,9 +220,12 @@ SizeBand parse_size_band(std::string_view text) {
   if (ec != std::errc{} || p == first) throw fail("expected a size");
   std::string_view rest(p, std::size_t(last - p));
   if (!rest.empty()) {
-    if (rest.starts_with("\xC2\xB1")) rest.remove_prefix(2);  // UTF-8 '±'
-    else if (rest.starts_with("+-")) rest.remove_prefix(2);
-    else throw fail("expected '±' or '+-' after the size");
+    if (rest.starts_with("\xC2\xB1"))
+      rest.remove_prefix(2);  // UTF-8 '±'
+    else if (rest.starts_with("+-"))
+      rest.remove_prefix(2);
+    else
+      throw fail("expected '±' or '+-' after the size");
     if (rest.ends_with('%')) rest.remove_suffix(1);
     const std::string pct(rest);
     std::size_t used = 0;
@@ -233,7 +239,8 @@ SizeBand parse_size_band(std::string_view text) {
   const double t = double(b.target), delta = t * b.percent / 100;
   b.lo = static_cast<std::uint64_t>(std::ceil(t - delta - 1e-9));
   b.hi = static_cast<std::uint64_t>(std::floor(t + delta + 1e-9));
-  if (b.target == 0 || b.hi > topo::max_nodes) throw fail(fmt::format("the size must be between 1 and {}", topo::max_nodes));
+  if (b.target == 0 || b.hi > topo::max_nodes)
+    throw fail(fmt::format("the size must be between 1 and {}", topo::max_nodes));
   return b;
 }
 
@@ -241,7 +248,8 @@ std::vector<IbtConfig> ibt_search(const IbtSearchSpec& s) {
   const unsigned n = s.ndims, m = s.bypass_dims, k = s.num_lengths;
   if (n < 1 || n > 16) throw InputError(fmt::format("--ndims: n must be between 1 and 16, got {}", n));
   if (m < 1 || m > n)
-    throw InputError(fmt::format("--bypass-dims: m must be between 1 and the number of dimensions n = {}, got {}", n, m));
+    throw InputError(
+        fmt::format("--bypass-dims: m must be between 1 and the number of dimensions n = {}, got {}", n, m));
   if (k < 1 || k > 64) throw InputError(fmt::format("--num-lengths: k must be between 1 and 64, got {}", k));
   const std::int64_t mk = std::int64_t(m) * k;
   const auto hi = s.band.hi;
@@ -305,23 +313,30 @@ IbtSearchSpec ibt_search_spec(const Params& p) {
 }
 
 Family family_ibt() {
-  return {.name = "ibt",
-          .summary = "interlaced bypass torus iBT(N1x..xNn; L=m; <l1,..,lk>): a torus with 2 bypass links per node",
-          .source = "dissertation §3.1.1 (definition), §3.1.3 (search), Table 2",
-          .params = {{"dims", ParamType::dims, "sizes N1x..xNn of the base torus", "", false, {}},
-                     {"bypass-dims", ParamType::integer, "L = m: the first m dimensions carry bypass rings", "", false,
-                      {}},
-                     {"lengths", ParamType::integer_list, "bypass lengths l1 < .. < lk, multiples of m*k", "", false, {}},
-                     {"search", ParamType::text,
-                      "list the feasible configurations with SIZE±PCT% nodes instead of generating one", "", false,
-                      {}},
-                     {"ndims", ParamType::integer, "with --search: number of dimensions n (degree 2n+2; default 3)",
-                      "", false, {}},
-                     {"num-lengths", ParamType::integer, "with --search: number of bypass lengths k (default 2)", "",
-                      false, {}}},
-          .describe = [](const Params& p) { return describe_ibt(read_ibt(p)); },
-          .build = [](const Params& p) { return build_ibt(read_ibt(p)); },
-          .symmetry = [](const Params& p) { return ibt_classes(read_ibt(p)); }};
+  return {
+      .name = "ibt",
+      .summary = "interlaced bypass torus iBT(N1x..xNn; L=m; <l1,..,lk>): a torus with 2 bypass links per node",
+      .source = "dissertation §3.1.1 (definition), §3.1.3 (search), Table 2",
+      .params =
+          {{"dims", ParamType::dims, "sizes N1x..xNn of the base torus", "", false, {}},
+           {"bypass-dims", ParamType::integer, "L = m: the first m dimensions carry bypass rings", "", false, {}},
+           {"lengths", ParamType::integer_list, "bypass lengths l1 < .. < lk, multiples of m*k", "", false, {}},
+           {"search",
+            ParamType::text,
+            "list the feasible configurations with SIZE±PCT% nodes instead of generating one",
+            "",
+            false,
+            {}},
+           {"ndims",
+            ParamType::integer,
+            "with --search: number of dimensions n (degree 2n+2; default 3)",
+            "",
+            false,
+            {}},
+           {"num-lengths", ParamType::integer, "with --search: number of bypass lengths k (default 2)", "", false, {}}},
+      .describe = [](const Params& p) { return describe_ibt(read_ibt(p)); },
+      .build = [](const Params& p) { return build_ibt(read_ibt(p)); },
+      .symmetry = [](const Params& p) { return ibt_classes(read_ibt(p)); }};
 }
 
 }  // namespace topo::gen

@@ -77,17 +77,18 @@ Family family_kautz() {
           .params = {{"degree", ParamType::integer, "out-degree d (alphabet of d+1 symbols)", "", true, {}},
                      {"length", ParamType::integer, "word length n (diameter n)", "", true, {}},
                      {"undirected", ParamType::flag, "the underlying undirected multigraph", "", false, {}}},
-          .describe = [](const Params& p) {
-            const auto k = kautz_size(p);
-            const bool undirected = get_flag(p, "undirected");
-            Description d;
-            d.nodes = k.nodes;
-            d.directed = !undirected;
-            d.links = k.nodes * k.d;
-            d.degree_min = d.degree_max = undirected ? 2 * k.d : k.d;
-            d.formulas["diameter"] = k.n;
-            return d;
-          },
+          .describe =
+              [](const Params& p) {
+                const auto k = kautz_size(p);
+                const bool undirected = get_flag(p, "undirected");
+                Description d;
+                d.nodes = k.nodes;
+                d.directed = !undirected;
+                d.links = k.nodes * k.d;
+                d.degree_min = d.degree_max = undirected ? 2 * k.d : k.d;
+                d.formulas["diameter"] = k.n;
+                return d;
+              },
           .build = [](const Params& p) { return build_kautz(kautz_size(p), get_flag(p, "undirected")); }};
 }
 

@@ -44,17 +44,21 @@ Family family_sbs() {
           .summary = "scalable barrel shifter: 2^n nodes, u ~ v iff u = v +- 2^i mod 2^n, degree 2n-1",
           .source = "dissertation Table 2 [26]",
           .params = {{"dim", ParamType::integer, "n: 2^n nodes, shifts 2^0..2^(n-1)", "", true, {}}},
-          .describe = [](const Params& p) {
-            const unsigned n = sbs_dim(p);
-            Description r;
-            r.nodes = std::uint64_t{1} << n;
-            r.links = r.nodes * (n - 1) + r.nodes / 2;
-            r.degree_min = r.degree_max = 2 * n - 1;
-            return r;
-          },
+          .describe =
+              [](const Params& p) {
+                const unsigned n = sbs_dim(p);
+                Description r;
+                r.nodes = std::uint64_t{1} << n;
+                r.links = r.nodes * (n - 1) + r.nodes / 2;
+                r.degree_min = r.degree_max = 2 * n - 1;
+                return r;
+              },
           .build = [](const Params& p) { return build_sbs(sbs_dim(p)); },
           // A Cayley graph of Z_{2^n}: vertex-transitive.
-          .symmetry = [](const Params& p) { return NodeClasses{{0}, {std::uint64_t{1} << sbs_dim(p)}}; }};
+          .symmetry =
+              [](const Params& p) {
+                return NodeClasses{{0}, {std::uint64_t{1} << sbs_dim(p)}};
+              }};
 }
 
 }  // namespace topo::gen

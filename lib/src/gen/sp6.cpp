@@ -76,11 +76,13 @@ Graph build_sp6() {
 }  // namespace
 
 Family family_sp6() {
-  return {.name = "sp6",
-          .summary = "Sp(6) root-lattice network (dissertation Pseudocodes 1-4): 236 weight vectors, 9 root directions",
-          .source = "dissertation §3.3.1, Pseudocodes 1-4",
-          .params = {},
-          .describe = [](const Params&) {
+  return {
+      .name = "sp6",
+      .summary = "Sp(6) root-lattice network (dissertation Pseudocodes 1-4): 236 weight vectors, 9 root directions",
+      .source = "dissertation §3.3.1, Pseudocodes 1-4",
+      .params = {},
+      .describe =
+          [](const Params&) {
             std::uint64_t all = 0;
             const auto vs = sp6_vectors(&all);
             Description d;
@@ -102,7 +104,7 @@ Family family_sp6() {
             d.formulas["weight_vectors_with_duplicates"] = all;
             return d;
           },
-          .build = [](const Params&) { return build_sp6(); }};
+      .build = [](const Params&) { return build_sp6(); }};
 }
 
 }  // namespace topo::gen
