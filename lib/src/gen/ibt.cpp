@@ -167,32 +167,43 @@ NodeClasses ibt_classes(const Ibt& c) {
   return nc;
 }
 
-// Non-decreasing sequences of `count` values from `values`, with product * running product in
-// [lo, hi]; calls f(sequence, product) for each.
+// Non-decreasing sequences of `count` values from {start, start + step, ...} whose product lies in
+// [lo, hi]; calls f(sequence, product) for each. The last value is taken straight from the range the
+// bounds leave, so that a wide band with few solutions costs no long empty loop.
 template <class F>
-void products(const std::vector<std::int64_t>& values, unsigned count, std::uint64_t lo, std::uint64_t hi, F&& f) {
+void products(std::uint64_t start, std::uint64_t step, unsigned count, std::uint64_t lo, std::uint64_t hi, F&& f) {
   std::vector<std::int64_t> seq;
-  auto rec = [&](auto&& self, std::size_t from, std::uint64_t prod) -> void {
-    if (seq.size() == count) {
+  auto rec = [&](auto&& self, std::uint64_t from, std::uint64_t prod) -> void {
+    const auto rest = count - seq.size();
+    if (rest == 0) {
       if (prod >= lo && prod <= hi) f(seq, prod);
       return;
     }
-    const auto rest = count - seq.size();
-    for (std::size_t i = from; i < values.size(); ++i) {
-      // The remaining factors are at least values[i] each.
+    if (rest == 1) {
+      auto first = std::max(from, (lo + prod - 1) / prod);
+      first = start + (first > start ? (first - start + step - 1) / step * step : 0);
+      for (std::uint64_t v = first; v <= hi / prod; v += step) {
+        seq.push_back(std::int64_t(v));
+        f(seq, prod * v);
+        seq.pop_back();
+      }
+      return;
+    }
+    for (std::uint64_t v = from;; v += step) {
+      // The remaining factors are at least v each.
       std::uint64_t least = prod;
       bool over = false;
       for (std::size_t j = 0; j < rest && !over; ++j) {
-        least *= std::uint64_t(values[i]);
+        least *= v;
         over = least > hi;
       }
       if (over) break;
-      seq.push_back(values[i]);
-      self(self, i, prod * std::uint64_t(values[i]));
+      seq.push_back(std::int64_t(v));
+      self(self, v, prod * v);
       seq.pop_back();
     }
   };
-  rec(rec, 0, 1);
+  rec(rec, start, 1);
 }
 
 // Distinct orderings of a multiset of sizes.
@@ -255,40 +266,43 @@ std::vector<IbtConfig> ibt_search(const IbtSearchSpec& s) {
   const auto hi = s.band.hi;
   // Candidate sizes: N > 4 for every dimension, a multiple of mk for bypass dimensions, and a bypass
   // dimension must hold k distinct lengths that are multiples of mk and at most N/2: N >= 2*k*mk.
-  std::vector<std::int64_t> plain, bypass;
-  for (std::int64_t v = 5; std::uint64_t(v) <= hi; ++v) {
-    plain.push_back(v);
-    if (v % mk == 0 && v >= 2 * std::int64_t(k) * mk) bypass.push_back(v);
-  }
+  const auto least_bypass = std::max<std::uint64_t>(2 * std::uint64_t(k) * std::uint64_t(mk), 5);
+  const auto bypass_start = (least_bypass + std::uint64_t(mk) - 1) / std::uint64_t(mk) * std::uint64_t(mk);
   std::vector<IbtConfig> out;
-  products(bypass, m, 1, hi, [&](const std::vector<std::int64_t>& bdims, std::uint64_t bprod) {
-    // Every length is a multiple of mk and at most half of the smallest bypass dimension.
-    std::vector<std::int64_t> choices;
-    for (std::int64_t l = mk; 2 * l <= bdims.front(); l += mk)
-      if (l >= 2) choices.push_back(l);
-    if (choices.size() < k) return;
-    const std::uint64_t lo_rest = (s.band.lo + bprod - 1) / bprod, hi_rest = hi / bprod;
-    products(plain, n - m, lo_rest, hi_rest, [&](const std::vector<std::int64_t>& pdims, std::uint64_t pprod) {
-      // Every k-subset of the length choices, in increasing order.
-      std::vector<std::size_t> idx(k);
-      std::iota(idx.begin(), idx.end(), 0);
-      while (true) {
-        IbtConfig c;
-        c.dims = bdims;
-        c.dims.insert(c.dims.end(), pdims.begin(), pdims.end());
-        c.bypass_dims = m;
-        for (auto i : idx) c.lengths.push_back(choices[i]);
-        c.nodes = bprod * pprod;
-        c.orders = orderings(bdims) * orderings(pdims);
-        out.push_back(std::move(c));
-        std::size_t i = k;
-        while (i > 0 && idx[i - 1] == choices.size() - k + (i - 1)) --i;
-        if (i == 0) break;
-        ++idx[i - 1];
-        for (std::size_t j = i; j < k; ++j) idx[j] = idx[j - 1] + 1;
-      }
-    });
-  });
+  // Without plain dimensions the bypass product itself must lie in the band.
+  const std::uint64_t bypass_lo = n == m ? s.band.lo : 1;
+  std::uint64_t least_plain = 1;  // 5^(n-m), capped
+  for (unsigned i = m; i < n && least_plain <= hi; ++i) least_plain *= 5;
+  products(bypass_start, std::uint64_t(mk), m, bypass_lo, hi / least_plain,
+           [&](const std::vector<std::int64_t>& bdims, std::uint64_t bprod) {
+             const std::uint64_t lo_rest = (s.band.lo + bprod - 1) / bprod, hi_rest = hi / bprod;
+             if (lo_rest > hi_rest) return;  // no plain dimensions can complete this product
+             // Every length is a multiple of mk and at most half of the smallest bypass dimension.
+             std::vector<std::int64_t> choices;
+             for (std::int64_t l = mk; 2 * l <= bdims.front(); l += mk)
+               if (l >= 2) choices.push_back(l);
+             if (choices.size() < k) return;
+             products(5, 1, n - m, lo_rest, hi_rest, [&](const std::vector<std::int64_t>& pdims, std::uint64_t pprod) {
+               // Every k-subset of the length choices, in increasing order.
+               std::vector<std::size_t> idx(k);
+               std::iota(idx.begin(), idx.end(), 0);
+               while (true) {
+                 IbtConfig c;
+                 c.dims = bdims;
+                 c.dims.insert(c.dims.end(), pdims.begin(), pdims.end());
+                 c.bypass_dims = m;
+                 for (auto i : idx) c.lengths.push_back(choices[i]);
+                 c.nodes = bprod * pprod;
+                 c.orders = orderings(bdims) * orderings(pdims);
+                 out.push_back(std::move(c));
+                 std::size_t i = k;
+                 while (i > 0 && idx[i - 1] == choices.size() - k + (i - 1)) --i;
+                 if (i == 0) break;
+                 ++idx[i - 1];
+                 for (std::size_t j = i; j < k; ++j) idx[j] = idx[j - 1] + 1;
+               }
+             });
+           });
   std::sort(out.begin(), out.end(), [](const IbtConfig& a, const IbtConfig& b) {
     return std::tie(a.nodes, a.dims, a.lengths) < std::tie(b.nodes, b.dims, b.lengths);
   });
