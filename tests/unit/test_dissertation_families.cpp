@@ -461,3 +461,18 @@ TEST_CASE("describe agrees with the built graph for every dissertation family") 
       CHECK(*metrics::distance_distribution(g).diameter == d.formulas["diameter"].get<std::uint32_t>());
   }
 }
+
+TEST_CASE("ibt: the 1-D examples of dissertation §3.1.1 (two decimals as printed)") {
+  // iBT(32; L=1; <8>): mu = 2.94, sigma = 1.32; iBT(32; L=1; <4,8>): mu = 2.41, sigma = 0.95; T(4x8): 3.00, 1.41.
+  const auto one =
+      metrics::distance_distribution(gen_of("ibt", {{"dims", "32"}, {"bypass-dims", "1"}, {"lengths", "8"}}));
+  CHECK(std::round(one.mean_all * 100) / 100 == 2.94);
+  CHECK(std::round(one.std_all * 100) / 100 == 1.32);
+  const auto two =
+      metrics::distance_distribution(gen_of("ibt", {{"dims", "32"}, {"bypass-dims", "1"}, {"lengths", "4,8"}}));
+  CHECK(std::round(two.mean_all * 100) / 100 == 2.41);
+  CHECK(std::round(two.std_all * 100) / 100 == 0.95);
+  const auto torus = metrics::distance_distribution(gen_of("torus", {{"dims", "4x8"}}));
+  CHECK(torus.mean_all == 3.0);
+  CHECK(std::round(torus.std_all * 100) / 100 == 1.41);
+}
