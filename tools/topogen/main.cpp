@@ -4,10 +4,12 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
 #include "topo/errors.hpp"
+#include "topo/gen/ibt_search.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/io/format.hpp"
 
@@ -45,6 +47,29 @@ void print_description(std::ostream& out, const topo::gen::Family& f, const topo
   else fmt::print(out, "degree      {}..{}\n", d.degree_min, d.degree_max);
   for (const auto& [k, v] : d.formulas.items()) fmt::print(out, "{:<11} {}\n", k, v.dump());
   fmt::print(out, "source      {}\n", f.source);
+}
+
+// `topogen ibt --search BAND`: one feasible configuration per line, or a JSON document.
+void print_ibt_search(std::ostream& out, const topo::gen::IbtSearchSpec& s, bool json) {
+  const auto found = topo::gen::ibt_search(s);
+  if (json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& c : found)
+      list.push_back({{"dims", c.dims}, {"bypass_dims", c.bypass_dims}, {"lengths", c.lengths},
+                      {"nodes", c.nodes}, {"degree", 2 * c.dims.size() + 2}, {"orders", c.orders}});
+    nlohmann::json j = {{"search", {{"target", s.band.target}, {"percent", s.band.percent}, {"min_nodes", s.band.lo},
+                                    {"max_nodes", s.band.hi}, {"ndims", s.ndims}, {"bypass_dims", s.bypass_dims},
+                                    {"num_lengths", s.num_lengths}}},
+                        {"configurations", list}};
+    out << j.dump(2) << '\n';
+    return;
+  }
+  fmt::print(out, "# ibt configurations with {}..{} nodes, n = {}, L = {}, k = {}, degree {}\n", s.band.lo, s.band.hi,
+             s.ndims, s.bypass_dims, s.num_lengths, 2 * s.ndims + 2);
+  fmt::print(out, "# nodes dims bypass-dims lengths orders\n");
+  for (const auto& c : found)
+    fmt::print(out, "{} {} {} {} {}\n", c.nodes, fmt::join(c.dims, "x"), c.bypass_dims, fmt::join(c.lengths, ","),
+               c.orders);
 }
 
 }  // namespace
@@ -103,6 +128,11 @@ int main(int argc, char** argv) {
     const auto& family = topo::gen::find_family(subs.front()->get_name());
     const auto params = topo::gen::parse_params(family, raw[family.name]);
     topo::cli::Output out(o.output);
+    if (family.name == "ibt" && topo::gen::has(params, "search")) {  // listing mode
+      print_ibt_search(out.stream(), topo::gen::ibt_search_spec(params), o.json);
+      out.commit();
+      return;
+    }
     if (o.describe) {
       print_description(out.stream(), family, params, family.describe(params), o.json);
       out.commit();

@@ -6,6 +6,14 @@ TOPO_FAMILY(ring)
 TOPO_FAMILY(hypercube)
 TOPO_FAMILY(complete)
 // -- dissertation families (iBT, reference networks, root-lattice, hexagonal) --
+TOPO_FAMILY(ibt)
+TOPO_FAMILY(ccc)
+TOPO_FAMILY(sbs)
+TOPO_FAMILY(debruijn)
+TOPO_FAMILY(kautz)
+TOPO_FAMILY(fattree)
+TOPO_FAMILY(sp6)
+TOPO_FAMILY(hex3d)
 
 // -- end dissertation families --
 // -- projective families and their peers --
