@@ -9,6 +9,18 @@ TOPO_FAMILY(complete)
 
 // -- end dissertation families --
 // -- projective families and their peers --
+TOPO_FAMILY(pn)
+TOPO_FAMILY(demipn)
+TOPO_FAMILY(oft)
+TOPO_FAMILY(mlfm)
+TOPO_FAMILY(slimfly)
+TOPO_FAMILY(paley)
+TOPO_FAMILY(gq)
+TOPO_FAMILY(hamming)
+TOPO_FAMILY(turan)
+TOPO_FAMILY(bipartite)
+TOPO_FAMILY(dragonfly)
+TOPO_FAMILY(random_regular)
 
 // -- end projective families --
 // -- CLEX and HDN --
