@@ -115,7 +115,8 @@ void check_describe(const std::string& family, const std::map<std::string, std::
   CHECK(d.degree_min == s.degree_min);
   CHECK(d.degree_max == s.degree_max);
   CHECK(s.connected);
-  if (d.formulas.contains("diameter")) CHECK(d.formulas["diameter"] == metrics::distance_distribution(g).diameter.value());
+  if (d.formulas.contains("diameter"))
+    CHECK(d.formulas["diameter"] == metrics::distance_distribution(g).diameter.value());
   if (d.formulas.contains("distance_distribution")) {
     // The formula is from one node; every node sees the same counts in these families.
     const auto w = d.formulas["distance_distribution"].get<std::vector<std::uint64_t>>();
@@ -361,9 +362,13 @@ TEST_CASE("node counts and structural columns of Projective Networks Tables 4–
 }
 
 TEST_CASE("oft and mlfm: leaves are pairwise at distance 2, the node classes hold") {
-  for (const auto& [family, raw] : std::vector<std::pair<std::string, std::map<std::string, std::string>>>{
-           {"oft", {{"q", "2"}}}, {"oft", {{"q", "3"}}}, {"oft", {{"q", "4"}}},
-           {"mlfm", {{"n", "3"}}}, {"mlfm", {{"n", "4"}}}, {"mlfm", {{"n", "6"}}}}) {
+  for (const auto& [family, raw] :
+       std::vector<std::pair<std::string, std::map<std::string, std::string>>>{{"oft", {{"q", "2"}}},
+                                                                               {"oft", {{"q", "3"}}},
+                                                                               {"oft", {{"q", "4"}}},
+                                                                               {"mlfm", {{"n", "3"}}},
+                                                                               {"mlfm", {{"n", "4"}}},
+                                                                               {"mlfm", {{"n", "6"}}}}) {
     CAPTURE(family);
     const Graph g = gen_of(family, raw);
     for (node_id u = 0; u < g.num_nodes(); ++u) {
@@ -436,10 +441,12 @@ TEST_CASE("paley, hamming, turan, bipartite, dragonfly: sizes, distances, classe
 }
 
 TEST_CASE("random-regular: simple, regular, reproducible from the seed") {
-  for (const auto& [n, d] : std::vector<std::pair<int, int>>{{20, 3}, {100, 7}, {50, 10}, {10, 7}, {12, 11}, {64, 40}}) {
+  for (const auto& [n, d] :
+       std::vector<std::pair<int, int>>{{20, 3}, {100, 7}, {50, 10}, {10, 7}, {12, 11}, {64, 40}}) {
     CAPTURE(n);
     CAPTURE(d);
-    const std::map<std::string, std::string> raw{{"nodes", std::to_string(n)}, {"degree", std::to_string(d)}, {"seed", "7"}};
+    const std::map<std::string, std::string> raw{
+        {"nodes", std::to_string(n)}, {"degree", std::to_string(d)}, {"seed", "7"}};
     const Graph g = gen_of("random-regular", raw);
     const auto s = metrics::summarize(g);
     CHECK(s.nodes == std::uint64_t(n));
@@ -457,7 +464,8 @@ TEST_CASE("random-regular: simple, regular, reproducible from the seed") {
   const Graph a = gen_of("random-regular", {{"nodes", "100"}, {"degree", "4"}, {"seed", "1"}});
   const Graph b = gen_of("random-regular", {{"nodes", "100"}, {"degree", "4"}, {"seed", "2"}});
   bool differ = false;
-  for (link_id l = 0; l < a.num_links(); ++l) differ = differ || a.source(l) != b.source(l) || a.target(l) != b.target(l);
+  for (link_id l = 0; l < a.num_links(); ++l)
+    differ = differ || a.source(l) != b.source(l) || a.target(l) != b.target(l);
   CHECK(differ);
 }
 
@@ -474,7 +482,8 @@ TEST_CASE("bad parameters are refused with the constraint named") {
   CHECK(refusal("pn", {{"q", "4194304"}}) == "--q must be at most 1048576 (finite field tables), got 4194304");
   CHECK(refusal("random-regular", {{"nodes", "7"}, {"degree", "3"}}) ==
         "--nodes times --degree must be even (a d-regular graph has n*d/2 links), got 7*3");
-  CHECK(refusal("random-regular", {{"nodes", "7"}, {"degree", "7"}}) == "--degree must be between 1 and nodes-1 = 6, got 7");
+  CHECK(refusal("random-regular", {{"nodes", "7"}, {"degree", "7"}}) ==
+        "--degree must be between 1 and nodes-1 = 6, got 7");
   CHECK(refusal("turan", {{"n", "5"}, {"r", "6"}}) == "--r must be between 2 and n = 5, got 6");
   CHECK(refusal("turan", {{"n", "5"}, {"r", "1"}}) == "--r must be between 2 and n = 5, got 1");
   CHECK(refusal("hamming", {{"side", "1"}}) == "--side must be at least 2, got 1");

@@ -1,8 +1,8 @@
 // Demi-projective network: the modified incidence graph of P2(F_q) on its points, P ~ L iff P ⊥ L
 // and P != L (Brown; Erdős–Rényi; Projective Networks §3.2, Definition 3.6).
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "topo/errors.hpp"
 #include "topo/gen/finite_field.hpp"

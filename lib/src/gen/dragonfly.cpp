@@ -7,9 +7,9 @@
 //
 // Global links follow the circulant ("consecutive") arrangement: global port p in 0..g−2 of group i — port
 // k of router j is p = jh + k — goes to group i + p + 1 (mod g), where it arrives on port g − 2 − p.
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -30,7 +30,7 @@ Description describe_dragonfly(std::uint64_t h) {
   d.nodes = n;
   d.links = g * a * (a - 1) / 2 + g * (g - 1) / 2;
   d.degree_min = d.degree_max = (a - 1) + h;  // Δ = 3h − 1
-  d.formulas["diameter"] = 3;  // local, global, local
+  d.formulas["diameter"] = 3;                 // local, global, local
   d.formulas["routers_per_group"] = a;
   d.formulas["groups"] = g;
   d.formulas["local_links"] = g * a * (a - 1) / 2;

@@ -24,9 +24,11 @@ std::optional<PrimePower> prime_power(std::uint64_t q) {
 }
 
 std::uint64_t require_field_order(std::int64_t q, const std::string& option) {
-  if (q < 2 || !prime_power(std::uint64_t(q))) throw InputError(fmt::format("{} must be a prime power, got {}", option, q));
+  if (q < 2 || !prime_power(std::uint64_t(q)))
+    throw InputError(fmt::format("{} must be a prime power, got {}", option, q));
   if (std::uint64_t(q) > FiniteField::max_order)
-    throw InputError(fmt::format("{} must be at most {} (finite field tables), got {}", option, FiniteField::max_order, q));
+    throw InputError(
+        fmt::format("{} must be at most {} (finite field tables), got {}", option, FiniteField::max_order, q));
   return std::uint64_t(q);
 }
 
@@ -154,8 +156,7 @@ FiniteField::FiniteField(std::uint64_t q) {
     for (elem a = 0; a < q_; ++a)
       for (elem b = 0; b < q_; ++b) {
         add_[std::size_t(a) * q_ + b] = slow_add(a, b);
-        mul_[std::size_t(a) * q_ + b] =
-            (a == 0 || b == 0) ? 0 : exp_[(log_[a] + log_[b]) % (q_ - 1)];
+        mul_[std::size_t(a) * q_ + b] = (a == 0 || b == 0) ? 0 : exp_[(log_[a] + log_[b]) % (q_ - 1)];
       }
   }
 }

@@ -1,10 +1,10 @@
 // Incidence graph of the symplectic generalised quadrangle W(q) (Projective Networks §4.3, Tables 2–3):
 // the points of PG(3,F_q) and its lines that are totally isotropic for ω(x,y) = x0y1 − x1y0 + x2y3 − x3y2,
 // a point joined to the lines through it. (q+1)(q^2+1) points and as many lines, degree q+1, girth 8, diameter 4.
+#include <fmt/format.h>
+
 #include <array>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/finite_field.hpp"
@@ -22,7 +22,9 @@ std::uint64_t gq_q(const Params& p) {
   return q;
 }
 
-std::uint64_t gq_points(std::uint64_t q) { return (q + 1) * (q * q + 1); }
+std::uint64_t gq_points(std::uint64_t q) {
+  return (q + 1) * (q * q + 1);
+}
 
 Description describe_gq(std::uint64_t q) {
   const std::uint64_t pts = gq_points(q);
@@ -51,10 +53,14 @@ std::uint32_t point_index(const FiniteField& f, vec4 v) {
   const auto s = f.inv(v[lead]);
   for (auto& x : v) x = f.mul(x, s);
   switch (lead) {
-    case 0: return (v[1] * q + v[2]) * q + v[3];
-    case 1: return q * q * q + v[2] * q + v[3];
-    case 2: return q * q * q + q * q + v[3];
-    default: return q * q * q + q * q + q;
+    case 0:
+      return (v[1] * q + v[2]) * q + v[3];
+    case 1:
+      return q * q * q + v[2] * q + v[3];
+    case 2:
+      return q * q * q + q * q + v[3];
+    default:
+      return q * q * q + q * q + q;
   }
 }
 
@@ -92,13 +98,14 @@ Family family_gq() {
                 b.set_coord_dims(9);
                 for (std::uint32_t i = 0; i < pts; ++i) {
                   const auto v = point_coords(i, q);
-                  const std::array<std::int32_t, 9> c{0, std::int32_t(v[0]), std::int32_t(v[1]), std::int32_t(v[2]),
-                                                      std::int32_t(v[3]), 0, 0, 0, 0};
+                  const std::array<std::int32_t, 9> c{
+                      0, std::int32_t(v[0]), std::int32_t(v[1]), std::int32_t(v[2]), std::int32_t(v[3]), 0, 0, 0, 0};
                   b.set_coords(i, c);
                   b.set_label(i, "point " + vec_label(f, v));
                 }
                 auto omega = [&f](const vec4& x, const vec4& y) {
-                  return f.add(f.sub(f.mul(x[0], y[1]), f.mul(x[1], y[0])), f.sub(f.mul(x[2], y[3]), f.mul(x[3], y[2])));
+                  return f.add(f.sub(f.mul(x[0], y[1]), f.mul(x[1], y[0])),
+                               f.sub(f.mul(x[2], y[3]), f.mul(x[3], y[2])));
                 };
                 // Every line of PG(3,q) once, as the row-reduced basis {r1, r2} with pivots i < j; keep the
                 // totally isotropic ones (ω(r1, r2) = 0).
@@ -120,9 +127,15 @@ Family family_gq() {
                       for (auto k : free2) r2[k] = FiniteField::elem(c % q), c /= q;
                       if (omega(r1, r2) != 0) continue;
                       if (line >= 2 * pts) throw Error("gq: more totally isotropic lines than points (internal error)");
-                      const std::array<std::int32_t, 9> cc{1, std::int32_t(r1[0]), std::int32_t(r1[1]), std::int32_t(r1[2]),
-                                                           std::int32_t(r1[3]), std::int32_t(r2[0]), std::int32_t(r2[1]),
-                                                           std::int32_t(r2[2]), std::int32_t(r2[3])};
+                      const std::array<std::int32_t, 9> cc{1,
+                                                           std::int32_t(r1[0]),
+                                                           std::int32_t(r1[1]),
+                                                           std::int32_t(r1[2]),
+                                                           std::int32_t(r1[3]),
+                                                           std::int32_t(r2[0]),
+                                                           std::int32_t(r2[1]),
+                                                           std::int32_t(r2[2]),
+                                                           std::int32_t(r2[3])};
                       b.set_coords(line, cc);
                       b.set_label(line, "line " + vec_label(f, r1) + vec_label(f, r2));
                       for (FiniteField::elem t = 0; t < q; ++t) {

@@ -1,8 +1,8 @@
 // Hamming graph K_n^d (the flattened butterfly, generalized hypercube): words of length d over n symbols,
 // adjacent when they differ in one position (Projective Networks §4.1, Tables 2–5).
-#include <vector>
-
 #include <fmt/format.h>
+
+#include <vector>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -18,11 +18,13 @@ struct Shape {
 Shape hamming_shape(const Params& p) {
   const auto n = get_int(p, "side"), d = get_int(p, "dims");
   if (n < 2) throw InputError(fmt::format("--side must be at least 2, got {}", n));
-  if (d < 1 || d >= no_value8) throw InputError(fmt::format("--dims must be between 1 and {}, got {}", no_value8 - 1, d));
+  if (d < 1 || d >= no_value8)
+    throw InputError(fmt::format("--dims must be between 1 and {}, got {}", no_value8 - 1, d));
   std::uint64_t nodes = 1;
   for (std::int64_t i = 0; i < d; ++i) {
     nodes *= std::uint64_t(n);
-    if (nodes > topo::max_nodes) throw InputError(fmt::format("--side {} --dims {}: n^d nodes exceed the 32-bit node ids", n, d));
+    if (nodes > topo::max_nodes)
+      throw InputError(fmt::format("--side {} --dims {}: n^d nodes exceed the 32-bit node ids", n, d));
   }
   return {std::uint64_t(n), std::uint64_t(d), nodes};
 }
@@ -85,7 +87,10 @@ Family family_hamming() {
                 }
                 return b.finish(Duplicates::reject);
               },
-          .symmetry = [](const Params& p) { return NodeClasses{{0}, {hamming_shape(p).nodes}}; }};
+          .symmetry =
+              [](const Params& p) {
+                return NodeClasses{{0}, {hamming_shape(p).nodes}};
+              }};
 }
 
 }  // namespace topo::gen

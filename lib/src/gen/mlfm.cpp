@@ -4,9 +4,9 @@
 //
 // Terminals are not nodes of the graph: every leaf carries n-1 of them. Coordinates say which router is
 // which (leaf: [0, a, copy], spine: [1, a, b]) and describe() reports terminals_per_leaf, terminals and radix.
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -35,9 +35,9 @@ Description describe_mlfm(std::uint64_t n) {
   d.formulas["leaf_mean_distance_distinct"] = 2;
   d.formulas["leaves"] = leaves;
   d.formulas["spines"] = spines;
-  d.formulas["terminals_per_leaf"] = n - 1;       // Δ0 = Δ = n-1
-  d.formulas["terminals"] = leaves * (n - 1);     // T = n(n-1)^2
-  d.formulas["radix"] = 2 * (n - 1);              // R = 2Δ
+  d.formulas["terminals_per_leaf"] = n - 1;    // Δ0 = Δ = n-1
+  d.formulas["terminals"] = leaves * (n - 1);  // T = n(n-1)^2
+  d.formulas["radix"] = 2 * (n - 1);           // R = 2Δ
   return d;
 }
 

@@ -5,9 +5,9 @@
 // Terminals are not nodes of the graph: every leaf carries q+1 of them. The graph records which router is
 // which in its coordinates (first coordinate s, s = 1 for a spine) and labels ("leaf (0,(1,x,y))"), and
 // describe() reports terminals_per_leaf, terminals and radix.
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "topo/errors.hpp"
 #include "topo/gen/finite_field.hpp"
@@ -30,7 +30,7 @@ Description describe_oft(std::uint64_t q) {
   Description d;
   d.nodes = 3 * m;
   d.links = 2 * m * (q + 1);
-  d.degree_min = q + 1;      // leaves: Δ = q+1 links up
+  d.degree_min = q + 1;        // leaves: Δ = q+1 links up
   d.degree_max = 2 * (q + 1);  // spines: R = 2(q+1) links down
   // §6: leaves are 2 apart (the spine P×P' joins (0,P) and (0,P')); a leaf and a spine it is not joined to are 3 apart.
   d.formulas["diameter"] = 3;

@@ -33,31 +33,35 @@ Description describe_paley(std::uint64_t q) {
 }  // namespace
 
 Family family_paley() {
-  return {.name = "paley",
-          .summary = "Paley graph on GF(q), q = 1 mod 4: a ~ b iff a - b is a nonzero square",
-          .source = "Projective Networks §4.1",
-          .params = {{"q", ParamType::integer, "order of the field GF(q), a prime power with q = 1 mod 4", "", true, {}}},
-          .describe = [](const Params& p) { return describe_paley(paley_q(p)); },
-          .build =
-              [](const Params& p) {
-                const FiniteField f(paley_q(p));
-                const std::uint32_t q = f.order();
-                GraphBuilder b(q, false);
-                LinkAttrs a;
-                a.cls = b.class_id("paley");
-                b.reserve_links(std::size_t(describe_paley(q).links));
-                b.set_coord_dims(1);
-                for (std::uint32_t x = 0; x < q; ++x) {
-                  const std::int32_t c = std::int32_t(x);
-                  b.set_coords(x, std::span<const std::int32_t>(&c, 1));
-                  b.set_label(x, f.name(x));
-                  for (std::uint32_t y = x + 1; y < q; ++y)
-                    if (f.is_square(f.sub(x, y))) b.add_link(x, y, a);
-                }
-                return b.finish(Duplicates::reject);
-              },
-          // Vertex-transitive: the translations x -> x + c are automorphisms.
-          .symmetry = [](const Params& p) { return NodeClasses{{0}, {paley_q(p)}}; }};
+  return {
+      .name = "paley",
+      .summary = "Paley graph on GF(q), q = 1 mod 4: a ~ b iff a - b is a nonzero square",
+      .source = "Projective Networks §4.1",
+      .params = {{"q", ParamType::integer, "order of the field GF(q), a prime power with q = 1 mod 4", "", true, {}}},
+      .describe = [](const Params& p) { return describe_paley(paley_q(p)); },
+      .build =
+          [](const Params& p) {
+            const FiniteField f(paley_q(p));
+            const std::uint32_t q = f.order();
+            GraphBuilder b(q, false);
+            LinkAttrs a;
+            a.cls = b.class_id("paley");
+            b.reserve_links(std::size_t(describe_paley(q).links));
+            b.set_coord_dims(1);
+            for (std::uint32_t x = 0; x < q; ++x) {
+              const std::int32_t c = std::int32_t(x);
+              b.set_coords(x, std::span<const std::int32_t>(&c, 1));
+              b.set_label(x, f.name(x));
+              for (std::uint32_t y = x + 1; y < q; ++y)
+                if (f.is_square(f.sub(x, y))) b.add_link(x, y, a);
+            }
+            return b.finish(Duplicates::reject);
+          },
+      // Vertex-transitive: the translations x -> x + c are automorphisms.
+      .symmetry =
+          [](const Params& p) {
+            return NodeClasses{{0}, {paley_q(p)}};
+          }};
 }
 
 }  // namespace topo::gen

@@ -1,8 +1,8 @@
 // Projective network G_q: the incidence graph of the projective plane P2(F_q)
 // (Projective Networks §3.1, Definition 3.2).
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "topo/errors.hpp"
 #include "topo/gen/finite_field.hpp"
@@ -63,8 +63,7 @@ Family family_pn() {
                 for (std::uint32_t i = 0; i < m; ++i) {
                   const auto x = plane.coords(i);
                   for (std::int32_t s = 0; s < 2; ++s) {
-                    const std::array<std::int32_t, 4> c{s, std::int32_t(x[0]), std::int32_t(x[1]),
-                                                        std::int32_t(x[2])};
+                    const std::array<std::int32_t, 4> c{s, std::int32_t(x[0]), std::int32_t(x[1]), std::int32_t(x[2])};
                     b.set_coords(node_id(s * m + i), c);
                     b.set_label(node_id(s * m + i), fmt::format("({},{})", s, plane.label(i)));
                   }
@@ -74,7 +73,10 @@ Family family_pn() {
                 return b.finish(Duplicates::reject);
               },
           // Vertex-transitive: PGL(3,q) is transitive on flags and (s,P) -> (1-s,P) swaps the sides (Theorem 3.5).
-          .symmetry = [](const Params& p) { return NodeClasses{{0}, {describe_pn(pn_q(p)).nodes}}; }};
+          .symmetry =
+              [](const Params& p) {
+                return NodeClasses{{0}, {describe_pn(pn_q(p)).nodes}};
+              }};
 }
 
 }  // namespace topo::gen

@@ -1,8 +1,8 @@
 #include "topo/gen/projective_plane.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace topo::gen {
 

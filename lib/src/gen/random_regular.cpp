@@ -6,14 +6,14 @@
 // of a random (n−1−d)-regular graph is built instead, which keeps the pool from jamming near K_n.
 // The random source is std::mt19937_64 (fully specified by the standard) with our own Fisher–Yates and bounded
 // draws, so a seed gives the same graph with every standard library.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <limits>
 #include <random>
 #include <unordered_set>
 #include <utility>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -31,16 +31,19 @@ Shape rr_shape(const Params& p) {
   if (n < 2 || n > 10'000'000) throw InputError(fmt::format("--nodes must be between 2 and 10000000, got {}", n));
   if (d < 1 || d >= n) throw InputError(fmt::format("--degree must be between 1 and nodes-1 = {}, got {}", n - 1, d));
   if ((n * d) % 2 != 0)
-    throw InputError(fmt::format("--nodes times --degree must be even (a d-regular graph has n*d/2 links), got {}*{}", n, d));
+    throw InputError(
+        fmt::format("--nodes times --degree must be even (a d-regular graph has n*d/2 links), got {}*{}", n, d));
   if (seed < 0) throw InputError(fmt::format("--seed must be non-negative, got {}", seed));
   return {std::uint64_t(n), std::uint64_t(d), std::uint64_t(seed)};
 }
 
 // Uniform in 0..bound-1 by rejection (no modulo bias, no implementation-defined distribution).
 std::uint64_t below(std::mt19937_64& rng, std::uint64_t bound) {
-  const std::uint64_t limit = std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % bound;
+  const std::uint64_t limit =
+      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % bound;
   std::uint64_t x;
-  do x = rng(); while (x >= limit);
+  do x = rng();
+  while (x >= limit);
   return x % bound;
 }
 

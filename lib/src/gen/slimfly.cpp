@@ -1,9 +1,9 @@
 // Slim Fly (Besta & Hoefler): the McKay–Miller–Širáň graph MMS(q) as defined in Projective Networks §4.2,
 // with SPEC §3.6's corrected generator set X0 for q ≡ 3 (mod 4).
+#include <fmt/format.h>
+
 #include <array>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/finite_field.hpp"
@@ -22,7 +22,9 @@ std::uint64_t slimfly_q(const Params& p) {
 }
 
 // ε in {-1, 0, 1} with q ≡ ε (mod 4).
-int epsilon(std::uint64_t q) { return q % 4 == 1 ? 1 : q % 4 == 3 ? -1 : 0; }
+int epsilon(std::uint64_t q) {
+  return q % 4 == 1 ? 1 : q % 4 == 3 ? -1 : 0;
+}
 
 // Exponents e of ξ^e in X0 (SPEC §3.6): ε = 1: 0,2,…,q−3; ε = 0: 0,2,…,q−2;
 // ε = −1: 0,2,…,(q−3)/2 and then (q−1)/2, (q−1)/2+2, …, q−2. |X0| = (q−ε)/2 and X0 = −X0 in every case.
@@ -81,7 +83,9 @@ Family family_slimfly() {
                   in_x[0][f.pow_primitive(e)] = 1;
                   in_x[1][f.pow_primitive(e + 1)] = 1;
                 }
-                auto id = [q](std::uint32_t s, std::uint32_t x, std::uint32_t y) { return node_id((s * q + x) * q + y); };
+                auto id = [q](std::uint32_t s, std::uint32_t x, std::uint32_t y) {
+                  return node_id((s * q + x) * q + y);
+                };
                 GraphBuilder b(2 * std::uint64_t(q) * q, false);
                 LinkAttrs local, global;
                 local.cls = b.class_id("local");
@@ -99,12 +103,16 @@ Family family_slimfly() {
                         if (in_x[s][f.sub(y, y2)]) b.add_link(id(s, x, y), id(s, x, y2), local);
                       // Global: (0,x1,y1) ~ (1,x2,y2) iff y1 − y2 = x1·x2.
                       if (s == 0)
-                        for (std::uint32_t x2 = 0; x2 < q; ++x2) b.add_link(id(0, x, y), id(1, x2, f.sub(y, f.mul(x, x2))), global);
+                        for (std::uint32_t x2 = 0; x2 < q; ++x2)
+                          b.add_link(id(0, x, y), id(1, x2, f.sub(y, f.mul(x, x2))), global);
                     }
                 return b.finish(Duplicates::reject);
               },
           // MMS graphs are vertex-transitive (Hafner 2004; for q = 5 the Hoffman–Singleton graph).
-          .symmetry = [](const Params& p) { return NodeClasses{{0}, {describe_slimfly(slimfly_q(p)).nodes}}; }};
+          .symmetry =
+              [](const Params& p) {
+                return NodeClasses{{0}, {describe_slimfly(slimfly_q(p)).nodes}};
+              }};
 }
 
 }  // namespace topo::gen

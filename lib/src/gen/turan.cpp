@@ -1,9 +1,9 @@
 // Turán graph T(n,r): the complete r-partite graph on n nodes with parts of sizes ⌊n/r⌋ and ⌈n/r⌉
 // (Projective Networks §4.1).
+#include <fmt/format.h>
+
 #include <array>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
@@ -97,7 +97,10 @@ Family family_bipartite() {
           .params = {{"n", ParamType::integer, "nodes on each side", "", true, {}}},
           .describe = [](const Params& p) { return describe_multipartite(bipartite_parts(p)); },
           .build = [](const Params& p) { return make_complete_multipartite(bipartite_parts(p), "bipartite"); },
-          .symmetry = [](const Params& p) { return NodeClasses{{0}, {2 * bipartite_parts(p)[0]}}; }};
+          .symmetry =
+              [](const Params& p) {
+                return NodeClasses{{0}, {2 * bipartite_parts(p)[0]}};
+              }};
 }
 
 }  // namespace topo::gen
