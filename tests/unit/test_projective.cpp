@@ -150,7 +150,7 @@ TEST_CASE("prime powers") {
 }
 
 TEST_CASE("finite field axioms, exhaustively for small q") {
-  for (std::uint32_t q : {2u, 3u, 4u, 5u, 7u, 8u, 9u, 11u, 16u, 25u, 27u}) {
+  for (std::uint32_t q : {2u, 3u, 4u, 5u, 7u, 8u, 9u, 11u, 16u, 25u, 27u, 32u, 49u}) {
     CAPTURE(q);
     const gen::FiniteField f(q);
     CHECK(f.order() == q);
@@ -307,6 +307,7 @@ TEST_CASE("slimfly q = 5 is the Hoffman–Singleton graph: 50 nodes, degree 7, g
   CHECK(metrics::summarize(g).regular);
   CHECK(metrics::summarize(g).degree_max == 7);
   CHECK(girth(g) == 5);
+  CHECK(describe_of("slimfly", {{"q", "5"}}).formulas["moore_bound"] == 50);  // a Moore graph
   CHECK(metrics::distance_distribution(g).histogram == std::vector<std::uint64_t>{50, 350, 2100});
   // Local and global links: 2q^2 nodes × |X0| / 2 = 50 local, q^3 = 125 global.
   std::map<std::string, int> per_class;
@@ -403,6 +404,14 @@ TEST_CASE("gq: W(q) incidence graph, degree q+1, girth 8, diameter 4") {
   }
   CHECK(girth(gen_of("gq", {{"q", "2"}})) == 8);  // W(2): the Tutte–Coxeter graph, 30 nodes
   CHECK(girth(gen_of("gq", {{"q", "3"}})) == 8);
+}
+
+TEST_CASE("Moore bounds M(Δ,k) = 1 + Δ(1 + (Δ−1) + … + (Δ−1)^(k−1)) in describe()") {
+  CHECK(describe_of("pn", {{"q", "2"}}).formulas["moore_bound"] == 1 + 3 * (1 + 2 + 4));
+  CHECK(describe_of("pn", {{"q", "23"}}).formulas["moore_bound"] == 1 + 24 * (1 + 23 + 23 * 23));
+  CHECK(describe_of("demipn", {{"q", "27"}}).formulas["moore_bound"] == 28 * 28 + 1);
+  CHECK(describe_of("gq", {{"q", "2"}}).formulas["moore_bound"] == 1 + 3 * (1 + 2 + 4 + 8));
+  CHECK(describe_of("slimfly", {{"q", "19"}}).formulas["moore_bound"] == 29 * 29 + 1);
 }
 
 TEST_CASE("paley, hamming, turan, bipartite, dragonfly: sizes, distances, classes") {

@@ -41,6 +41,8 @@ Description describe_gq(std::uint64_t q) {
   for (std::size_t t = 1; t < w.size(); ++t) sum += double(t) * double(w[t]);
   d.formulas["mean_distance_distinct"] = sum / double(d.nodes - 1);
   d.formulas["terminals_per_router_limit"] = 2 * double(q + 1) / 7;  // Table 3
+  // Moore bound M(Δ,4) = (Δ(Δ−1)^4 − 2)/(Δ − 2) with Δ = q+1 (Projective Networks eq. (3)).
+  d.formulas["moore_bound"] = ((q + 1) * q * q * q * q - 2) / (q - 1);
   return d;
 }
 
