@@ -6,6 +6,7 @@
 #include <array>
 #include <vector>
 
+#include "quadrangle_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/finite_field.hpp"
 #include "topo/gen/registry.hpp"
@@ -13,8 +14,6 @@
 namespace topo::gen {
 
 namespace {
-
-using vec4 = std::array<FiniteField::elem, 4>;
 
 std::uint64_t gq_q(const Params& p) {
   const auto q = require_field_order(get_int(p, "q"));
@@ -46,40 +45,6 @@ Description describe_gq(std::uint64_t q) {
   return d;
 }
 
-// Points of PG(3,q) normalised to a leading 1: (1,a,b,c) -> a q^2 + b q + c, (0,1,b,c) -> q^3 + b q + c,
-// (0,0,1,c) -> q^3 + q^2 + c, (0,0,0,1) -> q^3 + q^2 + q.
-std::uint32_t point_index(const FiniteField& f, vec4 v) {
-  const std::uint32_t q = f.order();
-  unsigned lead = 0;
-  while (v[lead] == 0) ++lead;
-  const auto s = f.inv(v[lead]);
-  for (auto& x : v) x = f.mul(x, s);
-  switch (lead) {
-    case 0:
-      return (v[1] * q + v[2]) * q + v[3];
-    case 1:
-      return q * q * q + v[2] * q + v[3];
-    case 2:
-      return q * q * q + q * q + v[3];
-    default:
-      return q * q * q + q * q + q;
-  }
-}
-
-vec4 point_coords(std::uint32_t i, std::uint32_t q) {
-  const std::uint32_t q3 = q * q * q;
-  if (i < q3) return {1, i / (q * q), i / q % q, i % q};
-  i -= q3;
-  if (i < q * q) return {0, 1, i / q, i % q};
-  i -= q * q;
-  if (i < q) return {0, 0, 1, i};
-  return {0, 0, 0, 1};
-}
-
-std::string vec_label(const FiniteField& f, const vec4& v) {
-  return fmt::format("({},{},{},{})", f.name(v[0]), f.name(v[1]), f.name(v[2]), f.name(v[3]));
-}
-
 }  // namespace
 
 Family family_gq() {
@@ -99,57 +64,28 @@ Family family_gq() {
                 b.reserve_links(std::size_t(pts) * (q + 1));
                 b.set_coord_dims(9);
                 for (std::uint32_t i = 0; i < pts; ++i) {
-                  const auto v = point_coords(i, q);
+                  const auto v = detail::pg3_coords(i, q);
                   const std::array<std::int32_t, 9> c{
                       0, std::int32_t(v[0]), std::int32_t(v[1]), std::int32_t(v[2]), std::int32_t(v[3]), 0, 0, 0, 0};
                   b.set_coords(i, c);
-                  b.set_label(i, "point " + vec_label(f, v));
+                  b.set_label(i, "point " + detail::vec4_label(f, v));
                 }
-                auto omega = [&f](const vec4& x, const vec4& y) {
-                  return f.add(f.sub(f.mul(x[0], y[1]), f.mul(x[1], y[0])),
-                               f.sub(f.mul(x[2], y[3]), f.mul(x[3], y[2])));
-                };
-                // Every line of PG(3,q) once, as the row-reduced basis {r1, r2} with pivots i < j; keep the
-                // totally isotropic ones (ω(r1, r2) = 0).
-                std::uint32_t line = pts;
-                for (unsigned i = 0; i < 4; ++i)
-                  for (unsigned j = i + 1; j < 4; ++j) {
-                    std::vector<unsigned> free1, free2;  // free entries of r1 (after i, not j) and of r2 (after j)
-                    for (unsigned k = i + 1; k < 4; ++k)
-                      if (k != j) free1.push_back(k);
-                    for (unsigned k = j + 1; k < 4; ++k) free2.push_back(k);
-                    std::uint64_t count = 1;
-                    for (std::size_t k = 0; k < free1.size() + free2.size(); ++k) count *= q;
-                    for (std::uint64_t code = 0; code < count; ++code) {
-                      vec4 r1{0, 0, 0, 0}, r2{0, 0, 0, 0};
-                      r1[i] = 1;
-                      r2[j] = 1;
-                      std::uint64_t c = code;
-                      for (auto k : free1) r1[k] = FiniteField::elem(c % q), c /= q;
-                      for (auto k : free2) r2[k] = FiniteField::elem(c % q), c /= q;
-                      if (omega(r1, r2) != 0) continue;
-                      if (line >= 2 * pts) throw Error("gq: more totally isotropic lines than points (internal error)");
-                      const std::array<std::int32_t, 9> cc{1,
-                                                           std::int32_t(r1[0]),
-                                                           std::int32_t(r1[1]),
-                                                           std::int32_t(r1[2]),
-                                                           std::int32_t(r1[3]),
-                                                           std::int32_t(r2[0]),
-                                                           std::int32_t(r2[1]),
-                                                           std::int32_t(r2[2]),
-                                                           std::int32_t(r2[3])};
-                      b.set_coords(line, cc);
-                      b.set_label(line, "line " + vec_label(f, r1) + vec_label(f, r2));
-                      for (FiniteField::elem t = 0; t < q; ++t) {
-                        vec4 x;
-                        for (unsigned k = 0; k < 4; ++k) x[k] = f.add(r1[k], f.mul(t, r2[k]));
-                        b.add_link(point_index(f, x), line, a);
-                      }
-                      b.add_link(point_index(f, r2), line, a);
-                      ++line;
-                    }
-                  }
-                if (line != 2 * pts) throw Error("gq: wrong number of totally isotropic lines (internal error)");
+                const auto w = detail::symplectic_quadrangle(f);
+                for (std::uint32_t l = 0; l < pts; ++l) {
+                  const auto& [r1, r2] = w.basis[l];
+                  const std::array<std::int32_t, 9> c{1,
+                                                      std::int32_t(r1[0]),
+                                                      std::int32_t(r1[1]),
+                                                      std::int32_t(r1[2]),
+                                                      std::int32_t(r1[3]),
+                                                      std::int32_t(r2[0]),
+                                                      std::int32_t(r2[1]),
+                                                      std::int32_t(r2[2]),
+                                                      std::int32_t(r2[3])};
+                  b.set_coords(pts + l, c);
+                  b.set_label(pts + l, "line " + detail::vec4_label(f, r1) + detail::vec4_label(f, r2));
+                  for (std::uint32_t k = 0; k <= q; ++k) b.add_link(w.points[std::size_t(l) * (q + 1) + k], pts + l, a);
+                }
                 return b.finish(Duplicates::reject);
               },
           // PSp(4,q) is transitive on the points and on the lines of W(q) (it is flag-transitive).
