@@ -406,6 +406,29 @@ TEST_CASE("gq: W(q) incidence graph, degree q+1, girth 8, diameter 4") {
   CHECK(girth(gen_of("gq", {{"q", "3"}})) == 8);
 }
 
+TEST_CASE("delorme: polarity graph of W(q), q an odd power of 2 (Projective Networks §4.3)") {
+  for (std::uint64_t q : {2, 8}) {
+    CAPTURE(q);
+    const Graph g = gen_of("delorme", {{"q", std::to_string(q)}});
+    CHECK(g.num_nodes() == (q + 1) * (q * q + 1));
+    CHECK_FALSE(g.has_self_loops());
+    std::uint64_t absolute = 0;
+    for (node_id v = 0; v < g.num_nodes(); ++v) {
+      const auto deg = g.out_degree(v);
+      CHECK((deg == q || deg == q + 1));
+      absolute += deg == q;
+    }
+    CHECK(absolute == q * q + 1);  // a Suzuki–Tits ovoid
+    check_describe("delorme", {{"q", std::to_string(q)}});
+  }
+  // k̄ tends to 3 (Table 2): 2.849 for q = 8.
+  CHECK(metrics::distance_distribution(gen_of("delorme", {{"q", "8"}})).histogram ==
+        std::vector<std::uint64_t>{585, 5200, 41080, 295360});
+  CHECK(refusal("delorme", {{"q", "4"}}) == "--q must be an odd power of 2 (2, 8, 32, 128) for a delorme graph, got 4");
+  CHECK(refusal("delorme", {{"q", "3"}}) == "--q must be an odd power of 2 (2, 8, 32, 128) for a delorme graph, got 3");
+  CHECK(refusal("delorme", {{"q", "512"}}) == "--q must be at most 128 for delorme, got 512");
+}
+
 TEST_CASE("Moore bounds M(Δ,k) = 1 + Δ(1 + (Δ−1) + … + (Δ−1)^(k−1)) in describe()") {
   CHECK(describe_of("pn", {{"q", "2"}}).formulas["moore_bound"] == 1 + 3 * (1 + 2 + 4));
   CHECK(describe_of("pn", {{"q", "23"}}).formulas["moore_bound"] == 1 + 24 * (1 + 23 + 23 * 23));
