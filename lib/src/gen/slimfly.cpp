@@ -46,7 +46,8 @@ std::vector<std::uint64_t> x0_exponents(std::uint64_t q) {
 
 Description describe_slimfly(std::uint64_t q) {
   const int eps = epsilon(q);
-  const std::uint64_t delta = (3 * q - std::uint64_t(eps + 1) + 1) / 2;  // (3q − ε)/2 without a signed type
+  const auto x0 = std::uint64_t((std::int64_t(q) - eps) / 2);  // |X0| = (q − ε)/2
+  const std::uint64_t delta = x0 + q;                          // Δ = |X0| + q = (3q − ε)/2
   const double t = 3 * double(q) - eps;
   Description d;
   d.nodes = 2 * q * q;
@@ -54,7 +55,7 @@ Description describe_slimfly(std::uint64_t q) {
   d.degree_min = d.degree_max = delta;
   d.formulas["epsilon"] = eps;
   d.formulas["diameter"] = 2;
-  d.formulas["local_links"] = q * q * ((q + 1 - std::uint64_t(eps + 1)) / 2);  // 2q^2 nodes × |X0| / 2
+  d.formulas["local_links"] = q * q * x0;  // 2q^2 nodes × |X0| / 2
   d.formulas["global_links"] = q * q * q;
   d.formulas["moore_bound"] = delta * delta + 1;
   // Projective Networks Table 3: Δ0 ≈ 2(3q−ε)/9, R ≈ 13(3q−ε)/18, T ≈ 4q^2(3q−ε)/9; u → 8/9 (§4.2).
