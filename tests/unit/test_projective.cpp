@@ -512,6 +512,9 @@ TEST_CASE("bad parameters are refused with the constraint named") {
   CHECK(refusal("paley", {{"q", "8"}}) == "--q must be congruent to 1 mod 4 for a paley graph, got 8");
   CHECK(refusal("paley", {{"q", "21"}}) == "--q must be a prime power, got 21");
   CHECK(refusal("pn", {{"q", "4194304"}}) == "--q must be at most 1048576 (finite field tables), got 4194304");
+  // A huge prime is refused by its size at once, before any trial division.
+  CHECK(refusal("pn", {{"q", "9223372036854775783"}}) ==
+        "--q must be at most 1048576 (finite field tables), got 9223372036854775783");
   CHECK(refusal("random-regular", {{"nodes", "7"}, {"degree", "3"}}) ==
         "--nodes times --degree must be even (a d-regular graph has n*d/2 links), got 7*3");
   CHECK(refusal("random-regular", {{"nodes", "7"}, {"degree", "7"}}) ==

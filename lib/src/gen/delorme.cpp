@@ -25,10 +25,10 @@ namespace {
 
 std::uint64_t delorme_q(const Params& p) {
   const auto raw = get_int(p, "q");
+  if (raw > 128) throw InputError(fmt::format("--q must be at most 128 for delorme, got {}", raw));
   const auto pk = raw >= 2 ? prime_power(std::uint64_t(raw)) : std::nullopt;
   if (!pk || pk->p != 2 || pk->k % 2 == 0)
     throw InputError(fmt::format("--q must be an odd power of 2 (2, 8, 32, 128) for a delorme graph, got {}", raw));
-  if (raw > 128) throw InputError(fmt::format("--q must be at most 128 for delorme, got {}", raw));
   return std::uint64_t(raw);
 }
 

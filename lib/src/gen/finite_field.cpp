@@ -24,11 +24,12 @@ std::optional<PrimePower> prime_power(std::uint64_t q) {
 }
 
 std::uint64_t require_field_order(std::int64_t q, const std::string& option) {
-  if (q < 2 || !prime_power(std::uint64_t(q)))
-    throw InputError(fmt::format("{} must be a prime power, got {}", option, q));
-  if (std::uint64_t(q) > FiniteField::max_order)
+  // The size limit first: trial division of a huge q would take seconds.
+  if (q > std::int64_t(FiniteField::max_order))
     throw InputError(
         fmt::format("{} must be at most {} (finite field tables), got {}", option, FiniteField::max_order, q));
+  if (q < 2 || !prime_power(std::uint64_t(q)))
+    throw InputError(fmt::format("{} must be a prime power, got {}", option, q));
   return std::uint64_t(q);
 }
 
