@@ -17,6 +17,19 @@ TOPO_FAMILY(hex3d)
 
 // -- end dissertation families --
 // -- projective families and their peers --
+TOPO_FAMILY(pn)
+TOPO_FAMILY(demipn)
+TOPO_FAMILY(oft)
+TOPO_FAMILY(mlfm)
+TOPO_FAMILY(slimfly)
+TOPO_FAMILY(paley)
+TOPO_FAMILY(gq)
+TOPO_FAMILY(delorme)
+TOPO_FAMILY(hamming)
+TOPO_FAMILY(turan)
+TOPO_FAMILY(bipartite)
+TOPO_FAMILY(dragonfly)
+TOPO_FAMILY(random_regular)
 
 // -- end projective families --
 // -- CLEX and HDN --

@@ -1,6 +1,7 @@
 #pragma once
 // Builders for families whose graphs other modules construct directly (without the registry).
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "topo/graph.hpp"
@@ -12,5 +13,8 @@ namespace topo::gen {
 Graph make_grid(const std::vector<std::int64_t>& dims, bool wrap);
 Graph make_hypercube(unsigned dim);
 Graph make_complete(std::uint64_t n);
+/// Complete multipartite graph with parts of the given sizes, numbered part by part; node coordinates are
+/// [part, index in part] and every link has the class `link_class`.
+Graph make_complete_multipartite(const std::vector<std::uint64_t>& parts, const std::string& link_class);
 
 }  // namespace topo::gen
