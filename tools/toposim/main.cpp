@@ -15,7 +15,7 @@ struct ClexCli {
   std::string input = "-";
   std::uint32_t clique = 0, levels = 0, messages = 0;
   std::uint64_t seed = 1;
-  std::string traffic = "dense", copies = "ceil", copy_cap = "clique", spread = "random";
+  std::string traffic = "dense", destinations = "permutation", copies = "ceil", copy_cap = "clique", spread = "random";
   bool handshake_in_mean = false;
 };
 
@@ -51,7 +51,8 @@ nlohmann::json to_json(const topo::sim::ClexOptions& o, const topo::sim::ClexRes
   j["messages_per_node"] = o.messages;
   j["messages"] = r.messages;
   j["traffic"] = o.traffic == topo::sim::ClexTraffic::dense ? "dense" : "light";
-  j["options"] = {{"copies", o.copies == topo::sim::ClexCopyRounding::ceil ? "ceil" : "floor"},
+  j["options"] = {{"destinations", o.destinations == topo::sim::ClexWorkload::permutation ? "permutation" : "uniform"},
+                  {"copies", o.copies == topo::sim::ClexCopyRounding::ceil ? "ceil" : "floor"},
                   {"copy_cap", o.copy_cap == topo::sim::ClexCopyCap::clique ? "clique" : "network"},
                   {"handshake_in_mean", o.handshake_in_mean},
                   {"spread", o.spread == topo::sim::ClexSpread::random ? "random" : "fixed"}};
@@ -77,7 +78,8 @@ nlohmann::json to_json(const topo::sim::ClexOptions& o, const topo::sim::ClexRes
                            {"hop_reduction", cmp(r.hop_reduction)},
                            {"bandwidth_gain", cmp(r.bandwidth_gain)}};
   j["memory"] = {{"message_record_bytes", r.message_record_bytes},
-                 {"allocated_bytes", r.allocated_bytes},
+                 {"working_bytes", r.working_bytes},
+                 {"bytes_per_extra_thread", r.bytes_per_extra_thread},
                  {"bytes_per_node", r.bytes_per_node}};
   return j;
 }
@@ -101,8 +103,10 @@ void print_table(std::ostream& out, const topo::sim::ClexOptions& o, const topo:
   fmt::print(out, "  propagation competitive ratio {:.2f} = {}\n", r.propagation_ratio.value, r.propagation_ratio.formula);
   fmt::print(out, "  hop reduction factor          {:.2f} = {}\n", r.hop_reduction.value, r.hop_reduction.formula);
   fmt::print(out, "  bandwidth gain                {:.2f} = {}\n", r.bandwidth_gain.value, r.bandwidth_gain.formula);
-  fmt::print(out, "\nmemory: {} bytes per message record, {:.1f} MiB allocated, {:.0f} bytes per node\n",
-             r.message_record_bytes, double(r.allocated_bytes) / 1048576.0, r.bytes_per_node);
+  fmt::print(out, "\nmemory: {} bytes per message record, {:.1f} MiB working set with one thread ({:.0f} bytes per node),\n"
+             "        {:.1f} MiB more per further thread\n",
+             r.message_record_bytes, double(r.working_bytes) / 1048576.0, r.bytes_per_node,
+             double(r.bytes_per_extra_thread) / 1048576.0);
   fmt::print(out, "undelivered messages: {}\n", r.undelivered);
 }
 
@@ -131,6 +135,9 @@ int main(int argc, char** argv) {
   clex->add_option("--seed", c.seed, "random seed (workload and every random choice)")->type_name("S");
   clex->add_option("--traffic", c.traffic, "dense: request/acknowledge before relaying; light: direct copies")
       ->check(CLI::IsMember({"dense", "light"}));
+  clex->add_option("--destinations", c.destinations,
+                   "permutation: every node receives exactly M; uniform: independent uniform destinations")
+      ->check(CLI::IsMember({"permutation", "uniform"}));
   clex->add_option("--copies", c.copies, "copies of a remaining message per relay phase: ceil or floor of k(i)")
       ->check(CLI::IsMember({"ceil", "floor"}));
   clex->add_option("--copy-cap", c.copy_cap, "n in the cap sqrt(ln n) of k(i): the clique or the whole network")
@@ -148,6 +155,8 @@ int main(int argc, char** argv) {
     o.messages = c.messages;
     o.seed = c.seed;
     o.traffic = c.traffic == "dense" ? topo::sim::ClexTraffic::dense : topo::sim::ClexTraffic::light;
+    o.destinations = c.destinations == "permutation" ? topo::sim::ClexWorkload::permutation
+                                                     : topo::sim::ClexWorkload::uniform;
     o.copies = c.copies == "ceil" ? topo::sim::ClexCopyRounding::ceil : topo::sim::ClexCopyRounding::floor;
     o.copy_cap = c.copy_cap == "clique" ? topo::sim::ClexCopyCap::clique : topo::sim::ClexCopyCap::network;
     o.handshake_in_mean = c.handshake_in_mean;

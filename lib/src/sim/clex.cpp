@@ -131,13 +131,6 @@ class Engine {
   void run(int l, std::uint32_t base, Msg* b, Msg* e, std::uint64_t id, std::vector<Engine>* team);
 
   Acc acc;
-  std::size_t scratch_bytes() const {
-    std::size_t s = scratch_.capacity() * sizeof(Msg) + entries_.capacity() * sizeof(Entry) * 2;
-    for (const auto& o : off_) s += o.capacity() * sizeof(std::uint32_t);
-    return s + (pos_.capacity() + idx_.capacity() + rem_.capacity() + stamp_.capacity() + cnt_.capacity() +
-                link_.capacity()) *
-                   sizeof(std::uint32_t);
-  }
 
  private:
   template <class Key>
@@ -408,8 +401,6 @@ void Engine::clique(std::uint32_t base, Msg* b, Msg* e, std::uint64_t id) {
   st.max_rounds = std::max(st.max_rounds, clock);
 }
 
-std::string fixed(double x, int digits = 2) { return fmt::format("{:.{}f}", x, digits); }
-
 }  // namespace
 
 ClexResult simulate_clex(const ClexOptions& o) {
@@ -455,7 +446,10 @@ ClexResult simulate_clex(const ClexOptions& o) {
     for (std::size_t j = 0; j < total; ++j) msgs[j].cur = msgs[j].tgt[top] = static_cast<std::uint32_t>(j / o.messages);
     std::uint64_t ws = o.seed ^ 0x776f726b6c6f6164ULL;
     Rng rng(hash(ws));
-    for (std::size_t i = total; i > 1; --i) std::swap(msgs[i - 1].tgt[top], msgs[rng.below(i)].tgt[top]);
+    if (o.destinations == ClexWorkload::permutation)
+      for (std::size_t i = total; i > 1; --i) std::swap(msgs[i - 1].tgt[top], msgs[rng.below(i)].tgt[top]);
+    else
+      for (auto& m : msgs) m.tgt[top] = rng.below(n);
   }
   for (std::size_t j = 0; j < total; ++j) msgs[j].id = static_cast<std::uint32_t>(j);
 
@@ -508,10 +502,15 @@ ClexResult simulate_clex(const ClexOptions& o) {
     prop += s.mean_rounds / std::pow(q, e);
     rounds += s.mean_rounds;
     hops += s.mean_hops;
-    const std::string sep = l == p.L ? "" : " + ";
-    pf += sep + fixed(s.mean_rounds) + (e == 0 ? "" : e == 1 ? "/" + fixed(q) : "/" + fixed(q) + "^" + std::to_string(e));
-    rf += sep + fixed(s.mean_rounds);
-    hf += sep + fixed(s.mean_hops);
+    const char* sep = l == p.L ? "" : " + ";
+    if (e == 0)
+      pf += fmt::format("{}{:.2f}", sep, s.mean_rounds);
+    else if (e == 1)
+      pf += fmt::format("{}{:.2f}/{:.2f}", sep, s.mean_rounds, q);
+    else
+      pf += fmt::format("{}{:.2f}/{:.2f}^{}", sep, s.mean_rounds, q, e);
+    rf += fmt::format("{}{:.2f}", sep, s.mean_rounds);
+    hf += fmt::format("{}{:.2f}", sep, s.mean_hops);
   }
   r.propagation_ratio = {prop, "sum_l R_l / (k^(1/3))^(L-l) = " + pf};
   const std::string th = fmt::format("3 * {}^({}/3)", n == 0 ? 0 : p.k, p.L);
@@ -519,9 +518,9 @@ ClexResult simulate_clex(const ClexOptions& o) {
   r.bandwidth_gain = {hops > 0 ? torus_hops / hops : 0, th + " / (2 * (" + hf + "))"};
 
   r.message_record_bytes = sizeof(Msg);
-  r.allocated_bytes = msgs.capacity() * sizeof(Msg);
-  for (const auto& e : team) r.allocated_bytes += e.scratch_bytes();
-  r.bytes_per_node = double(r.allocated_bytes) / double(n);
+  r.working_bytes = 2 * total * sizeof(Msg) + 2 * (n + 1) * sizeof(std::uint32_t);
+  r.bytes_per_extra_thread = p.L > 1 ? acc.lv[std::size_t(p.L - 2)].max_count * sizeof(Msg) : 0;
+  r.bytes_per_node = double(r.working_bytes) / double(n);
   return r;
 }
 

@@ -20,6 +20,9 @@ enum class ClexTraffic { dense, light };
 enum class ClexCopyRounding { ceil, floor };
 /// Which n the cap sqrt(log n) of the copy schedule uses: the clique A(1) runs on, or the network.
 enum class ClexCopyCap { clique, network };
+/// Destinations: the paper's random permutation of the multiset holding every node M times, or
+/// independent uniform destinations (every node sends M, receives M on average).
+enum class ClexWorkload { permutation, uniform };
 /// Who gets one more message when a gateway spreads X messages over its k level-l links.
 enum class ClexSpread { random, fixed };
 
@@ -40,6 +43,7 @@ struct ClexOptions {
   std::uint32_t messages = 0;  // M per node (ignored when `workload` is given)
   std::uint64_t seed = 1;
   ClexTraffic traffic = ClexTraffic::dense;
+  ClexWorkload destinations = ClexWorkload::permutation;
   // Places where the paper leaves a choice open; the defaults are the paper's reading.
   ClexCopyRounding copies = ClexCopyRounding::ceil;
   ClexCopyCap copy_cap = ClexCopyCap::clique;
@@ -85,8 +89,11 @@ struct ClexResult {
   std::uint64_t undelivered = 0;    // messages not at their destination at the end (must be 0)
   ClexComparison propagation_ratio, hop_reduction, bandwidth_gain;
   std::uint32_t message_record_bytes = 0;  // one in-flight message
-  std::uint64_t allocated_bytes = 0;       // messages + scratch of every thread, at the peak
-  double bytes_per_node = 0;
+  /// Working memory with one thread (message records, the top level's sort buffer and offsets) and
+  /// what each further thread adds (a sort buffer for the largest copy it may get). Computed from
+  /// the sizes, not measured, so that the output does not depend on the thread count.
+  std::uint64_t working_bytes = 0, bytes_per_extra_thread = 0;
+  double bytes_per_node = 0;  // working_bytes / nodes
 };
 
 /// Validates the options (throws topo::InputError naming the failed constraint) and runs A(L).
