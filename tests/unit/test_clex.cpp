@@ -61,7 +61,8 @@ std::map<std::uint32_t, std::uint32_t> replay(const std::vector<ClexEvent>& log,
 
 TEST_CASE("clex: tiny instances replayed round by round") {
   for (auto traffic : {sim::ClexTraffic::dense, sim::ClexTraffic::light})
-    for (auto [k, L, M] : {std::tuple{3u, 2u, 2u}, std::tuple{2u, 3u, 3u}, std::tuple{4u, 2u, 5u}, std::tuple{3u, 3u, 4u}}) {
+    for (auto [k, L, M] :
+         {std::tuple{3u, 2u, 2u}, std::tuple{2u, 3u, 3u}, std::tuple{4u, 2u, 5u}, std::tuple{3u, 3u, 4u}}) {
       CAPTURE(k);
       CAPTURE(L);
       CAPTURE(M);

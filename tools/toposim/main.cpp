@@ -1,8 +1,8 @@
 // toposim: simulates traffic on a network. Subcommand `clex`: the CLEX routing algorithm A(L).
-#include <iostream>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <iostream>
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
@@ -36,8 +36,8 @@ void size_from_graph(ClexCli& c) {
   if (!p.contains("clique") || !p.contains("levels"))
     throw topo::InputError(fmt::format("{}: the clex metadata lacks clique or levels", where));
   if (p.contains("links") && p["links"] != "full")
-    throw topo::InputError(fmt::format("{}: A(l) needs --links full, the graph has links {}", where,
-                                       p["links"].get<std::string>()));
+    throw topo::InputError(
+        fmt::format("{}: A(l) needs --links full, the graph has links {}", where, p["links"].get<std::string>()));
   c.clique = p["clique"].get<std::uint32_t>();
   c.levels = p["levels"].get<std::uint32_t>();
 }
@@ -73,7 +73,9 @@ nlohmann::json to_json(const topo::sim::ClexOptions& o, const topo::sim::ClexRes
   j["a1_instances_by_phases"] = r.a1_phases;
   j["a1_duplicate_copies"] = r.a1_duplicates;
   j["undelivered"] = r.undelivered;
-  auto cmp = [](const topo::sim::ClexComparison& c) { return nlohmann::json{{"value", c.value}, {"formula", c.formula}}; };
+  auto cmp = [](const topo::sim::ClexComparison& c) {
+    return nlohmann::json{{"value", c.value}, {"formula", c.formula}};
+  };
   j["torus_comparison"] = {{"propagation_ratio", cmp(r.propagation_ratio)},
                            {"hop_reduction", cmp(r.hop_reduction)},
                            {"bandwidth_gain", cmp(r.bandwidth_gain)}};
@@ -100,10 +102,12 @@ void print_table(std::ostream& out, const topo::sim::ClexOptions& o, const topo:
   if (o.traffic == topo::sim::ClexTraffic::light)
     fmt::print(out, "  duplicate copies forwarded: {}\n", r.a1_duplicates);
   fmt::print(out, "\nTorus of the same size (CLEX §III):\n");
-  fmt::print(out, "  propagation competitive ratio {:.2f} = {}\n", r.propagation_ratio.value, r.propagation_ratio.formula);
+  fmt::print(out, "  propagation competitive ratio {:.2f} = {}\n", r.propagation_ratio.value,
+             r.propagation_ratio.formula);
   fmt::print(out, "  hop reduction factor          {:.2f} = {}\n", r.hop_reduction.value, r.hop_reduction.formula);
   fmt::print(out, "  bandwidth gain                {:.2f} = {}\n", r.bandwidth_gain.value, r.bandwidth_gain.formula);
-  fmt::print(out, "\nmemory: {} bytes per message record, {:.1f} MiB working set with one thread ({:.0f} bytes per node),\n"
+  fmt::print(out,
+             "\nmemory: {} bytes per message record, {:.1f} MiB working set with one thread ({:.0f} bytes per node),\n"
              "        {:.1f} MiB more per further thread\n",
              r.message_record_bytes, double(r.working_bytes) / 1048576.0, r.bytes_per_node,
              double(r.bytes_per_extra_thread) / 1048576.0);
@@ -155,8 +159,8 @@ int main(int argc, char** argv) {
     o.messages = c.messages;
     o.seed = c.seed;
     o.traffic = c.traffic == "dense" ? topo::sim::ClexTraffic::dense : topo::sim::ClexTraffic::light;
-    o.destinations = c.destinations == "permutation" ? topo::sim::ClexWorkload::permutation
-                                                     : topo::sim::ClexWorkload::uniform;
+    o.destinations =
+        c.destinations == "permutation" ? topo::sim::ClexWorkload::permutation : topo::sim::ClexWorkload::uniform;
     o.copies = c.copies == "ceil" ? topo::sim::ClexCopyRounding::ceil : topo::sim::ClexCopyRounding::floor;
     o.copy_cap = c.copy_cap == "clique" ? topo::sim::ClexCopyCap::clique : topo::sim::ClexCopyCap::network;
     o.handshake_in_mean = c.handshake_in_mean;

@@ -2,13 +2,13 @@
 // instance counts its own rounds. See topo/sim/clex.hpp and SPEC §7.1.
 #include "topo/sim/clex.hpp"
 
+#include <fmt/format.h>
+#include <omp.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
-
-#include <fmt/format.h>
-#include <omp.h>
 
 #include "topo/errors.hpp"
 
@@ -33,7 +33,9 @@ std::uint64_t splitmix(std::uint64_t& state) {
   return z ^ (z >> 31);
 }
 
-std::uint64_t hash(std::uint64_t x) { return splitmix(x); }
+std::uint64_t hash(std::uint64_t x) {
+  return splitmix(x);
+}
 
 // Every instance has an id derived from its place in the recursion (parent, step, copy), and its
 // own generator seeded by that id: results do not depend on which thread runs which instance.
@@ -140,8 +142,7 @@ class Engine {
   void event(int level, std::uint64_t inst, std::uint32_t round, std::uint32_t from, std::uint32_t to,
              std::uint32_t msg, bool copy, bool accepted) {
     if (p_.audit)
-      p_.audit->push_back(
-          ClexEvent{static_cast<std::uint8_t>(level), inst, round, from, to, msg, copy, accepted});
+      p_.audit->push_back(ClexEvent{static_cast<std::uint8_t>(level), inst, round, from, to, msg, copy, accepted});
   }
 
   const Params& p_;
@@ -185,14 +186,15 @@ void Engine::run(int l, std::uint32_t base, Msg* b, Msg* e, std::uint64_t id, st
   auto recurse = [&](std::uint32_t step) {
     const bool parallel = team && team->size() > 1;
     if (parallel) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(static_cast<int>(team->size()))
+#pragma omp parallel for schedule(dynamic, 1) num_threads(static_cast <int>(team->size()))
       for (std::int64_t i = 0; i < std::int64_t(k); ++i) {
         const auto c = static_cast<std::uint32_t>(i);
         (*team)[std::size_t(omp_get_thread_num())].run(l - 1, base + c * sub, b + off[c], b + off[c + 1],
-                                                        child_id(id, step, c), nullptr);
+                                                       child_id(id, step, c), nullptr);
       }
     } else {
-      for (std::uint32_t c = 0; c < k; ++c) run(l - 1, base + c * sub, b + off[c], b + off[c + 1], child_id(id, step, c), nullptr);
+      for (std::uint32_t c = 0; c < k; ++c)
+        run(l - 1, base + c * sub, b + off[c], b + off[c + 1], child_id(id, step, c), nullptr);
     }
   };
 
@@ -202,7 +204,8 @@ void Engine::run(int l, std::uint32_t base, Msg* b, Msg* e, std::uint64_t id, st
     const std::uint32_t i = p_.digit(x->cur, l), c = p_.digit(x->tgt[ti + 1], l);
     x->tgt[ti] = base + i * sub + c * inner + (inner > 1 ? rng.below(inner) : 0);
   }
-  group(b, e, k, [&](const Msg& m) { return p_.digit(m.cur, l); }, off);
+  group(
+      b, e, k, [&](const Msg& m) { return p_.digit(m.cur, l); }, off);
   recurse(1);
 
   // Step 2: every gateway forwards over its k level-l links.
@@ -210,7 +213,8 @@ void Engine::run(int l, std::uint32_t base, Msg* b, Msg* e, std::uint64_t id, st
 
   // Step 3: A(l-1) in every destination copy delivers to the targets of this call.
   for (Msg* x = b; x != e; ++x) x->tgt[ti] = x->tgt[ti + 1];
-  group(b, e, k, [&](const Msg& m) { return p_.digit(m.cur, l); }, off);
+  group(
+      b, e, k, [&](const Msg& m) { return p_.digit(m.cur, l); }, off);
   recurse(3);
 }
 
@@ -224,7 +228,8 @@ void Engine::spread(int l, std::uint32_t base, Msg* b, Msg* e, std::uint64_t id,
   const auto nodes = static_cast<std::uint32_t>(p_.pow[std::size_t(l)]);
   auto& st = acc.lv[std::size_t(l - 1)];
   auto& off = off_[std::size_t(l)];
-  group(b, e, nodes, [&](const Msg& m) { return m.cur - base; }, off);
+  group(
+      b, e, nodes, [&](const Msg& m) { return m.cur - base; }, off);
   perm_.resize(k);
   for (std::uint32_t g = 0; g < nodes; ++g) {
     const std::uint32_t X = off[g + 1] - off[g];
@@ -310,9 +315,8 @@ void Engine::clique(std::uint32_t base, Msg* b, Msg* e, std::uint64_t id) {
     copies = std::max(copies, 1u);
     // Distribute the copies (requests) of each node's remaining messages over all k nodes, every
     // node getting the same number up to one (CLEX §II-D step 1); block s/k goes out in send round s/k+1.
-    std::sort(rem_.begin(), rem_.end(), [&](std::uint32_t x, std::uint32_t y) {
-      return src(x) != src(y) ? src(x) < src(y) : x < y;
-    });
+    std::sort(rem_.begin(), rem_.end(),
+              [&](std::uint32_t x, std::uint32_t y) { return src(x) != src(y) ? src(x) < src(y) : x < y; });
     entries_.clear();
     std::uint32_t send_rounds = 0;
     for (std::size_t a = 0; a < rem_.size();) {
@@ -437,8 +441,8 @@ ClexResult simulate_clex(const ClexOptions& o) {
     for (std::size_t j = 0; j < total; ++j) {
       const auto [s, d] = o.workload[j];
       if (s >= n || d >= n)
-        throw InputError(fmt::format("workload: message {} names node {} of a network of {} nodes", j,
-                                     std::max(s, d), n));
+        throw InputError(
+            fmt::format("workload: message {} names node {} of a network of {} nodes", j, std::max(s, d), n));
       msgs[j].cur = s;
       msgs[j].tgt[top] = d;
     }

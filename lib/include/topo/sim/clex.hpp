@@ -62,11 +62,11 @@ struct ClexOptions {
 struct ClexLevelStats {
   std::uint32_t level = 0;
   std::uint64_t instances = 0;
-  std::uint32_t max_rounds = 0;     // max over instances, recursive calls excluded
-  double mean_rounds = 0;           // per message, summed over all its calls on this level
-  double max_mean_load = 0;         // max over instances of messages / nodes of the instance
-  double mean_hops = 0;             // links crossed per message by its delivered path
-  double mean_link_uses = 0;        // all payload transmissions per message (copies included)
+  std::uint32_t max_rounds = 0;  // max over instances, recursive calls excluded
+  double mean_rounds = 0;        // per message, summed over all its calls on this level
+  double max_mean_load = 0;      // max over instances of messages / nodes of the instance
+  double mean_hops = 0;          // links crossed per message by its delivered path
+  double mean_link_uses = 0;     // all payload transmissions per message (copies included)
   std::uint64_t round_sum = 0, hop_sum = 0, link_use_sum = 0, max_instance_messages = 0;
 };
 
