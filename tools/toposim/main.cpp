@@ -151,7 +151,75 @@ int main(int argc, char** argv) {
   clex->add_option("--spread", c.spread, "which level-l links of a gateway get one more message: random or fixed")
       ->check(CLI::IsMember({"random", "fixed"}));
 
+  topo::sim::ClexAllToAllOptions a2a;
+  auto* all = app.add_subcommand("clex-alltoall", "all-to-all on C(1/L,L) by flooding trees (CLEX §II-C)");
+  all->fallthrough();
+  all->add_option("--clique", a2a.clique, "clique size k")->type_name("K")->required();
+  all->add_option("--levels", a2a.levels, "number of levels L")->type_name("L")->required();
+  all->add_option("--sources", a2a.sources, "trees to build (default: all nodes up to 4096, else 16)")->type_name("N");
+  all->add_option("--seed", a2a.seed, "random seed for the sample of sources")->type_name("S");
+
   return tool.run([&] {
+    if (all->parsed()) {
+      a2a.threads = com.threads;
+      const auto r = topo::sim::clex_all_to_all(a2a);
+      topo::cli::Output out(com.output);
+      if (com.json) {
+        nlohmann::json j;
+        if (!com.no_provenance) j["provenance"] = tool.provenance(a2a.seed);
+        auto tree = [](const topo::sim::ClexTreeStats& t) {
+          return nlohmann::json{{"mean_hops", t.mean_hops},
+                                {"max_hops", t.max_hops},
+                                {"links_per_level", t.links_per_level},
+                                {"max_links_on_a_level", t.max_links_on_a_level},
+                                {"mean_propagation", t.mean_propagation},
+                                {"max_propagation", t.max_propagation},
+                                {"hop_reduction", t.hop_reduction},
+                                {"propagation_ratio", t.propagation_ratio}};
+        };
+        j.update({{"algorithm", "clex-alltoall"},
+                  {"clique", r.clique},
+                  {"levels", r.levels},
+                  {"nodes", r.nodes},
+                  {"sources", r.sources},
+                  {"all_sources", r.all_sources},
+                  {"shortest_tree", tree(r.shortest)},
+                  {"ascending_tree", tree(r.ascending)},
+                  {"paper_max_propagation", r.paper_max_propagation},
+                  {"torus_mean_hops", r.torus_mean_hops}});
+        out.stream() << j.dump(2) << '\n';
+      } else {
+        auto& os = out.stream();
+        fmt::print(os, "all-to-all on C(1/{},{}) with {}^{} = {} nodes, {} flooding trees{}\n", r.levels, r.levels,
+                   r.clique, r.levels, r.nodes, r.sources, r.all_sources ? " (every source)" : " (sampled sources)");
+        fmt::print(os,
+                   "link of level l: sqrt(3) k^(l/3) / 2 node spacings; torus: (k1 + k2 + k3) / 2 = {:.2f} hops\n\n",
+                   r.torus_mean_hops);
+        fmt::print(os, "{:<34}{:>16}{:>16}\n", "", "shortest tree", "ascending tree");
+        auto row = [&](const std::string& name, const std::string& a1, const std::string& a2) {
+          fmt::print(os, "{:<34}{:>16}{:>16}\n", name, a1, a2);
+        };
+        const auto& S = r.shortest;
+        const auto& A = r.ascending;
+        row("mean hops", fmt::format("{:.4f}", S.mean_hops), fmt::format("{:.4f}", A.mean_hops));
+        row("max hops", std::to_string(S.max_hops), std::to_string(A.max_hops));
+        row("most links of one level on a path", std::to_string(S.max_links_on_a_level),
+            std::to_string(A.max_links_on_a_level));
+        for (std::size_t l = 0; l < S.links_per_level.size(); ++l)
+          row(fmt::format("links per flood on level {}", l + 1), fmt::format("{:.2f}", S.links_per_level[l]),
+              fmt::format("{:.2f}", A.links_per_level[l]));
+        row("mean propagation (node spacings)", fmt::format("{:.2f}", S.mean_propagation),
+            fmt::format("{:.2f}", A.mean_propagation));
+        row("max propagation", fmt::format("{:.2f}", S.max_propagation), fmt::format("{:.2f}", A.max_propagation));
+        row("hop reduction vs torus", fmt::format("{:.2f}", S.hop_reduction), fmt::format("{:.2f}", A.hop_reduction));
+        row("propagation / torus hops", fmt::format("{:.3f}", S.propagation_ratio),
+            fmt::format("{:.3f}", A.propagation_ratio));
+        fmt::print(os, "\npaper's max propagation sqrt(3) n^(1/3)/2 sum_(i<L) n^(-i/(3L)) = {:.2f}\n",
+                   r.paper_max_propagation);
+      }
+      out.commit();
+      return;
+    }
     if (c.clique == 0 && c.levels == 0) size_from_graph(c);
     topo::sim::ClexOptions o;
     o.clique = c.clique;

@@ -100,3 +100,44 @@ struct ClexResult {
 ClexResult simulate_clex(const ClexOptions& options);
 
 }  // namespace topo::sim
+
+namespace topo::sim {
+
+/// All-to-all on C(1/L, L) (CLEX §II-C): every message is flooded along a tree of shortest hop
+/// paths from its source, lower-level links preferred; a level-l link is taken to be as long as
+/// the paper's worst case, sqrt(3) k^(l/3) / 2 node spacings (levels nested in cubes, §II-B).
+struct ClexAllToAllOptions {
+  std::uint32_t clique = 0, levels = 0;
+  std::uint32_t sources = 0;  // trees to build; 0 = every node when k^L <= 4096, else 16
+  std::uint64_t seed = 1;     // picks the sources when they are a sample
+  int threads = 0;
+};
+
+/// One kind of flooding tree, averaged over the sources.
+struct ClexTreeStats {
+  double mean_hops = 0;                              // over (source, destination != source)
+  std::uint32_t max_hops = 0;                        // the largest depth of any tree
+  std::vector<double> links_per_level;               // mean transmissions of one flood on level l (index l-1)
+  std::uint32_t max_links_on_a_level = 0;            // most links of one level on any tree path
+  double mean_propagation = 0, max_propagation = 0;  // node spacings, along tree paths
+  double hop_reduction = 0;                          // torus_mean_hops / mean_hops
+  double propagation_ratio = 0;                      // mean_propagation / torus_mean_hops
+};
+
+struct ClexAllToAllResult {
+  std::uint32_t clique = 0, levels = 0;
+  std::uint64_t nodes = 0, sources = 0;
+  bool all_sources = false;
+  /// Shortest hop paths, ties broken towards the shorter (lower-level) links: the tree CLEX §II-C
+  /// defines. For L >= 3 some of its paths cross two links of one level.
+  ClexTreeStats shortest;
+  /// Levels 1, 2, ..., L in turn, one link each (steps that would stay put are skipped): the tree
+  /// behind the paper's "at most one edge on each level" and its propagation bound.
+  ClexTreeStats ascending;
+  double torus_mean_hops = 0;        // (k1 + k2 + k3) / 2 for the cube torus of n nodes
+  double paper_max_propagation = 0;  // sqrt(3) n^(1/3)/2 * sum_{i<L} n^(-i/(3L)) (CLEX §II-C)
+};
+
+ClexAllToAllResult clex_all_to_all(const ClexAllToAllOptions& options);
+
+}  // namespace topo::sim
