@@ -20,6 +20,7 @@ expect() {  # expect NAME CONDITION...
 declare -A bad_input=(
   [topogen]="$bin/topogen torus --dims 4xq"
   [topostat]="$bin/topostat $tmp/garbage.el"
+  [toposim]="$bin/toposim clex --clique 1 --levels 2 --messages 3"
 )
 printf 'garbage in\n' > "$tmp/garbage.el"
 
@@ -70,6 +71,13 @@ expect "missing file is named" grep -q "topostat: cannot open $tmp/none.el: No s
 "$bin/topogen" torus --dims 4x0 2> "$tmp/err"; check "bad dims" 1 $?
 expect "bad dims message" grep -q 'topogen: --dims: every size must be at least 1, got 0' "$tmp/err"
 "$bin/topogen" nonesuch 2> "$tmp/err"; check "unknown family" 2 $?
+
+# toposim clex: a graph that is not a clex graph is refused by name; the output is a table.
+"$bin/topogen" ring --nodes 5 | "$bin/toposim" clex --messages 2 > /dev/null 2> "$tmp/err"; check "toposim clex non-clex graph" 1 $?
+expect "toposim names the family" grep -q "toposim: <stdin>: not a clex graph (family 'ring')" "$tmp/err"
+"$bin/toposim" clex --clique 4 --levels 2 --messages 2 > "$tmp/sim.txt"; check "toposim clex runs" 0 $?
+expect "toposim clex prints the level table" grep -q '^lvl\.' "$tmp/sim.txt"
+"$bin/toposim" clex --clique 4 --levels 2 > /dev/null 2> "$tmp/err"; check "toposim clex without --messages" 2 $?
 
 # Descriptor pipelines rebuild the graph downstream.
 "$bin/topogen" torus --dims 8x8x8 --format descriptor | "$bin/topostat" --json > "$tmp/d.json"; check "descriptor pipeline" 0 $?

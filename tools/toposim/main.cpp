@@ -1,0 +1,250 @@
+// toposim: simulates traffic on a network. Subcommand `clex`: the CLEX routing algorithm A(L).
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <iostream>
+
+#include "common/cli.hpp"
+#include "common/io.hpp"
+#include "topo/errors.hpp"
+#include "topo/sim/clex.hpp"
+
+namespace {
+
+struct ClexCli {
+  std::string input = "-";
+  std::uint32_t clique = 0, levels = 0, messages = 0;
+  std::uint64_t seed = 1;
+  std::string traffic = "dense", destinations = "permutation", copies = "ceil", copy_cap = "clique", spread = "random";
+  bool handshake_in_mean = false;
+};
+
+struct Common {
+  std::string output;
+  bool json = false, no_provenance = false;
+  int threads = 0;
+};
+
+// The size comes from --clique/--levels, or from a CLEX graph's family metadata (file or stdin).
+void size_from_graph(ClexCli& c) {
+  const auto g = topo::cli::load_graph(c.input);
+  const std::string where = c.input == "-" ? "<stdin>" : c.input;
+  if (g.meta.family != "clex")
+    throw topo::InputError(fmt::format("{}: not a clex graph (family '{}'); give --clique and --levels", where,
+                                       g.meta.family.empty() ? "unknown" : g.meta.family));
+  const auto& p = g.meta.parameters;
+  if (!p.contains("clique") || !p.contains("levels"))
+    throw topo::InputError(fmt::format("{}: the clex metadata lacks clique or levels", where));
+  if (p.contains("links") && p["links"] != "full")
+    throw topo::InputError(
+        fmt::format("{}: A(l) needs --links full, the graph has links {}", where, p["links"].get<std::string>()));
+  c.clique = p["clique"].get<std::uint32_t>();
+  c.levels = p["levels"].get<std::uint32_t>();
+}
+
+nlohmann::json to_json(const topo::sim::ClexOptions& o, const topo::sim::ClexResult& r) {
+  nlohmann::json j;
+  j["algorithm"] = "clex";
+  j["clique"] = r.clique;
+  j["levels"] = r.levels;
+  j["nodes"] = r.nodes;
+  j["messages_per_node"] = o.messages;
+  j["messages"] = r.messages;
+  j["traffic"] = o.traffic == topo::sim::ClexTraffic::dense ? "dense" : "light";
+  j["options"] = {{"destinations", o.destinations == topo::sim::ClexWorkload::permutation ? "permutation" : "uniform"},
+                  {"copies", o.copies == topo::sim::ClexCopyRounding::ceil ? "ceil" : "floor"},
+                  {"copy_cap", o.copy_cap == topo::sim::ClexCopyCap::clique ? "clique" : "network"},
+                  {"handshake_in_mean", o.handshake_in_mean},
+                  {"spread", o.spread == topo::sim::ClexSpread::random ? "random" : "fixed"}};
+  auto& lv = j["levels_table"] = nlohmann::json::array();
+  for (const auto& s : r.per_level)
+    lv.push_back({{"level", s.level},
+                  {"instances", s.instances},
+                  {"max_rounds", s.max_rounds},
+                  {"mean_rounds", s.mean_rounds},
+                  {"max_mean_load", s.max_mean_load},
+                  {"mean_hops", s.mean_hops},
+                  {"mean_link_uses", s.mean_link_uses},
+                  {"round_sum", s.round_sum},
+                  {"hop_sum", s.hop_sum},
+                  {"link_use_sum", s.link_use_sum},
+                  {"max_instance_messages", s.max_instance_messages}});
+  j["a1_remaining_after_phase"] = r.a1_remaining;
+  j["a1_instances_by_phases"] = r.a1_phases;
+  j["a1_duplicate_copies"] = r.a1_duplicates;
+  j["undelivered"] = r.undelivered;
+  auto cmp = [](const topo::sim::ClexComparison& c) {
+    return nlohmann::json{{"value", c.value}, {"formula", c.formula}};
+  };
+  j["torus_comparison"] = {{"propagation_ratio", cmp(r.propagation_ratio)},
+                           {"hop_reduction", cmp(r.hop_reduction)},
+                           {"bandwidth_gain", cmp(r.bandwidth_gain)}};
+  j["memory"] = {{"message_record_bytes", r.message_record_bytes},
+                 {"working_bytes", r.working_bytes},
+                 {"bytes_per_extra_thread", r.bytes_per_extra_thread},
+                 {"bytes_per_node", r.bytes_per_node}};
+  return j;
+}
+
+void print_table(std::ostream& out, const topo::sim::ClexOptions& o, const topo::sim::ClexResult& r) {
+  fmt::print(out, "A({}) on C(1/{},{}) with {}^{} = {} nodes, {} messages from and to each node, {} traffic\n",
+             r.levels, r.levels, r.levels, r.clique, r.levels, r.nodes, o.messages,
+             o.traffic == topo::sim::ClexTraffic::dense ? "dense" : "light");
+  fmt::print(out, "\n{:>4} {:>9} {:>10} {:>15} {:>10} {:>11} {:>10}\n", "lvl.", "max.rds.", "avg. rds.",
+             "max. avg. load", "avg. hops", "link uses", "instances");
+  for (const auto& s : r.per_level)
+    fmt::print(out, "{:>4} {:>9} {:>10.2f} {:>15.2f} {:>10.2f} {:>11.2f} {:>10}\n", s.level, s.max_rounds,
+               s.mean_rounds, s.max_mean_load, s.mean_hops, s.mean_link_uses, s.instances);
+  fmt::print(out, "\nA(1) messages remaining after each phase (all instances):\n");
+  for (std::size_t p = 0; p < r.a1_remaining.size(); ++p)
+    fmt::print(out, "  phase {:>2}: {:>12}  instances finishing: {}\n", p, r.a1_remaining[p],
+               p < r.a1_phases.size() ? r.a1_phases[p] : 0);
+  if (o.traffic == topo::sim::ClexTraffic::light)
+    fmt::print(out, "  duplicate copies forwarded: {}\n", r.a1_duplicates);
+  fmt::print(out, "\nTorus of the same size (CLEX §III):\n");
+  fmt::print(out, "  propagation competitive ratio {:.2f} = {}\n", r.propagation_ratio.value,
+             r.propagation_ratio.formula);
+  fmt::print(out, "  hop reduction factor          {:.2f} = {}\n", r.hop_reduction.value, r.hop_reduction.formula);
+  fmt::print(out, "  bandwidth gain                {:.2f} = {}\n", r.bandwidth_gain.value, r.bandwidth_gain.formula);
+  fmt::print(out,
+             "\nmemory: {} bytes per message record, {:.1f} MiB working set with one thread ({:.0f} bytes per node),\n"
+             "        {:.1f} MiB more per further thread\n",
+             r.message_record_bytes, double(r.working_bytes) / 1048576.0, r.bytes_per_node,
+             double(r.bytes_per_extra_thread) / 1048576.0);
+  fmt::print(out, "undelivered messages: {}\n", r.undelivered);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  topo::cli::Tool tool("toposim", "toposim: simulate traffic on an interconnection network", argc, argv);
+  auto& app = tool.app;
+  Common com;
+  ClexCli c;
+  tool.add_json_flag(com.json);
+  tool.add_output_option(com.output);
+  tool.add_provenance_flag(com.no_provenance);
+  tool.add_threads_option(com.threads);
+  tool.add_progress_flags();
+  app.require_subcommand(1);
+  auto* clex = app.add_subcommand("clex", "the CLEX routing algorithm A(L) on C(1/L,L) (CLEX §II-D, §III)");
+  clex->fallthrough();
+  clex->add_option("graph", c.input, "a clex graph (file or - for stdin), read when --clique/--levels are absent")
+      ->type_name("GRAPH");
+  auto* k = clex->add_option("--clique", c.clique, "clique size k (nodes per level-1 clique)")->type_name("K");
+  auto* L = clex->add_option("--levels", c.levels, "number of levels L (k^L nodes)")->type_name("L");
+  k->needs(L);
+  L->needs(k);
+  clex->add_option("--messages", c.messages, "messages from and to each node (M)")->type_name("M")->required();
+  clex->add_option("--seed", c.seed, "random seed (workload and every random choice)")->type_name("S");
+  clex->add_option("--traffic", c.traffic, "dense: request/acknowledge before relaying; light: direct copies")
+      ->check(CLI::IsMember({"dense", "light"}));
+  clex->add_option("--destinations", c.destinations,
+                   "permutation: every node receives exactly M; uniform: independent uniform destinations")
+      ->check(CLI::IsMember({"permutation", "uniform"}));
+  clex->add_option("--copies", c.copies, "copies of a remaining message per relay phase: ceil or floor of k(i)")
+      ->check(CLI::IsMember({"ceil", "floor"}));
+  clex->add_option("--copy-cap", c.copy_cap, "n in the cap sqrt(ln n) of k(i): the clique or the whole network")
+      ->check(CLI::IsMember({"clique", "network"}));
+  clex->add_flag("--handshake-in-mean", c.handshake_in_mean,
+                 "count the two request/acknowledge rounds of dense traffic in the mean rounds");
+  clex->add_option("--spread", c.spread, "which level-l links of a gateway get one more message: random or fixed")
+      ->check(CLI::IsMember({"random", "fixed"}));
+
+  topo::sim::ClexAllToAllOptions a2a;
+  auto* all = app.add_subcommand("clex-alltoall", "all-to-all on C(1/L,L) by flooding trees (CLEX §II-C)");
+  all->fallthrough();
+  all->add_option("--clique", a2a.clique, "clique size k")->type_name("K")->required();
+  all->add_option("--levels", a2a.levels, "number of levels L")->type_name("L")->required();
+  all->add_option("--sources", a2a.sources, "trees to build (default: all nodes up to 4096, else 16)")->type_name("N");
+  all->add_option("--seed", a2a.seed, "random seed for the sample of sources")->type_name("S");
+
+  return tool.run([&] {
+    if (all->parsed()) {
+      a2a.threads = com.threads;
+      const auto r = topo::sim::clex_all_to_all(a2a);
+      topo::cli::Output out(com.output);
+      if (com.json) {
+        nlohmann::json j;
+        if (!com.no_provenance) j["provenance"] = tool.provenance(a2a.seed);
+        auto tree = [](const topo::sim::ClexTreeStats& t) {
+          return nlohmann::json{{"mean_hops", t.mean_hops},
+                                {"max_hops", t.max_hops},
+                                {"links_per_level", t.links_per_level},
+                                {"max_links_on_a_level", t.max_links_on_a_level},
+                                {"mean_propagation", t.mean_propagation},
+                                {"max_propagation", t.max_propagation},
+                                {"hop_reduction", t.hop_reduction},
+                                {"propagation_ratio", t.propagation_ratio}};
+        };
+        j.update({{"algorithm", "clex-alltoall"},
+                  {"clique", r.clique},
+                  {"levels", r.levels},
+                  {"nodes", r.nodes},
+                  {"sources", r.sources},
+                  {"all_sources", r.all_sources},
+                  {"shortest_tree", tree(r.shortest)},
+                  {"ascending_tree", tree(r.ascending)},
+                  {"paper_max_propagation", r.paper_max_propagation},
+                  {"torus_mean_hops", r.torus_mean_hops}});
+        out.stream() << j.dump(2) << '\n';
+      } else {
+        auto& os = out.stream();
+        fmt::print(os, "all-to-all on C(1/{},{}) with {}^{} = {} nodes, {} flooding trees{}\n", r.levels, r.levels,
+                   r.clique, r.levels, r.nodes, r.sources, r.all_sources ? " (every source)" : " (sampled sources)");
+        fmt::print(os,
+                   "link of level l: sqrt(3) k^(l/3) / 2 node spacings; torus: (k1 + k2 + k3) / 2 = {:.2f} hops\n\n",
+                   r.torus_mean_hops);
+        fmt::print(os, "{:<34}{:>16}{:>16}\n", "", "shortest tree", "ascending tree");
+        auto row = [&](const std::string& name, const std::string& a1, const std::string& a2) {
+          fmt::print(os, "{:<34}{:>16}{:>16}\n", name, a1, a2);
+        };
+        const auto& S = r.shortest;
+        const auto& A = r.ascending;
+        row("mean hops", fmt::format("{:.4f}", S.mean_hops), fmt::format("{:.4f}", A.mean_hops));
+        row("max hops", std::to_string(S.max_hops), std::to_string(A.max_hops));
+        row("most links of one level on a path", std::to_string(S.max_links_on_a_level),
+            std::to_string(A.max_links_on_a_level));
+        for (std::size_t l = 0; l < S.links_per_level.size(); ++l)
+          row(fmt::format("links per flood on level {}", l + 1), fmt::format("{:.2f}", S.links_per_level[l]),
+              fmt::format("{:.2f}", A.links_per_level[l]));
+        row("mean propagation (node spacings)", fmt::format("{:.2f}", S.mean_propagation),
+            fmt::format("{:.2f}", A.mean_propagation));
+        row("max propagation", fmt::format("{:.2f}", S.max_propagation), fmt::format("{:.2f}", A.max_propagation));
+        row("hop reduction vs torus", fmt::format("{:.2f}", S.hop_reduction), fmt::format("{:.2f}", A.hop_reduction));
+        row("propagation / torus hops", fmt::format("{:.3f}", S.propagation_ratio),
+            fmt::format("{:.3f}", A.propagation_ratio));
+        fmt::print(os, "\npaper's max propagation sqrt(3) n^(1/3)/2 sum_(i<L) n^(-i/(3L)) = {:.2f}\n",
+                   r.paper_max_propagation);
+      }
+      out.commit();
+      return;
+    }
+    if (c.clique == 0 && c.levels == 0) size_from_graph(c);
+    topo::sim::ClexOptions o;
+    o.clique = c.clique;
+    o.levels = c.levels;
+    o.messages = c.messages;
+    o.seed = c.seed;
+    o.traffic = c.traffic == "dense" ? topo::sim::ClexTraffic::dense : topo::sim::ClexTraffic::light;
+    o.destinations =
+        c.destinations == "permutation" ? topo::sim::ClexWorkload::permutation : topo::sim::ClexWorkload::uniform;
+    o.copies = c.copies == "ceil" ? topo::sim::ClexCopyRounding::ceil : topo::sim::ClexCopyRounding::floor;
+    o.copy_cap = c.copy_cap == "clique" ? topo::sim::ClexCopyCap::clique : topo::sim::ClexCopyCap::network;
+    o.handshake_in_mean = c.handshake_in_mean;
+    o.spread = c.spread == "random" ? topo::sim::ClexSpread::random : topo::sim::ClexSpread::fixed;
+    o.threads = com.threads;
+    const auto r = topo::sim::simulate_clex(o);
+    if (r.undelivered) throw topo::Error(fmt::format("internal error: {} messages undelivered", r.undelivered));
+    topo::cli::Output out(com.output);
+    if (com.json) {
+      nlohmann::json j;
+      if (!com.no_provenance) j["provenance"] = tool.provenance(c.seed);
+      j.update(to_json(o, r));
+      out.stream() << j.dump(2) << '\n';
+    } else {
+      print_table(out.stream(), o, r);
+    }
+    out.commit();
+  });
+}
