@@ -77,12 +77,15 @@ Family family_demipn() {
                 const ProjectivePlane plane(f);
                 const std::uint32_t m = plane.size();
                 node_id absolute = no_node, other = no_node;
-                for (std::uint32_t i = 0; i < m && (absolute == no_node || other == no_node); ++i) {
-                  node_id& first = plane.perpendicular(i, i) ? absolute : other;
+                std::vector<std::uint32_t> class_of(m);
+                for (std::uint32_t i = 0; i < m; ++i) {
+                  const bool abs = plane.perpendicular(i, i);
+                  class_of[i] = abs ? 0 : 1;
+                  node_id& first = abs ? absolute : other;
                   if (first == no_node) first = i;
                 }
                 const std::uint64_t q = f.order();
-                return NodeClasses{{absolute, other}, {q + 1, q * q}};
+                return NodeClasses{{absolute, other}, {q + 1, q * q}, std::move(class_of)};
               }};
 }
 

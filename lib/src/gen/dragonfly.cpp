@@ -90,6 +90,11 @@ Family family_dragonfly() {
                   c.representative.push_back(node_id(j));
                   c.size.push_back(2 * g);
                 }
+                c.class_of.resize(a * g);
+                for (std::uint64_t v = 0; v < a * g; ++v) {
+                  const auto r = v % a;  // router j of its group, with id group * a + j
+                  c.class_of[v] = static_cast<std::uint32_t>(std::min(r, a - 1 - r));
+                }
                 return c;
               }};
 }

@@ -107,6 +107,10 @@ Family family_fattree() {
                   c.representative.push_back(static_cast<node_id>(t.terminals + l * t.per_level));
                   c.size.push_back(t.per_level);
                 }
+                // Terminals first, then the switches level by level.
+                c.class_of.resize(t.terminals + t.n * t.per_level);
+                for (std::uint64_t v = t.terminals; v < c.class_of.size(); ++v)
+                  c.class_of[v] = static_cast<std::uint32_t>(1 + (v - t.terminals) / t.per_level);
                 return c;
               }};
 }

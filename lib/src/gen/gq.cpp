@@ -92,7 +92,10 @@ Family family_gq() {
           .symmetry =
               [](const Params& p) {
                 const auto pts = gq_points(gq_q(p));
-                return NodeClasses{{0, node_id(pts)}, {pts, pts}};
+                NodeClasses c{{0, node_id(pts)}, {pts, pts}};
+                c.class_of.assign(2 * pts, 0);  // points, then lines
+                std::fill(c.class_of.begin() + std::ptrdiff_t(pts), c.class_of.end(), 1u);
+                return c;
               }};
 }
 

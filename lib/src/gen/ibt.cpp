@@ -161,8 +161,24 @@ NodeClasses ibt_classes(const Ibt& c) {
   NodeClasses nc;
   const auto mk = c.mk();
   for (std::int64_t r = 0; r < mk; ++r) {
-    nc.representative.push_back(static_cast<node_id>(r));
+    nc.representative.push_back(static_cast<node_id>(r));  // (r, 0, ..., 0): S = r
     nc.size.push_back(c.nodes / std::uint64_t(mk));
+  }
+  // class = S mod mk, S = x1 + ... + xm, walking the coordinates with the first dimension fastest.
+  nc.class_of.resize(c.nodes);
+  std::vector<std::int64_t> x(c.dims.size(), 0);
+  std::int64_t s = 0;
+  for (std::uint64_t v = 0; v < c.nodes; ++v) {
+    nc.class_of[v] = static_cast<std::uint32_t>(s % mk);
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const bool bypass = std::int64_t(i) < c.m;
+      if (++x[i] < c.dims[i]) {
+        if (bypass) ++s;
+        break;
+      }
+      if (bypass) s -= c.dims[i] - 1;
+      x[i] = 0;
+    }
   }
   return nc;
 }

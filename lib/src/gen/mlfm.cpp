@@ -82,7 +82,10 @@ Family family_mlfm() {
           .symmetry =
               [](const Params& p) {
                 const std::uint64_t n = mlfm_n(p), leaves = n * (n - 1);
-                return NodeClasses{{0, node_id(leaves)}, {leaves, leaves / 2}};
+                NodeClasses c{{0, node_id(leaves)}, {leaves, leaves / 2}};
+                c.class_of.assign(leaves + leaves / 2, 0);  // leaves, then spines
+                std::fill(c.class_of.begin() + std::ptrdiff_t(leaves), c.class_of.end(), 1u);
+                return c;
               }};
 }
 

@@ -84,7 +84,10 @@ Family family_oft() {
           .symmetry =
               [](const Params& p) {
                 const std::uint64_t m = ProjectivePlane::size(oft_q(p));
-                return NodeClasses{{0, node_id(m)}, {2 * m, m}};
+                NodeClasses c{{0, node_id(m)}, {2 * m, m}};
+                c.class_of.assign(3 * m, 0);  // layers 0 and 2 are leaves, layer 1 (ids m..2m-1) the spines
+                std::fill(c.class_of.begin() + std::ptrdiff_t(m), c.class_of.begin() + std::ptrdiff_t(2 * m), 1u);
+                return c;
               }};
 }
 

@@ -67,6 +67,7 @@ NodeClasses multipartite_classes(const std::vector<std::uint64_t>& parts) {
       c.representative.push_back(node_id(v));
       c.size.push_back(parts[i]);
     }
+    c.class_of.insert(c.class_of.end(), parts[i], static_cast<std::uint32_t>(c.representative.size() - 1));
   }
   return c;
 }
