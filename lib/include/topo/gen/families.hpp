@@ -17,4 +17,7 @@ Graph make_complete(std::uint64_t n);
 /// [part, index in part] and every link has the class `link_class`.
 Graph make_complete_multipartite(const std::vector<std::uint64_t>& parts, const std::string& link_class);
 
+/// Exponents e of the powers ξ^e that form Slim Fly's X0 (SPEC §3.6); X1 = ξ·X0. Shared with slimfly routing.
+std::vector<std::uint64_t> slimfly_x0_exponents(std::uint64_t q);
+
 }  // namespace topo::gen
