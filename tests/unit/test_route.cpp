@@ -32,14 +32,14 @@ struct AllPairs {
 };
 
 // Routes every ordered pair, checks every hop is a link, and compares with BFS.
-AllPairs route_all(const Graph& g, const std::string& algo) {
+AllPairs route_all(const Graph& g, const std::string& algo, node_id sources = no_node) {
   route::RouterOptions o;
   o.algo = algo;
   const auto r = route::make_router(g, o);
   const route::ArcIndex ai(g);
   route::Rng rng(7);
   AllPairs a;
-  for (node_id s = 0; s < g.num_nodes(); ++s) {
+  for (node_id s = 0; s < std::min(sources, g.num_nodes()); ++s) {
     const auto d = route::distances_from(g, s);
     for (node_id t = 0; t < g.num_nodes(); ++t) {
       const auto p = r->route(s, t, rng);
@@ -266,23 +266,32 @@ namespace {
 struct IbtCheck {
   std::uint64_t pairs = 0, corrected_wrong = 0, printed_wrong = 0;
   std::string first_printed_wrong;
+  double mean_all = 0;  // by the corrected formula, over all ordered pairs with self
 };
 
-IbtCheck check_ibt(const std::string& dims, const std::string& m, const std::string& l) {
+// Compares both closed forms with BFS from every source (all_sources) or from one node of each of the
+// m translation classes: translations with t_1 + … + t_m ≡ 0 (mod m) are automorphisms (topostat's
+// iBT classes), so those sources see every pair up to symmetry.
+IbtCheck check_ibt(const std::string& dims, const std::string& m, const std::string& l, bool all_sources) {
   const auto g = gen_of("ibt", {{"dims", dims}, {"bypass-dims", m}, {"lengths", l}});
   const auto shape = route::ibt_shape(g);
+  const node_id sources = all_sources ? g.num_nodes() : node_id(shape.m);
   IbtCheck c;
-  for (node_id s = 0; s < g.num_nodes(); ++s) {
+  double sum = 0;
+  for (node_id s = 0; s < sources; ++s) {
     const auto d = route::distances_from(g, s);
     for (node_id t = 0; t < g.num_nodes(); ++t) {
       ++c.pairs;
-      if (route::ibt_distance(shape, g.coords(s), g.coords(t)) != d[t]) ++c.corrected_wrong;
+      const auto corrected = route::ibt_distance(shape, g.coords(s), g.coords(t));
+      sum += double(corrected);
+      if (corrected != d[t]) ++c.corrected_wrong;
       const auto printed = route::ibt_distance_printed(shape, g.coords(s), g.coords(t));
       if (printed != d[t] && c.printed_wrong++ == 0)
         c.first_printed_wrong = fmt::format("({}) -> ({}): printed {}, BFS {}", fmt::join(g.coords(s), ","),
                                             fmt::join(g.coords(t), ","), printed, d[t]);
     }
   }
+  c.mean_all = sum / double(c.pairs);
   return c;
 }
 
@@ -290,24 +299,51 @@ IbtCheck check_ibt(const std::string& dims, const std::string& m, const std::str
 
 TEST_CASE("ibt: the corrected closed form equals BFS on every pair; the printed one does not") {
   struct Case {
-    const char *dims, *m, *l;
+    std::string dims, m, l;
+    bool all;
+    std::uint64_t printed_wrong;  // pairs (of those checked) where the printed formula disagrees with BFS
   };
-  for (const auto& [dims, m, l] : {Case{"8x8", "2", "4"}, Case{"10x10", "2", "4"}, Case{"12x12", "2", "4"},
-                                   Case{"12x12", "2", "6"}, Case{"16x16", "2", "6"}, Case{"16x16", "2", "8"},
-                                   Case{"8x8x5", "2", "4"}, Case{"6x6x6", "3", "3"}, Case{"9x9x9", "3", "3"},
-                                   Case{"12x12x12", "3", "6"}}) {
-    const auto c = check_ibt(dims, m, l);
+  // Every pair of the small instances; the translation-class sources on the larger ones.
+  for (const auto& [dims, m, l, all, printed_wrong] :
+       {Case{"8x8", "2", "4", true, 0}, Case{"10x10", "2", "4", true, 0}, Case{"12x12", "2", "4", true, 0},
+        Case{"12x12", "2", "6", true, 0}, Case{"16x16", "2", "6", true, 12800}, Case{"16x16", "2", "8", true, 0},
+        Case{"14x14", "2", "4", true, 8232}, Case{"8x8x5", "2", "4", true, 0}, Case{"6x6x6", "3", "3", true, 6480},
+        Case{"9x9x9", "3", "3", false, 504}, Case{"12x12x12", "3", "6", false, 0},
+        Case{"15x15x12", "3", "6", false, 1804}, Case{"18x18x18", "3", "6", false, 0}}) {
+    const auto c = check_ibt(dims, m, l, all);
     CAPTURE(dims);
     CAPTURE(l);
     CHECK(c.corrected_wrong == 0);
-    MESSAGE(fmt::format("iBT({}; L={}; <{}>): printed formula wrong on {} of {} pairs; first: {}", dims, m, l,
+    CHECK(c.printed_wrong == printed_wrong);
+    MESSAGE(fmt::format("iBT({}; L={}; <{}>): printed formula wrong on {} of {} pairs checked; first: {}", dims, m, l,
                         c.printed_wrong, c.pairs, c.first_printed_wrong));
   }
+  // The recorded counter-examples of the printed formula (dissertation §3.2.1):
+  const auto g2 = gen_of("ibt", {{"dims", "16x16"}, {"bypass-dims", "2"}, {"lengths", "6"}});
+  const auto s2 = route::ibt_shape(g2);
+  // (0,0) -> (4,0): b = round(4/6) = 1, t̂ = −2 gives 3, but two −6 bypass hops wrap round: −12 ≡ 4 (mod 16).
+  CHECK(route::ibt_distance_printed(s2, g2.coords(0), g2.coords(4)) == 3);
+  CHECK(route::distances_from(g2, 0)[4] == 2);
+  CHECK(route::ibt_distance(s2, g2.coords(0), g2.coords(4)) == 2);
+  const auto g3 = gen_of("ibt", {{"dims", "6x6x6"}, {"bypass-dims", "3"}, {"lengths", "3"}});
+  const auto s3 = route::ibt_shape(g3);
+  // (0,0,0) -> (0,2,0): b = round(2/3) = 1, t̂ = −1 and φ = 2 give 4; two torus hops give 2.
+  CHECK(route::ibt_distance_printed(s3, g3.coords(0), g3.coords(12)) == 4);
+  CHECK(route::distances_from(g3, 0)[12] == 2);
+}
+
+TEST_CASE("ibt: the corrected closed form reproduces the dissertation's Table 2 row iBT(30x30x36; L=3; <6>)") {
+  const auto c = check_ibt("30x30x36", "3", "6", false);
+  CHECK(c.corrected_wrong == 0);
+  CHECK(c.mean_all == doctest::Approx(8.2800).epsilon(5e-5));
 }
 
 TEST_CASE("ibt routing: paths of exactly the BFS length") {
   CHECK(route_all(gen_of("ibt", {{"dims", "8x8"}, {"bypass-dims", "2"}, {"lengths", "4"}}), "ibt").longer == 0);
   CHECK(route_all(gen_of("ibt", {{"dims", "10x10"}, {"bypass-dims", "2"}, {"lengths", "4"}}), "ibt").longer == 0);
   CHECK(route_all(gen_of("ibt", {{"dims", "6x6x6"}, {"bypass-dims", "3"}, {"lengths", "3"}}), "ibt").longer == 0);
-  CHECK(route_all(gen_of("ibt", {{"dims", "8x8x5"}, {"bypass-dims", "2"}, {"lengths", "4"}}), "ibt").longer == 0);
+  // Larger ones from the translation-class representatives (every pair up to symmetry).
+  CHECK(route_all(gen_of("ibt", {{"dims", "8x8x5"}, {"bypass-dims", "2"}, {"lengths", "4"}}), "ibt", 2).longer == 0);
+  CHECK(route_all(gen_of("ibt", {{"dims", "16x16"}, {"bypass-dims", "2"}, {"lengths", "6"}}), "ibt", 2).longer == 0);
+  CHECK(route_all(gen_of("ibt", {{"dims", "15x15x12"}, {"bypass-dims", "3"}, {"lengths", "6"}}), "ibt", 3).longer == 0);
 }

@@ -123,7 +123,8 @@ std::int64_t ibt_distance_printed(const IbtShape& s, std::span<const std::int32_
 }
 
 std::int64_t ibt_distance(const IbtShape& s, std::span<const std::int32_t> p1, std::span<const std::int32_t> p2) {
-  const auto m = std::size_t(s.m);
+  if (s.m < 1 || s.m > 3) throw InputError("ibt distance: L must be 1, 2 or 3");
+  const std::size_t m = std::min<std::size_t>(std::size_t(s.m), 3);
   const std::int64_t l = s.l;
   std::int64_t plain = 0, s0 = 0;
   for (std::size_t i = m; i < s.dims.size(); ++i) plain += std::abs(ring_delta(std::int64_t(p2[i]) - p1[i], s.dims[i]));
@@ -134,39 +135,46 @@ std::int64_t ibt_distance(const IbtShape& s, std::span<const std::int32_t> p1, s
   struct Cand {
     std::int64_t b, t;
   };
-  std::array<std::vector<Cand>, 3> cand;
+  // Reused buffers: this runs for every neighbour of every hop of an ibt route.
+  thread_local std::array<std::vector<Cand>, 3> cand;
   for (std::size_t i = 0; i < m; ++i) {
     const std::int64_t N = s.dims[i];
     const std::int64_t d = std::int64_t(p2[i]) - p1[i];
-    const std::int64_t B = N / l + 2;
+    const std::int64_t B = N / l + 2;  // more bypass hops than N/l + 2 only go round the ring again
     std::int64_t best = N;
-    std::vector<Cand> all;
     for (std::int64_t b = -B; b <= B; ++b) {
       const std::int64_t r = mod(d - b * l, N);
-      for (std::int64_t t : {r, r - N}) {
-        all.push_back({b, t});
-        best = std::min(best, std::abs(b) + std::abs(t));
-      }
+      best = std::min(best, std::abs(b) + std::min(r, N - r));
     }
-    for (const auto& c : all)
-      if (std::abs(c.b) + std::abs(c.t) <= best + 2 * (s.m - 1)) cand[i].push_back(c);
+    cand[i].clear();
+    for (std::int64_t b = -B; b <= B; ++b) {
+      const std::int64_t r = mod(d - b * l, N);
+      for (std::int64_t t : {r, r - N})
+        if (std::abs(b) + std::abs(t) <= best + 2 * (s.m - 1)) cand[i].push_back({b, t});
+    }
   }
+  // Branch and bound over the dimensions, cheapest candidates first: φ ≥ 0, so a partial sum that
+  // with the other dimensions' minima reaches the best total so far cannot win.
+  std::array<std::int64_t, 4> rest{};  // rest[i]: sum of the minimal costs of dimensions i..m−1
+  auto cost = [](const Cand& c) { return std::abs(c.b) + std::abs(c.t); };
+  for (std::size_t i = 0; i < m; ++i) {
+    auto& c = cand[i];
+    std::sort(c.begin(), c.end(), [&](const Cand& x, const Cand& y) { return cost(x) < cost(y); });
+  }
+  for (std::size_t k = 0; k < m; ++k) rest[m - 1 - k] = rest[m - k] + cost(cand[m - 1 - k].front());
   std::int64_t best = std::numeric_limits<std::int64_t>::max();
-  std::array<std::size_t, 3> k{};
-  for (;;) {
-    std::int64_t base = 0, ups = 0, downs = 0;
-    unsigned req = 0;
-    for (std::size_t i = 0; i < m; ++i) {
-      const auto& c = cand[i][k[i]];
-      base += std::abs(c.b) + std::abs(c.t);
-      (c.t > 0 ? ups : downs) += std::abs(c.t);
-      if (c.b != 0) req |= 1u << mod(std::int64_t(i) - s0, s.m);  // species i, relative to s(p1)
+  auto search = [&](auto&& self, std::size_t i, std::int64_t base, std::int64_t ups, std::int64_t downs, unsigned req) -> void {
+    if (i >= m || i >= 3) {
+      best = std::min(best, base + penalty(s.m, ups, downs, req));
+      return;
     }
-    if (base < best) best = std::min(best, base + penalty(s.m, ups, downs, req));
-    std::size_t i = 0;
-    while (i < m && ++k[i] == cand[i].size()) k[i++] = 0;
-    if (i == m) break;
-  }
+    for (const auto& c : cand[i]) {
+      if (base + cost(c) + rest[i + 1] >= best) break;
+      const unsigned r = c.b != 0 ? 1u << mod(std::int64_t(i) - s0, s.m) : 0u;  // species i, relative to s(p1)
+      self(self, i + 1, base + cost(c), ups + std::max<std::int64_t>(c.t, 0), downs + std::max<std::int64_t>(-c.t, 0), req | r);
+    }
+  };
+  search(search, 0, 0, 0, 0, 0);
   return best + plain;
 }
 
