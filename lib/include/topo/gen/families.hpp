@@ -12,5 +12,8 @@ namespace topo::gen {
 Graph make_grid(const std::vector<std::int64_t>& dims, bool wrap);
 Graph make_hypercube(unsigned dim);
 Graph make_complete(std::uint64_t n);
+/// CLEX C(1/levels, levels) with clique size k (SPEC §3.4): node (v1,…,vL) has id v1 + v2·k + …
+/// (v1 fastest). full: directed, k links per upper level; swap: undirected, one link of capacity k.
+Graph make_clex(std::uint64_t k, unsigned levels, bool swap);
 
 }  // namespace topo::gen

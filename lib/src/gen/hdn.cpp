@@ -1,0 +1,397 @@
+// Hierarchical dual-net HDN(B,k,S) and its special cases RDN(m,k) and the dual-cube
+// (SPEC §3.5, HDN §2–3).
+//
+// The paper's "re-indexing" is ambiguous; this follows SPEC §3.5, which reproduces Tables 1 and 3.
+// A node of HDN(B,k) is a copy index q (which copy of B it lies in) and base coordinates x:
+//   q_0 = 0, q_j = (c_j·n_j + u_j)·P_j + q_{j−1},  P_j = N_{j−1}/N_0 copies of B per level-j cluster,
+// with c_j ∈ {0,1} the class and u_j ∈ [0,n_j) the cluster of the node at level j. Its level-j
+// super-node within its cluster is a = q_{j−1}·(N_0/s_j) + r_out_j(x) and its place in it is
+// t = r_in_j(x) (mixed radix over the dimensions outside / inside F_j, lowest dimension fastest).
+// The node id is the level-k index (c_k·n_k + u_k)·N_{k−1} + a·s_k + t, i.e. the paper's serial
+// number of (C^k, U^k, SN^k, N^k) (HDN §4, Table 4). Lower levels' indices only define cross-edges.
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "topo/errors.hpp"
+#include "topo/gen/families.hpp"
+#include "topo/gen/registry.hpp"
+
+namespace topo::gen {
+
+namespace {
+
+struct HdnShape {
+  std::vector<std::uint64_t> dims;           // base dimensions b_1..b_r
+  bool cube = false;                         // base is a hypercube (K2 factors) instead of a torus
+  std::vector<std::vector<unsigned>> super;  // F_1..F_k: base dimensions of each level's super-node
+  // Derived.
+  std::uint64_t n0 = 1;
+  std::vector<std::uint64_t> nodes;  // N_0..N_k
+  std::vector<std::uint64_t> s;      // s_1..s_k at [1..k]
+  unsigned levels() const { return static_cast<unsigned>(super.size()); }
+};
+
+void derive(HdnShape& h) {
+  h.n0 = 1;
+  for (auto b : h.dims) h.n0 *= b;
+  h.nodes.assign(1, h.n0);
+  h.s.assign(1, 1);
+  for (unsigned i = 1; i <= h.levels(); ++i) {
+    std::uint64_t si = 1;
+    for (auto d : h.super[i - 1]) si *= h.dims[d];
+    h.s.push_back(si);
+    const std::uint64_t prev = h.nodes.back();
+    // HDN §3: N_i = 2·N_{i−1}²/s_i (the recurrence; the paper's closed form is wrong for k ≥ 2, SPEC §3.5).
+    const long double estimate = 2.0L * static_cast<long double>(prev / si) * static_cast<long double>(prev);
+    if (estimate > static_cast<long double>(topo::max_nodes))
+      throw InputError(fmt::format("--levels {}: level {} has {:.4g} nodes, more than the limit of {} (32-bit node ids)",
+                                   h.levels(), i, static_cast<double>(estimate), topo::max_nodes));
+    h.nodes.push_back(2 * (prev / si) * prev);
+  }
+}
+
+std::vector<std::uint64_t> base_dims(const Params& p, const std::string& key) {
+  const auto raw = get_ints(p, key);
+  if (raw.size() > 32) throw InputError(fmt::format("--{}: at most 32 base dimensions, got {}", key, raw.size()));
+  std::vector<std::uint64_t> dims;
+  std::uint64_t n = 1;
+  for (auto b : raw) {
+    if (b < 2) throw InputError(fmt::format("--{}: every base dimension must have at least 2 nodes, got {}", key, b));
+    if (static_cast<std::uint64_t>(b) > topo::max_nodes / n)
+      throw InputError(fmt::format("--{}: the base network has too many nodes", key));
+    n *= static_cast<std::uint64_t>(b);
+    dims.push_back(static_cast<std::uint64_t>(b));
+  }
+  return dims;
+}
+
+std::int64_t levels_of(const Params& p) {
+  const auto k = get_int(p, "levels");
+  if (k < 0) throw InputError(fmt::format("--levels: the number of dual-constructions k must be at least 0, got {}", k));
+  if (k > 8) throw InputError(fmt::format("--levels: at most 8 levels (the node count grows doubly exponentially), got {}", k));
+  return k;
+}
+
+/// Parses "F1:F2:…", each Fi "none" or comma-separated 0-based base dimensions.
+std::vector<std::vector<unsigned>> parse_supernodes(std::string_view text, std::size_t levels, std::size_t r) {
+  std::vector<std::vector<unsigned>> out;
+  std::size_t start = 0;
+  while (true) {
+    const auto end = text.find(':', start);
+    const auto part = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    std::vector<unsigned> f;
+    if (part != "none") {
+      std::size_t a = 0;
+      while (true) {
+        const auto b = part.find(',', a);
+        const auto item = part.substr(a, b == std::string_view::npos ? std::string_view::npos : b - a);
+        unsigned d = 0;
+        bool ok = !item.empty() && item.size() < 4;
+        for (char ch : item) {
+          ok = ok && ch >= '0' && ch <= '9';
+          if (ok) d = d * 10 + unsigned(ch - '0');
+        }
+        if (!ok)
+          throw InputError(fmt::format("--supernodes: expected groups of base dimensions like 0,1:2 or none, got \"{}\"",
+                                       text));
+        if (d >= r)
+          throw InputError(fmt::format("--supernodes: dimension {} does not exist (the base has {} dimensions, 0-based)",
+                                       d, r));
+        if (std::find(f.begin(), f.end(), d) != f.end())
+          throw InputError(fmt::format("--supernodes: dimension {} appears twice in one group", d));
+        f.push_back(d);
+        if (b == std::string_view::npos) break;
+        a = b + 1;
+      }
+      std::sort(f.begin(), f.end());
+    }
+    out.push_back(std::move(f));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  if (out.size() != levels)
+    throw InputError(fmt::format("--supernodes: one group per level is needed (F1:…:Fk with k = --levels = {}), got {}",
+                                 levels, out.size()));
+  return out;
+}
+
+HdnShape hdn_shape(const Params& p) {
+  HdnShape h;
+  h.dims = base_dims(p, "base");
+  const auto k = static_cast<std::size_t>(levels_of(p));
+  if (has(p, "supernodes")) {
+    h.super = parse_supernodes(get_text(p, "supernodes"), k, h.dims.size());
+  } else if (k > 0) {
+    throw InputError("--supernodes: one group per level is needed (F1:…:Fk, 'none' for a single node)");
+  }
+  derive(h);
+  return h;
+}
+
+HdnShape rdn_shape(const Params& p) {
+  HdnShape h;
+  const bool by_dims = has(p, "base"), by_cube = has(p, "cube");
+  if (by_dims == by_cube) throw InputError("give exactly one of --base (a torus) or --cube (a hypercube)");
+  if (by_dims) {
+    h.dims = base_dims(p, "base");
+  } else {
+    const auto n = get_int(p, "cube");
+    if (n < 1 || n > 31) throw InputError(fmt::format("--cube: the hypercube dimension must be between 1 and 31, got {}", n));
+    h.dims.assign(static_cast<std::size_t>(n), 2);
+    h.cube = true;
+  }
+  h.super.assign(static_cast<std::size_t>(levels_of(p)), {});  // RDN: every s_i = 1 (HDN §2)
+  derive(h);
+  return h;
+}
+
+HdnShape dualcube_shape(const Params& p) {
+  const auto n = get_int(p, "dim");
+  if (n < 1 || n > 16) throw InputError(fmt::format("--dim: the dual-cube dimension n must be between 1 and 16, got {}", n));
+  HdnShape h;
+  h.dims.assign(static_cast<std::size_t>(n - 1), 2);  // HDN §3: Dual-Cube(n) = RDN over an (n−1)-cube, k = 1
+  h.cube = true;
+  h.super.assign(1, {});
+  derive(h);
+  return h;
+}
+
+std::uint64_t base_degree(const HdnShape& h) {
+  // A torus ring of 2 is one link of multiplicity 2 (degree 2); a hypercube factor K2 is one link.
+  return h.dims.size() * (h.cube ? 1 : 2);
+}
+
+std::uint64_t diameter_of(const HdnShape& h, const std::vector<unsigned>& dims_subset) {
+  std::uint64_t d = 0;
+  for (auto i : dims_subset) d += h.cube ? 1 : h.dims[i] / 2;
+  return d;
+}
+
+Description describe_hdn(const HdnShape& h) {
+  Description d;
+  const unsigned k = h.levels();
+  d.nodes = h.nodes.back();
+  d.degree_min = d.degree_max = base_degree(h) + k;  // HDN Theorem 1: d_0 + k
+  d.links = d.nodes * d.degree_max / 2;
+  std::vector<unsigned> all(h.dims.size());
+  for (unsigned i = 0; i < all.size(); ++i) all[i] = i;
+  // HDN Theorem 1: D_k = 2^k·D(B) − Σ_{j=0}^{k−1} 2^j·D(SN^{k−j}) + 2^{k+1} − 2 (an upper bound, SPEC §3.5).
+  std::int64_t dk = static_cast<std::int64_t>(diameter_of(h, all)) << k;
+  for (unsigned j = 0; j < k; ++j) dk -= static_cast<std::int64_t>(diameter_of(h, h.super[k - j - 1])) << j;
+  dk += (std::int64_t{2} << k) - 2;
+  d.formulas["diameter_upper_bound"] = dk;
+  d.formulas["diameter_formula"] = "2^k*D(B) - sum_{j=0}^{k-1} 2^j*D(SN^{k-j}) + 2^{k+1} - 2";
+  d.formulas["base_nodes"] = h.n0;
+  d.formulas["base_degree"] = base_degree(h);
+  d.formulas["base_diameter"] = diameter_of(h, all);
+  nlohmann::json levels = nlohmann::json::array();
+  for (unsigned i = 1; i <= k; ++i)
+    levels.push_back({{"level", i},
+                      {"supernode_dims", h.super[i - 1]},
+                      {"supernode_size", h.s[i]},
+                      {"supernode_diameter", diameter_of(h, h.super[i - 1])},
+                      {"clusters_per_class", h.nodes[i - 1] / h.s[i]},
+                      {"nodes", h.nodes[i]}});
+  d.formulas["levels"] = levels;
+  if (k > 0) {
+    // HDN Theorem 1's closed form (2N_0)^(2^k)/(2·∏s_i), kept to show where it differs from the recurrence.
+    long double closed = std::pow(2.0L * static_cast<long double>(h.n0), std::pow(2.0L, static_cast<long double>(k)));
+    for (unsigned i = 1; i <= k; ++i) closed /= static_cast<long double>(h.s[i]);
+    d.formulas["nodes_paper_closed_form"] = static_cast<double>(closed / 2);
+  }
+  // HDN §3, CR_w = (w1·d + w2·D)/log2 N with w1 = w2 = 1/2 and D the formula above (as Table 3).
+  if (d.nodes > 1)
+    d.formulas["cost_ratio_half_weights"] =
+        (0.5 * static_cast<double>(d.degree_max) + 0.5 * static_cast<double>(dk)) / std::log2(static_cast<double>(d.nodes));
+  d.formulas["coords"] = "c_k,u_k,...,c_1,u_1,x_0,...,x_{r-1} (class and cluster per level, top first; base coordinates)";
+  d.formulas["node_id"] = "(c_k*n_k + u_k)*N_{k-1} + SN_k*s_k + t_k";
+  return d;
+}
+
+/// Mixed-radix indexing of base coordinates over a subset of dimensions and its complement.
+struct Split {
+  std::vector<unsigned> in, out;         // dimensions inside / outside the super-node
+  std::uint64_t size_in = 1, size_out = 1;
+};
+
+Split split_of(const HdnShape& h, const std::vector<unsigned>& f) {
+  Split s;
+  for (unsigned d = 0; d < h.dims.size(); ++d) {
+    if (std::find(f.begin(), f.end(), d) != f.end()) {
+      s.in.push_back(d);
+      s.size_in *= h.dims[d];
+    } else {
+      s.out.push_back(d);
+      s.size_out *= h.dims[d];
+    }
+  }
+  return s;
+}
+
+std::uint64_t index_of(const HdnShape& h, const std::vector<unsigned>& dims, const std::vector<std::uint64_t>& x) {
+  std::uint64_t r = 0;
+  for (auto it = dims.rbegin(); it != dims.rend(); ++it) r = r * h.dims[*it] + x[*it];
+  return r;
+}
+
+void set_from_index(const HdnShape& h, const std::vector<unsigned>& dims, std::uint64_t r, std::vector<std::uint64_t>& x) {
+  for (auto d : dims) {
+    x[d] = r % h.dims[d];
+    r /= h.dims[d];
+  }
+}
+
+/// The generator proper: nodes in id order, each link once from its smaller end, sorted per node.
+Graph build_hdn(const HdnShape& h) {
+  const unsigned k = h.levels();
+  const std::uint64_t n = h.nodes.back();
+  const auto r = static_cast<unsigned>(h.dims.size());
+  GraphBuilder b(n, false);
+  const auto c_base = b.class_id("base");
+  const auto c_cross = b.class_id("cross");
+  std::vector<Split> split(k + 1);
+  for (unsigned j = 1; j <= k; ++j) split[j] = split_of(h, h.super[j - 1]);
+  std::vector<std::uint64_t> copies(k + 1), n_cl(k + 1, 0);  // copies[j] = N_j/N_0; n_cl[j] = n_j
+  for (unsigned j = 0; j <= k; ++j) copies[j] = h.nodes[j] / h.n0;
+  for (unsigned j = 1; j <= k; ++j) n_cl[j] = h.nodes[j - 1] / h.s[j];
+  std::vector<unsigned> all(r);
+  for (unsigned i = 0; i < r; ++i) all[i] = i;
+
+  // (q, x) → id, with q the copy index in HDN(B,k) (see the file comment).
+  auto encode = [&](std::uint64_t q, const std::vector<std::uint64_t>& x) -> std::uint64_t {
+    if (k == 0) return index_of(h, all, x);
+    const std::uint64_t cu = q / copies[k - 1], qlow = q % copies[k - 1];
+    const auto& sp = split[k];
+    const std::uint64_t sn = qlow * sp.size_out + index_of(h, sp.out, x);
+    return cu * h.nodes[k - 1] + sn * h.s[k] + index_of(h, sp.in, x);
+  };
+
+  b.set_coord_dims(2 * k + r);
+  b.reserve_links(static_cast<std::size_t>(n * (base_degree(h) + k) / 2));
+  std::vector<std::uint64_t> x(r), y(r);
+  std::vector<std::int32_t> coords(2 * k + r);
+  struct Out {
+    std::uint64_t target;
+    std::uint16_t cls;
+    std::uint8_t level, dim;
+    std::uint32_t mult;
+    bool operator<(const Out& o) const {
+      if (target != o.target) return target < o.target;
+      if (cls != o.cls) return cls < o.cls;
+      if (level != o.level) return level < o.level;
+      return dim < o.dim;
+    }
+  };
+  std::vector<Out> out;
+  std::string label;
+  for (std::uint64_t v = 0; v < n; ++v) {
+    // Decode v into (q, x).
+    std::uint64_t q = 0;
+    if (k == 0) {
+      set_from_index(h, all, v, x);
+    } else {
+      const auto& sp = split[k];
+      const std::uint64_t cu = v / h.nodes[k - 1], inner = v % h.nodes[k - 1];
+      const std::uint64_t sn = inner / h.s[k], t = inner % h.s[k];
+      set_from_index(h, sp.out, sn % sp.size_out, x);
+      set_from_index(h, sp.in, t, x);
+      q = cu * copies[k - 1] + sn / sp.size_out;
+      label = fmt::format("({},{},{},{})", cu / n_cl[k], cu % n_cl[k], sn, t);
+      b.set_label(static_cast<node_id>(v), label);
+    }
+    out.clear();
+    // Base links: the torus (or hypercube) B inside the node's copy.
+    for (unsigned d = 0; d < r; ++d) {
+      const auto bd = h.dims[d];
+      const auto a = static_cast<std::uint8_t>(d);
+      y = x;
+      if (bd == 2) {
+        y[d] = 1 - x[d];
+        out.push_back({encode(q, y), c_base, 0, a, h.cube ? 1u : 2u});  // C2: one link of multiplicity 2
+      } else {
+        y[d] = (x[d] + 1) % bd;
+        out.push_back({encode(q, y), c_base, 0, a, 1});
+        y[d] = (x[d] + bd - 1) % bd;
+        out.push_back({encode(q, y), c_base, 0, a, 1});
+      }
+    }
+    // Cross-edges (SPEC §3.5): node t of super-node a in class-c cluster u ↔ node t of super-node u in
+    // class-(1−c) cluster a, at every level j.
+    for (unsigned j = k; j >= 1; --j) {
+      const std::uint64_t hi = q / copies[j], qjj = q % copies[j];  // q = hi·copies[j] + q_j
+      const std::uint64_t cu = qjj / copies[j - 1], qprev = qjj % copies[j - 1];
+      const std::uint64_t c = cu / n_cl[j], u = cu % n_cl[j];
+      const auto& sp = split[j];
+      const std::uint64_t a = qprev * sp.size_out + index_of(h, sp.out, x);
+      y = x;
+      set_from_index(h, sp.out, u % sp.size_out, y);
+      const std::uint64_t qprev2 = u / sp.size_out;
+      const std::uint64_t q2 = hi * copies[j] + ((1 - c) * n_cl[j] + a) * copies[j - 1] + qprev2;
+      out.push_back({encode(q2, y), c_cross, static_cast<std::uint8_t>(j), no_value8, 1});
+      coords[2 * (k - j)] = static_cast<std::int32_t>(c);
+      coords[2 * (k - j) + 1] = static_cast<std::int32_t>(u);
+    }
+    for (unsigned d = 0; d < r; ++d) coords[2 * k + d] = static_cast<std::int32_t>(x[d]);
+    b.set_coords(static_cast<node_id>(v), coords);
+    std::erase_if(out, [v](const Out& o) { return o.target < v; });
+    std::sort(out.begin(), out.end());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      LinkAttrs la;
+      la.cls = out[i].cls;
+      la.level = out[i].level;
+      la.dim = out[i].dim;
+      la.multiplicity = out[i].mult;
+      b.add_link(static_cast<node_id>(v), static_cast<node_id>(out[i].target), la);
+    }
+  }
+  return b.finish(Duplicates::reject);
+}
+
+std::vector<ParamSpec> levels_param(const std::string& help) {
+  return {{"levels", ParamType::integer, help, "", true, {}}};
+}
+
+}  // namespace
+
+Family family_hdn() {
+  auto params = std::vector<ParamSpec>{
+      {"base", ParamType::dims, "base network B, a torus (product of rings), e.g. 2x3x5", "", true, {}}};
+  for (auto& p : levels_param("number of dual-constructions k")) params.push_back(p);
+  params.push_back({"supernodes", ParamType::text,
+                    "super-node of each level: F1:F2:…, each Fi comma-separated 0-based base dimensions or none", "",
+                    false, {}});
+  return {.name = "hdn",
+          .summary = "hierarchical dual-net HDN(B,k,S) over a torus base, with super-nodes per level",
+          .source = "HDN §2-3 (Li, Peng, Chu), Tables 1 and 3",
+          .params = params,
+          .describe = [](const Params& p) { return describe_hdn(hdn_shape(p)); },
+          .build = [](const Params& p) { return build_hdn(hdn_shape(p)); }};
+}
+
+Family family_rdn() {
+  auto params = std::vector<ParamSpec>{
+      {"base", ParamType::dims, "base network, a torus, e.g. 4x4 (or give --cube)", "", false, {}},
+      {"cube", ParamType::integer, "base network, a hypercube of this dimension (or give --base)", "", false, {}}};
+  for (auto& p : levels_param("number of dual-constructions k")) params.push_back(p);
+  return {.name = "rdn",
+          .summary = "recursive dual-net RDN(m,k): HDN with every super-node a single node",
+          .source = "HDN §2 (RDN as the special case s_i = 1)",
+          .params = params,
+          .describe = [](const Params& p) { return describe_hdn(rdn_shape(p)); },
+          .build = [](const Params& p) { return build_hdn(rdn_shape(p)); }};
+}
+
+Family family_dualcube() {
+  return {.name = "dualcube",
+          .summary = "dual-cube DC(n): RDN over an (n-1)-cube with one dual-construction, 2^(2n-1) nodes, degree n",
+          .source = "HDN §3, Table 2 (Dual-Cube as RDN with k = 1)",
+          .params = {{"dim", ParamType::integer, "n: the base is an (n-1)-cube; 2^(2n-1) nodes of degree n", "", true, {}}},
+          .describe = [](const Params& p) { return describe_hdn(dualcube_shape(p)); },
+          .build = [](const Params& p) { return build_hdn(dualcube_shape(p)); }};
+}
+
+}  // namespace topo::gen
