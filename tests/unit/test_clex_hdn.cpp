@@ -163,6 +163,9 @@ TEST_CASE("clex: exact diameter within 2^L − 1 (CLEX §II-B)") {
       const auto st = metrics::distance_distribution(g);
       REQUIRE(st.diameter.has_value());
       CHECK(*st.diameter <= (1u << levels) - 1);
+      // Computed by BFS, not stated in the paper: full reaches everything in L hops (each level shifts in
+      // one chosen digit), swap needs L(L+1)/2; the bound 2^L − 1 is met only at L = 1 (full), L ≤ 2 (swap).
+      CHECK(*st.diameter == (std::string(mode) == "full" ? levels : levels * (levels + 1) / 2));
     }
 }
 
