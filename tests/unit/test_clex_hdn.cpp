@@ -5,8 +5,11 @@
 #include <set>
 #include <tuple>
 
+#include <fmt/format.h>
+
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
+#include "topo/gen/hdn.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/metrics/distance.hpp"
 #include "topo/metrics/summary.hpp"
@@ -288,4 +291,40 @@ TEST_CASE("hdn: node counts follow the recurrence; rdn and dualcube; bad paramet
   CHECK(error_of("hdn", {{"base", "2x3x5"}, {"levels", "-1"}, {"supernodes", "0"}}).find("--levels") == 0);
   CHECK(error_of("rdn", {{"base", "4x4"}, {"cube", "3"}, {"levels", "1"}}).find("exactly one") != std::string::npos);
   CHECK(error_of("dualcube", {{"dim", "0"}}).find("--dim") == 0);
+}
+
+TEST_CASE("hdn layout: decode/encode round trip, cross partners are the graph's cross-edges, involutions") {
+  const std::map<std::string, std::string> raw = {{"base", "2x3x5"}, {"levels", "2"}, {"supernodes", "0,1:1,2"}};
+  const auto& f = gen::find_family("hdn");
+  const auto p = gen::parse_params(f, raw);
+  const auto h = gen::HdnLayout::from_params("hdn", p);
+  const Graph g = gen::generate(f, p);
+  CHECK(h.levels() == 2);
+  CHECK(h.clusters_per_class(1) == 5);
+  CHECK(h.clusters_per_class(2) == 20);
+  gen::HdnLayout::Node nd;
+  for (node_id v = 0; v < g.num_nodes(); ++v) {
+    h.decode(v, nd);
+    CHECK(h.encode(nd) == v);
+    const auto top = h.index_at(nd, 2);
+    CHECK(g.label(v) == fmt::format("({},{},{},{})", top.cls, top.cluster, top.supernode, top.place));
+    for (unsigned j = 1; j <= 2; ++j) {
+      const auto m = h.cross_partner(nd, j);
+      const auto w = h.encode(m);
+      const auto back = h.cross_partner(m, j);
+      CHECK(back.copy == nd.copy);
+      CHECK(back.x == nd.x);
+      // Cross-edge rule at level j: (c,u,a,t) ↔ (1−c,a,u,t).
+      const auto a = h.index_at(nd, j), b = h.index_at(m, j);
+      CHECK(b.cls == 1 - a.cls);
+      CHECK(b.cluster == a.supernode);
+      CHECK(b.supernode == a.cluster);
+      CHECK(b.place == a.place);
+      bool found = false;
+      for (link_id l : g.out_links(v))
+        found |= g.link_class_name(l) == "cross" && g.level(l) == j && (g.source(l) == w || g.target(l) == w);
+      CHECK(found);
+    }
+  }
+  CHECK_THROWS_AS(gen::HdnLayout::from_params("torus", p), InputError);
 }

@@ -2,13 +2,7 @@
 // (SPEC §3.5, HDN §2–3).
 //
 // The paper's "re-indexing" is ambiguous; this follows SPEC §3.5, which reproduces Tables 1 and 3.
-// A node of HDN(B,k) is a copy index q (which copy of B it lies in) and base coordinates x:
-//   q_0 = 0, q_j = (c_j·n_j + u_j)·P_j + q_{j−1},  P_j = N_{j−1}/N_0 copies of B per level-j cluster,
-// with c_j ∈ {0,1} the class and u_j ∈ [0,n_j) the cluster of the node at level j. Its level-j
-// super-node within its cluster is a = q_{j−1}·(N_0/s_j) + r_out_j(x) and its place in it is
-// t = r_in_j(x) (mixed radix over the dimensions outside / inside F_j, lowest dimension fastest).
-// The node id is the level-k index (c_k·n_k + u_k)·N_{k−1} + a·s_k + t, i.e. the paper's serial
-// number of (C^k, U^k, SN^k, N^k) (HDN §4, Table 4). Lower levels' indices only define cross-edges.
+// The index arithmetic is documented in topo/gen/hdn.hpp.
 #include <algorithm>
 #include <cmath>
 #include <string_view>
@@ -18,22 +12,14 @@
 
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
+#include "topo/gen/hdn.hpp"
 #include "topo/gen/registry.hpp"
 
 namespace topo::gen {
 
 namespace {
 
-struct HdnShape {
-  std::vector<std::uint64_t> dims;           // base dimensions b_1..b_r
-  bool cube = false;                         // base is a hypercube (K2 factors) instead of a torus
-  std::vector<std::vector<unsigned>> super;  // F_1..F_k: base dimensions of each level's super-node
-  // Derived.
-  std::uint64_t n0 = 1;
-  std::vector<std::uint64_t> nodes;  // N_0..N_k
-  std::vector<std::uint64_t> s;      // s_1..s_k at [1..k]
-  unsigned levels() const { return static_cast<unsigned>(super.size()); }
-};
+using HdnShape = HdnLayout;
 
 void derive(HdnShape& h) {
   h.n0 = 1;
@@ -212,67 +198,92 @@ Description describe_hdn(const HdnShape& h) {
   return d;
 }
 
-/// Mixed-radix indexing of base coordinates over a subset of dimensions and its complement.
-struct Split {
-  std::vector<unsigned> in, out;         // dimensions inside / outside the super-node
-  std::uint64_t size_in = 1, size_out = 1;
-};
-
-Split split_of(const HdnShape& h, const std::vector<unsigned>& f) {
-  Split s;
-  for (unsigned d = 0; d < h.dims.size(); ++d) {
-    if (std::find(f.begin(), f.end(), d) != f.end()) {
-      s.in.push_back(d);
-      s.size_in *= h.dims[d];
-    } else {
-      s.out.push_back(d);
-      s.size_out *= h.dims[d];
-    }
-  }
-  return s;
-}
-
-std::uint64_t index_of(const HdnShape& h, const std::vector<unsigned>& dims, const std::vector<std::uint64_t>& x) {
+// Mixed-radix index of the base coordinates inside (or outside) super-node F_j, lowest dimension fastest.
+std::uint64_t radix(const HdnLayout& h, unsigned j, bool inside, const std::vector<std::uint64_t>& x) {
   std::uint64_t r = 0;
-  for (auto it = dims.rbegin(); it != dims.rend(); ++it) r = r * h.dims[*it] + x[*it];
+  for (std::size_t d = h.dims.size(); d-- > 0;) {
+    const bool in = j > 0 && std::binary_search(h.super[j - 1].begin(), h.super[j - 1].end(), unsigned(d));
+    if (in == inside) r = r * h.dims[d] + x[d];
+  }
   return r;
 }
 
-void set_from_index(const HdnShape& h, const std::vector<unsigned>& dims, std::uint64_t r, std::vector<std::uint64_t>& x) {
-  for (auto d : dims) {
+void set_radix(const HdnLayout& h, unsigned j, bool inside, std::uint64_t r, std::vector<std::uint64_t>& x) {
+  for (std::size_t d = 0; d < h.dims.size(); ++d) {
+    const bool in = j > 0 && std::binary_search(h.super[j - 1].begin(), h.super[j - 1].end(), unsigned(d));
+    if (in != inside) continue;
     x[d] = r % h.dims[d];
     r /= h.dims[d];
   }
 }
 
+}  // namespace
+
+HdnLayout HdnLayout::from_params(std::string_view family, const Params& p) {
+  if (family == "hdn") return hdn_shape(p);
+  if (family == "rdn") return rdn_shape(p);
+  if (family == "dualcube") return dualcube_shape(p);
+  throw InputError(fmt::format("family \"{}\" is not a dual-net (hdn, rdn, dualcube)", family));
+}
+
+void HdnLayout::decode(node_id v, Node& out) const {
+  const unsigned k = levels();
+  out.x.resize(dims.size());
+  if (k == 0) {  // j = 0: no super-node, every dimension counts as "outside"
+    set_radix(*this, 0, false, v, out.x);
+    out.copy = 0;
+    return;
+  }
+  const std::uint64_t so = n0 / s[k];  // super-nodes per copy of B
+  const std::uint64_t cu = v / nodes[k - 1], inner = v % nodes[k - 1];
+  const std::uint64_t sn = inner / s[k];
+  set_radix(*this, k, false, sn % so, out.x);
+  set_radix(*this, k, true, inner % s[k], out.x);
+  out.copy = cu * copies(k - 1) + sn / so;
+}
+
+node_id HdnLayout::encode(const Node& n) const {
+  const unsigned k = levels();
+  if (k == 0) return static_cast<node_id>(radix(*this, 0, false, n.x));
+  return static_cast<node_id>(index_at(n, k).serial);
+}
+
+HdnLayout::Index HdnLayout::index_at(const Node& n, unsigned j) const {
+  const std::uint64_t qj = n.copy % copies(j);
+  const std::uint64_t cu = qj / copies(j - 1), qprev = qj % copies(j - 1);
+  Index ix;
+  ix.cls = static_cast<unsigned>(cu / clusters_per_class(j));
+  ix.cluster = cu % clusters_per_class(j);
+  ix.supernode = qprev * (n0 / s[j]) + radix(*this, j, false, n.x);
+  ix.place = radix(*this, j, true, n.x);
+  ix.serial = cu * nodes[j - 1] + ix.supernode * s[j] + ix.place;
+  return ix;
+}
+
+HdnLayout::Node HdnLayout::cross_partner(const Node& n, unsigned j) const {
+  const auto ix = index_at(n, j);
+  const std::uint64_t so = n0 / s[j];
+  Node m;
+  m.x = n.x;  // same place t inside the super-node
+  set_radix(*this, j, false, ix.cluster % so, m.x);  // super-node u: its copy of B and outside coordinates
+  m.copy = n.copy / copies(j) * copies(j) +
+           ((1 - ix.cls) * clusters_per_class(j) + ix.supernode) * copies(j - 1) + ix.cluster / so;
+  return m;
+}
+
+namespace {
+
 /// The generator proper: nodes in id order, each link once from its smaller end, sorted per node.
-Graph build_hdn(const HdnShape& h) {
+Graph build_hdn(const HdnLayout& h) {
   const unsigned k = h.levels();
   const std::uint64_t n = h.nodes.back();
   const auto r = static_cast<unsigned>(h.dims.size());
   GraphBuilder b(n, false);
   const auto c_base = b.class_id("base");
   const auto c_cross = b.class_id("cross");
-  std::vector<Split> split(k + 1);
-  for (unsigned j = 1; j <= k; ++j) split[j] = split_of(h, h.super[j - 1]);
-  std::vector<std::uint64_t> copies(k + 1), n_cl(k + 1, 0);  // copies[j] = N_j/N_0; n_cl[j] = n_j
-  for (unsigned j = 0; j <= k; ++j) copies[j] = h.nodes[j] / h.n0;
-  for (unsigned j = 1; j <= k; ++j) n_cl[j] = h.nodes[j - 1] / h.s[j];
-  std::vector<unsigned> all(r);
-  for (unsigned i = 0; i < r; ++i) all[i] = i;
-
-  // (q, x) → id, with q the copy index in HDN(B,k) (see the file comment).
-  auto encode = [&](std::uint64_t q, const std::vector<std::uint64_t>& x) -> std::uint64_t {
-    if (k == 0) return index_of(h, all, x);
-    const std::uint64_t cu = q / copies[k - 1], qlow = q % copies[k - 1];
-    const auto& sp = split[k];
-    const std::uint64_t sn = qlow * sp.size_out + index_of(h, sp.out, x);
-    return cu * h.nodes[k - 1] + sn * h.s[k] + index_of(h, sp.in, x);
-  };
-
   b.set_coord_dims(2 * k + r);
   b.reserve_links(static_cast<std::size_t>(n * (base_degree(h) + k) / 2));
-  std::vector<std::uint64_t> x(r), y(r);
+  HdnLayout::Node node, other;
   std::vector<std::int32_t> coords(2 * k + r);
   struct Out {
     std::uint64_t target;
@@ -287,65 +298,44 @@ Graph build_hdn(const HdnShape& h) {
     }
   };
   std::vector<Out> out;
-  std::string label;
   for (std::uint64_t v = 0; v < n; ++v) {
-    // Decode v into (q, x).
-    std::uint64_t q = 0;
-    if (k == 0) {
-      set_from_index(h, all, v, x);
-    } else {
-      const auto& sp = split[k];
-      const std::uint64_t cu = v / h.nodes[k - 1], inner = v % h.nodes[k - 1];
-      const std::uint64_t sn = inner / h.s[k], t = inner % h.s[k];
-      set_from_index(h, sp.out, sn % sp.size_out, x);
-      set_from_index(h, sp.in, t, x);
-      q = cu * copies[k - 1] + sn / sp.size_out;
-      label = fmt::format("({},{},{},{})", cu / n_cl[k], cu % n_cl[k], sn, t);
-      b.set_label(static_cast<node_id>(v), label);
-    }
+    h.decode(static_cast<node_id>(v), node);
     out.clear();
     // Base links: the torus (or hypercube) B inside the node's copy.
+    other = node;
     for (unsigned d = 0; d < r; ++d) {
-      const auto bd = h.dims[d];
+      const auto bd = h.dims[d], xd = node.x[d];
       const auto a = static_cast<std::uint8_t>(d);
-      y = x;
       if (bd == 2) {
-        y[d] = 1 - x[d];
-        out.push_back({encode(q, y), c_base, 0, a, h.cube ? 1u : 2u});  // C2: one link of multiplicity 2
+        other.x[d] = 1 - xd;
+        out.push_back({h.encode(other), c_base, 0, a, h.cube ? 1u : 2u});  // C2: one link of multiplicity 2
       } else {
-        y[d] = (x[d] + 1) % bd;
-        out.push_back({encode(q, y), c_base, 0, a, 1});
-        y[d] = (x[d] + bd - 1) % bd;
-        out.push_back({encode(q, y), c_base, 0, a, 1});
+        other.x[d] = (xd + 1) % bd;
+        out.push_back({h.encode(other), c_base, 0, a, 1});
+        other.x[d] = (xd + bd - 1) % bd;
+        out.push_back({h.encode(other), c_base, 0, a, 1});
       }
+      other.x[d] = xd;
     }
-    // Cross-edges (SPEC §3.5): node t of super-node a in class-c cluster u ↔ node t of super-node u in
-    // class-(1−c) cluster a, at every level j.
-    for (unsigned j = k; j >= 1; --j) {
-      const std::uint64_t hi = q / copies[j], qjj = q % copies[j];  // q = hi·copies[j] + q_j
-      const std::uint64_t cu = qjj / copies[j - 1], qprev = qjj % copies[j - 1];
-      const std::uint64_t c = cu / n_cl[j], u = cu % n_cl[j];
-      const auto& sp = split[j];
-      const std::uint64_t a = qprev * sp.size_out + index_of(h, sp.out, x);
-      y = x;
-      set_from_index(h, sp.out, u % sp.size_out, y);
-      const std::uint64_t qprev2 = u / sp.size_out;
-      const std::uint64_t q2 = hi * copies[j] + ((1 - c) * n_cl[j] + a) * copies[j - 1] + qprev2;
-      out.push_back({encode(q2, y), c_cross, static_cast<std::uint8_t>(j), no_value8, 1});
-      coords[2 * (k - j)] = static_cast<std::int32_t>(c);
-      coords[2 * (k - j) + 1] = static_cast<std::int32_t>(u);
+    // One cross-edge per level (SPEC §3.5).
+    for (unsigned j = 1; j <= k; ++j) {
+      out.push_back({h.encode(h.cross_partner(node, j)), c_cross, static_cast<std::uint8_t>(j), no_value8, 1});
+      const auto ix = h.index_at(node, j);
+      coords[2 * (k - j)] = static_cast<std::int32_t>(ix.cls);
+      coords[2 * (k - j) + 1] = static_cast<std::int32_t>(ix.cluster);
+      if (j == k) b.set_label(static_cast<node_id>(v), fmt::format("({},{},{},{})", ix.cls, ix.cluster, ix.supernode, ix.place));
     }
-    for (unsigned d = 0; d < r; ++d) coords[2 * k + d] = static_cast<std::int32_t>(x[d]);
+    for (unsigned d = 0; d < r; ++d) coords[2 * k + d] = static_cast<std::int32_t>(node.x[d]);
     b.set_coords(static_cast<node_id>(v), coords);
     std::erase_if(out, [v](const Out& o) { return o.target < v; });
     std::sort(out.begin(), out.end());
-    for (std::size_t i = 0; i < out.size(); ++i) {
+    for (const auto& o : out) {
       LinkAttrs la;
-      la.cls = out[i].cls;
-      la.level = out[i].level;
-      la.dim = out[i].dim;
-      la.multiplicity = out[i].mult;
-      b.add_link(static_cast<node_id>(v), static_cast<node_id>(out[i].target), la);
+      la.cls = o.cls;
+      la.level = o.level;
+      la.dim = o.dim;
+      la.multiplicity = o.mult;
+      b.add_link(static_cast<node_id>(v), static_cast<node_id>(o.target), la);
     }
   }
   return b.finish(Duplicates::reject);
