@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+
 #include "topo/gen/families.hpp"
 int main(int argc, char** argv) {
   const unsigned k = argc > 1 ? unsigned(std::atoi(argv[1])) : 32, L = argc > 2 ? unsigned(std::atoi(argv[2])) : 4;

@@ -1,11 +1,10 @@
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <deque>
 #include <set>
 #include <tuple>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
@@ -162,7 +161,8 @@ TEST_CASE("clex: exact diameter within 2^L − 1 (CLEX §II-B)") {
       CAPTURE(k);
       CAPTURE(levels);
       CAPTURE(mode);
-      const Graph g = gen_of("clex", {{"clique", std::to_string(k)}, {"levels", std::to_string(levels)}, {"links", mode}});
+      const Graph g =
+          gen_of("clex", {{"clique", std::to_string(k)}, {"levels", std::to_string(levels)}, {"links", mode}});
       const auto st = metrics::distance_distribution(g);
       REQUIRE(st.diameter.has_value());
       CHECK(*st.diameter <= (1u << levels) - 1);
@@ -235,7 +235,8 @@ TEST_CASE("hdn: degree d0 + k, one cross-edge per level, base links inside one c
   for (std::string sup : {"none", "0", "1,2", "0,1,2", "0:2", "0,1:0", "2:0,1,2"}) {
     CAPTURE(sup);
     const auto k = 1 + std::count(sup.begin(), sup.end(), ':');
-    const std::map<std::string, std::string> raw = {{"base", "2x3x5"}, {"levels", std::to_string(k)}, {"supernodes", sup}};
+    const std::map<std::string, std::string> raw = {
+        {"base", "2x3x5"}, {"levels", std::to_string(k)}, {"supernodes", sup}};
     const Graph g = gen_of("hdn", raw);
     check_described(g, describe_of("hdn", raw));
     const auto s = metrics::summarize(g);

@@ -2,12 +2,12 @@
 //
 // Node (v1,…,vL), vi ∈ [0,k), has id v1 + v2·k + … + vL·k^(L−1): mixed radix, v1 fastest, so a
 // level-1 clique is k consecutive ids and a copy of C(s,l) is k^l consecutive ids.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
@@ -37,16 +37,17 @@ ClexShape clex_shape(const Params& p) {
   s.nodes = 1;
   for (unsigned i = 0; i < s.levels; ++i) {
     if (s.nodes > topo::max_nodes / s.k)
-      throw InputError(fmt::format("--clique {} --levels {}: k^L nodes exceed the limit of {} (32-bit node ids)",
-                                   k, l, topo::max_nodes));
+      throw InputError(fmt::format("--clique {} --levels {}: k^L nodes exceed the limit of {} (32-bit node ids)", k, l,
+                                   topo::max_nodes));
     s.nodes *= s.k;
   }
   // Link ids are 32-bit: refuse before any allocation (estimated in floating point to avoid overflow).
-  const long double n = static_cast<long double>(s.nodes), kk = static_cast<long double>(s.k), ll = static_cast<long double>(s.levels);
+  const long double n = static_cast<long double>(s.nodes), kk = static_cast<long double>(s.k),
+                    ll = static_cast<long double>(s.levels);
   const long double links = s.swap ? n * (kk - 1) / 2 + (ll - 1) * (n + n / kk) / 2 : n * (kk * ll - 1);
   if (links >= static_cast<long double>(std::numeric_limits<link_id>::max()))
-    throw InputError(fmt::format("--clique {} --levels {}: {:.0f} links exceed the limit of 2^32 (32-bit link ids)",
-                                 k, l, static_cast<double>(links)));
+    throw InputError(fmt::format("--clique {} --levels {}: {:.0f} links exceed the limit of 2^32 (32-bit link ids)", k,
+                                 l, static_cast<double>(links)));
   return s;
 }
 
@@ -76,7 +77,7 @@ Description describe_clex(const ClexShape& s) {
     // Clique links once each; per upper level the swap matching has (n − n/k)/2 links and n/k loops.
     d.links = n * (k - 1) / 2 + (L - 1) * (n + n / k) / 2;
     d.degree_min = k + L - 2;
-    d.degree_max = k - 1 + 2 * (L - 1);  // a self-loop has two ends (undirected convention)
+    d.degree_max = k - 1 + 2 * (L - 1);        // a self-loop has two ends (undirected convention)
     d.formulas["ports_per_node"] = k + L - 2;  // CLEX §II-B: n^s + 1/s − 2
   }
   d.formulas["self_loops"] = loops;
@@ -173,16 +174,21 @@ Graph make_clex(std::uint64_t k, unsigned levels, bool swap) {
 }
 
 Family family_clex() {
-  return {.name = "clex",
-          .summary = "CLEX clique expander C(1/L, L): k^L nodes, a k-clique on level 1, k expander links per upper level",
-          .source = "CLEX §II-B (Definition 2.3)",
-          .params = {{"clique", ParamType::integer, "clique size k = n^s (nodes per level-1 clique)", "", true, {}},
-                     {"levels", ParamType::integer, "number of levels L = 1/s (k^L nodes)", "", true, {}},
-                     {"links", ParamType::choice,
-                      "full: k directed links per upper level; swap: one undirected link of capacity k per upper level",
-                      "full", false, {"full", "swap"}}},
-          .describe = [](const Params& p) { return describe_clex(clex_shape(p)); },
-          .build = [](const Params& p) {
+  return {
+      .name = "clex",
+      .summary = "CLEX clique expander C(1/L, L): k^L nodes, a k-clique on level 1, k expander links per upper level",
+      .source = "CLEX §II-B (Definition 2.3)",
+      .params = {{"clique", ParamType::integer, "clique size k = n^s (nodes per level-1 clique)", "", true, {}},
+                 {"levels", ParamType::integer, "number of levels L = 1/s (k^L nodes)", "", true, {}},
+                 {"links",
+                  ParamType::choice,
+                  "full: k directed links per upper level; swap: one undirected link of capacity k per upper level",
+                  "full",
+                  false,
+                  {"full", "swap"}}},
+      .describe = [](const Params& p) { return describe_clex(clex_shape(p)); },
+      .build =
+          [](const Params& p) {
             const auto s = clex_shape(p);
             return make_clex(s.k, s.levels, s.swap);
           }};

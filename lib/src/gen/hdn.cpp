@@ -3,16 +3,17 @@
 //
 // The paper's "re-indexing" is ambiguous; this follows SPEC §3.5, which reproduces Tables 1 and 3.
 // The index arithmetic is documented in topo/gen/hdn.hpp.
-#include <algorithm>
-#include <cmath>
-#include <string_view>
+#include "topo/gen/hdn.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
-#include "topo/gen/hdn.hpp"
 #include "topo/gen/registry.hpp"
 
 namespace topo::gen {
@@ -34,8 +35,9 @@ void derive(HdnShape& h) {
     // HDN §3: N_i = 2·N_{i−1}²/s_i (the recurrence; the paper's closed form is wrong for k ≥ 2, SPEC §3.5).
     const long double estimate = 2.0L * static_cast<long double>(prev / si) * static_cast<long double>(prev);
     if (estimate > static_cast<long double>(topo::max_nodes))
-      throw InputError(fmt::format("--levels {}: level {} has {:.4g} nodes, more than the limit of {} (32-bit node ids)",
-                                   h.levels(), i, static_cast<double>(estimate), topo::max_nodes));
+      throw InputError(
+          fmt::format("--levels {}: level {} has {:.4g} nodes, more than the limit of {} (32-bit node ids)", h.levels(),
+                      i, static_cast<double>(estimate), topo::max_nodes));
     h.nodes.push_back(2 * (prev / si) * prev);
   }
 }
@@ -57,8 +59,10 @@ std::vector<std::uint64_t> base_dims(const Params& p, const std::string& key) {
 
 std::int64_t levels_of(const Params& p) {
   const auto k = get_int(p, "levels");
-  if (k < 0) throw InputError(fmt::format("--levels: the number of dual-constructions k must be at least 0, got {}", k));
-  if (k > 8) throw InputError(fmt::format("--levels: at most 8 levels (the node count grows doubly exponentially), got {}", k));
+  if (k < 0)
+    throw InputError(fmt::format("--levels: the number of dual-constructions k must be at least 0, got {}", k));
+  if (k > 8)
+    throw InputError(fmt::format("--levels: at most 8 levels (the node count grows doubly exponentially), got {}", k));
   return k;
 }
 
@@ -82,11 +86,11 @@ std::vector<std::vector<unsigned>> parse_supernodes(std::string_view text, std::
           if (ok) d = d * 10 + unsigned(ch - '0');
         }
         if (!ok)
-          throw InputError(fmt::format("--supernodes: expected groups of base dimensions like 0,1:2 or none, got \"{}\"",
-                                       text));
+          throw InputError(
+              fmt::format("--supernodes: expected groups of base dimensions like 0,1:2 or none, got \"{}\"", text));
         if (d >= r)
-          throw InputError(fmt::format("--supernodes: dimension {} does not exist (the base has {} dimensions, 0-based)",
-                                       d, r));
+          throw InputError(
+              fmt::format("--supernodes: dimension {} does not exist (the base has {} dimensions, 0-based)", d, r));
         if (std::find(f.begin(), f.end(), d) != f.end())
           throw InputError(fmt::format("--supernodes: dimension {} appears twice in one group", d));
         f.push_back(d);
@@ -126,7 +130,8 @@ HdnShape rdn_shape(const Params& p) {
     h.dims = base_dims(p, "base");
   } else {
     const auto n = get_int(p, "cube");
-    if (n < 1 || n > 31) throw InputError(fmt::format("--cube: the hypercube dimension must be between 1 and 31, got {}", n));
+    if (n < 1 || n > 31)
+      throw InputError(fmt::format("--cube: the hypercube dimension must be between 1 and 31, got {}", n));
     h.dims.assign(static_cast<std::size_t>(n), 2);
     h.cube = true;
   }
@@ -137,7 +142,8 @@ HdnShape rdn_shape(const Params& p) {
 
 HdnShape dualcube_shape(const Params& p) {
   const auto n = get_int(p, "dim");
-  if (n < 1 || n > 16) throw InputError(fmt::format("--dim: the dual-cube dimension n must be between 1 and 16, got {}", n));
+  if (n < 1 || n > 16)
+    throw InputError(fmt::format("--dim: the dual-cube dimension n must be between 1 and 16, got {}", n));
   HdnShape h;
   h.dims.assign(static_cast<std::size_t>(n - 1), 2);  // HDN §3: Dual-Cube(n) = RDN over an (n−1)-cube, k = 1
   h.cube = true;
@@ -191,9 +197,10 @@ Description describe_hdn(const HdnShape& h) {
   }
   // HDN §3, CR_w = (w1·d + w2·D)/log2 N with w1 = w2 = 1/2 and D the formula above (as Table 3).
   if (d.nodes > 1)
-    d.formulas["cost_ratio_half_weights"] =
-        (0.5 * static_cast<double>(d.degree_max) + 0.5 * static_cast<double>(dk)) / std::log2(static_cast<double>(d.nodes));
-  d.formulas["coords"] = "c_k,u_k,...,c_1,u_1,x_0,...,x_{r-1} (class and cluster per level, top first; base coordinates)";
+    d.formulas["cost_ratio_half_weights"] = (0.5 * static_cast<double>(d.degree_max) + 0.5 * static_cast<double>(dk)) /
+                                            std::log2(static_cast<double>(d.nodes));
+  d.formulas["coords"] =
+      "c_k,u_k,...,c_1,u_1,x_0,...,x_{r-1} (class and cluster per level, top first; base coordinates)";
   d.formulas["node_id"] = "(c_k*n_k + u_k)*N_{k-1} + SN_k*s_k + t_k";
   return d;
 }
@@ -264,10 +271,10 @@ HdnLayout::Node HdnLayout::cross_partner(const Node& n, unsigned j) const {
   const auto ix = index_at(n, j);
   const std::uint64_t so = n0 / s[j];
   Node m;
-  m.x = n.x;  // same place t inside the super-node
+  m.x = n.x;                                         // same place t inside the super-node
   set_radix(*this, j, false, ix.cluster % so, m.x);  // super-node u: its copy of B and outside coordinates
-  m.copy = n.copy / copies(j) * copies(j) +
-           ((1 - ix.cls) * clusters_per_class(j) + ix.supernode) * copies(j - 1) + ix.cluster / so;
+  m.copy = n.copy / copies(j) * copies(j) + ((1 - ix.cls) * clusters_per_class(j) + ix.supernode) * copies(j - 1) +
+           ix.cluster / so;
   return m;
 }
 
@@ -323,7 +330,8 @@ Graph build_hdn(const HdnLayout& h) {
       const auto ix = h.index_at(node, j);
       coords[2 * (k - j)] = static_cast<std::int32_t>(ix.cls);
       coords[2 * (k - j) + 1] = static_cast<std::int32_t>(ix.cluster);
-      if (j == k) b.set_label(static_cast<node_id>(v), fmt::format("({},{},{},{})", ix.cls, ix.cluster, ix.supernode, ix.place));
+      if (j == k)
+        b.set_label(static_cast<node_id>(v), fmt::format("({},{},{},{})", ix.cls, ix.cluster, ix.supernode, ix.place));
     }
     for (unsigned d = 0; d < r; ++d) coords[2 * k + d] = static_cast<std::int32_t>(node.x[d]);
     b.set_coords(static_cast<node_id>(v), coords);
@@ -351,9 +359,12 @@ Family family_hdn() {
   auto params = std::vector<ParamSpec>{
       {"base", ParamType::dims, "base network B, a torus (product of rings), e.g. 2x3x5", "", true, {}}};
   for (auto& p : levels_param("number of dual-constructions k")) params.push_back(p);
-  params.push_back({"supernodes", ParamType::text,
-                    "super-node of each level: F1:F2:…, each Fi comma-separated 0-based base dimensions or none", "",
-                    false, {}});
+  params.push_back({"supernodes",
+                    ParamType::text,
+                    "super-node of each level: F1:F2:…, each Fi comma-separated 0-based base dimensions or none",
+                    "",
+                    false,
+                    {}});
   return {.name = "hdn",
           .summary = "hierarchical dual-net HDN(B,k,S) over a torus base, with super-nodes per level",
           .source = "HDN §2-3 (Li, Peng, Chu), Tables 1 and 3",
@@ -376,12 +387,13 @@ Family family_rdn() {
 }
 
 Family family_dualcube() {
-  return {.name = "dualcube",
-          .summary = "dual-cube DC(n): RDN over an (n-1)-cube with one dual-construction, 2^(2n-1) nodes, degree n",
-          .source = "HDN §3, Table 2 (Dual-Cube as RDN with k = 1)",
-          .params = {{"dim", ParamType::integer, "n: the base is an (n-1)-cube; 2^(2n-1) nodes of degree n", "", true, {}}},
-          .describe = [](const Params& p) { return describe_hdn(dualcube_shape(p)); },
-          .build = [](const Params& p) { return build_hdn(dualcube_shape(p)); }};
+  return {
+      .name = "dualcube",
+      .summary = "dual-cube DC(n): RDN over an (n-1)-cube with one dual-construction, 2^(2n-1) nodes, degree n",
+      .source = "HDN §3, Table 2 (Dual-Cube as RDN with k = 1)",
+      .params = {{"dim", ParamType::integer, "n: the base is an (n-1)-cube; 2^(2n-1) nodes of degree n", "", true, {}}},
+      .describe = [](const Params& p) { return describe_hdn(dualcube_shape(p)); },
+      .build = [](const Params& p) { return build_hdn(dualcube_shape(p)); }};
 }
 
 }  // namespace topo::gen

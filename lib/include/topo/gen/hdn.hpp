@@ -30,7 +30,7 @@ struct HdnLayout {
 
   unsigned levels() const { return static_cast<unsigned>(super.size()); }
   std::uint64_t clusters_per_class(unsigned j) const { return nodes[j - 1] / s[j]; }  // n_j
-  std::uint64_t copies(unsigned j) const { return nodes[j] / n0; }  // copies of B in HDN(B,j)
+  std::uint64_t copies(unsigned j) const { return nodes[j] / n0; }                    // copies of B in HDN(B,j)
 
   struct Node {
     std::uint64_t copy = 0;
