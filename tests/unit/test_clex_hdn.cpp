@@ -329,3 +329,47 @@ TEST_CASE("hdn layout: decode/encode round trip, cross partners are the graph's 
   }
   CHECK_THROWS_AS(gen::HdnLayout::from_params("torus", p), InputError);
 }
+
+TEST_CASE("clex symmetry: classes of equal-digit patterns have equal distance histograms") {
+  for (auto [k, levels] : {std::pair{3u, 3u}, {4u, 3u}, {2u, 4u}, {5u, 2u}, {3u, 4u}})
+    for (const char* mode : {"full", "swap"}) {
+      CAPTURE(k);
+      CAPTURE(levels);
+      CAPTURE(mode);
+      const std::map<std::string, std::string> raw = {
+          {"clique", std::to_string(k)}, {"levels", std::to_string(levels)}, {"links", mode}};
+      const auto& f = gen::find_family("clex");
+      const auto p = gen::parse_params(f, raw);
+      const Graph g = gen::generate(f, p);
+      REQUIRE(f.symmetry);
+      const auto nc = f.symmetry(p);
+      std::uint64_t total = 0;
+      for (auto sz : nc.size) total += sz;
+      CHECK(total == g.num_nodes());
+      // A node's pattern: its digits relabelled in order of first occurrence.
+      auto pattern = [&](node_id v) {
+        auto d = digits(v, k, levels);
+        std::map<std::uint64_t, std::uint64_t> relabel;
+        for (auto& x : d) x = relabel.emplace(x, relabel.size()).first->second;
+        return d;
+      };
+      auto histogram = [&](node_id v) {
+        std::map<std::uint32_t, std::uint64_t> h;
+        for (auto x : bfs(g, v)) ++h[x];
+        return h;
+      };
+      std::map<std::vector<std::uint64_t>, std::uint64_t> members;
+      for (node_id v = 0; v < g.num_nodes(); ++v) ++members[pattern(v)];
+      REQUIRE(members.size() == nc.representative.size());
+      for (std::size_t c = 0; c < nc.representative.size(); ++c) {
+        const node_id r = nc.representative[c];
+        CHECK(pattern(r) == digits(r, k, levels));  // the representative's digits are its pattern
+        CHECK(members[pattern(r)] == nc.size[c]);
+        const auto want = histogram(r);
+        for (node_id v = 0; v < g.num_nodes(); ++v)
+          if (pattern(v) == pattern(r)) CHECK(histogram(v) == want);
+      }
+    }
+  const auto& f = gen::find_family("clex");
+  CHECK(f.symmetry(gen::parse_params(f, {{"clique", "32"}, {"levels", "4"}})).representative.size() == 15);  // Bell(4)
+}

@@ -86,6 +86,29 @@ Description describe_clex(const ClexShape& s) {
   return d;
 }
 
+/// Node classes under the value permutations σ ∈ S_k applied to every digit at once: σ maps the clique on
+/// v1 to a clique and (…, v_l, i, …) → (…, j, v_l, …) to (…, σj, σv_l, …), so it is an automorphism of
+/// both variants. A class is the pattern of equal digits (a restricted growth string); its
+/// representative is the node whose digits are that string, its size k!/(k−m)! for m distinct values.
+NodeClasses clex_classes(std::uint64_t k, unsigned levels) {
+  NodeClasses nc;
+  auto walk = [&](auto&& self, unsigned pos, std::uint64_t distinct, std::uint64_t id, std::uint64_t weight,
+                  std::uint64_t place) -> void {
+    if (pos == levels) {
+      nc.representative.push_back(static_cast<node_id>(id));
+      nc.size.push_back(weight);
+      return;
+    }
+    for (std::uint64_t v = 0; v <= distinct && v < k; ++v) {
+      // A new value (v == distinct) can be any of the k − distinct unused ones.
+      const std::uint64_t w = v == distinct ? weight * (k - distinct) : weight;
+      self(self, pos + 1, v == distinct ? distinct + 1 : distinct, id + v * place, w, place * k);
+    }
+  };
+  walk(walk, 0, 0, 0, 1, 1);
+  return nc;
+}
+
 }  // namespace
 
 Graph make_clex(std::uint64_t k, unsigned levels, bool swap) {
@@ -191,6 +214,11 @@ Family family_clex() {
           [](const Params& p) {
             const auto s = clex_shape(p);
             return make_clex(s.k, s.levels, s.swap);
+          },
+      .symmetry =
+          [](const Params& p) {
+            const auto s = clex_shape(p);
+            return clex_classes(s.k, s.levels);
           }};
 }
 
