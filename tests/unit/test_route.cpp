@@ -12,6 +12,7 @@
 #include "topo/gen/registry.hpp"
 #include "topo/route/analysis.hpp"
 #include "topo/route/broadcast.hpp"
+#include "topo/route/hdn.hpp"
 #include "topo/route/ibt.hpp"
 #include "topo/route/route.hpp"
 #include "topo/route/traffic.hpp"
@@ -346,4 +347,95 @@ TEST_CASE("ibt routing: paths of exactly the BFS length") {
   CHECK(route_all(gen_of("ibt", {{"dims", "8x8x5"}, {"bypass-dims", "2"}, {"lengths", "4"}}), "ibt", 2).longer == 0);
   CHECK(route_all(gen_of("ibt", {{"dims", "16x16"}, {"bypass-dims", "2"}, {"lengths", "6"}}), "ibt", 2).longer == 0);
   CHECK(route_all(gen_of("ibt", {{"dims", "15x15x12"}, {"bypass-dims", "3"}, {"lengths", "6"}}), "ibt", 3).longer == 0);
+}
+
+TEST_CASE("hdn: Algorithm 1 on every pair of HDN(2x3x5,1,.) within Theorem 2's bound") {
+  for (const char* sn : {"0", "0,1", "1,2", "2", "0,1,2", "none"}) {
+    CAPTURE(sn);
+    const auto g = gen_of("hdn", {{"base", "2x3x5"}, {"levels", "1"}, {"supernodes", sn}});
+    const auto bound = route::hdn_routing_bound(route::hdn_layout(g, "hdn"));
+    const auto a = route_all(g, "hdn");
+    CHECK(a.max_hops <= bound);
+    MESSAGE(fmt::format("HDN(2x3x5,1,{}): {} nodes, max hops {} (Theorem 2 bound {}), mean stretch {:.4f}", sn,
+                        g.num_nodes(), a.max_hops, bound, a.stretch_sum / double(a.pairs - g.num_nodes())));
+  }
+  // HDN(2x3x5,1,(C2xC3)): R(B) = 1+1+2 = 4, R(SN) = 2: bound 2·4 − 2 + 2 = 8.
+  CHECK(route::hdn_routing_bound(route::hdn_layout(
+            gen_of("hdn", {{"base", "2x3x5"}, {"levels", "1"}, {"supernodes", "0,1"}}), "hdn")) == 8);
+}
+
+TEST_CASE("hdn: Algorithm 1 on sampled pairs of level-2 instances; rdn and dual-cube") {
+  for (const auto& [sn, sources] : {std::pair<std::string, node_id>{"0,1:1,2", 40}, {"0,1,2:0,1,2", 40}}) {
+    const auto g = gen_of("hdn", {{"base", "2x3x5"}, {"levels", "2"}, {"supernodes", sn}});
+    const auto bound = route::hdn_routing_bound(route::hdn_layout(g, "hdn"));
+    route::RouterOptions o;
+    o.algo = "hdn";
+    const auto r = route::make_router(g, o);
+    const route::ArcIndex ai(g);
+    route::Rng rng(5);
+    std::size_t max_hops = 0;
+    double stretch = 0;
+    std::uint64_t pairs = 0;
+    for (node_id i = 0; i < sources; ++i) {
+      const auto s = node_id(std::uniform_int_distribution<node_id>(0, g.num_nodes() - 1)(rng));
+      const auto d = route::distances_from(g, s);
+      for (node_id t = 0; t < g.num_nodes(); t += 7) {
+        const auto p = r->route(s, t, rng);
+        route::check_path(g, ai, p, s, t);
+        REQUIRE(p.hops() >= d[t]);
+        max_hops = std::max(max_hops, p.hops());
+        if (s != t) {
+          stretch += double(p.hops()) / d[t];
+          ++pairs;
+        }
+      }
+    }
+    CAPTURE(sn);
+    CHECK(max_hops <= bound);
+    MESSAGE(fmt::format("HDN(2x3x5,2,{}): {} nodes, max hops {} (Theorem 2 bound {}), mean stretch {:.4f} over {} pairs",
+                        sn, g.num_nodes(), max_hops, bound, stretch / double(pairs), pairs));
+  }
+  const auto dc = gen_of("dualcube", {{"dim", "3"}});
+  const auto a = route_all(dc, "hdn");
+  CHECK(a.max_hops <= route::hdn_routing_bound(route::hdn_layout(dc, "hdn")));
+}
+
+TEST_CASE("hdn broadcast (Algorithm 2): reaches every node within Theorem 3's bound") {
+  for (const auto& [levels, sn] : {std::pair<std::string, std::string>{"1", "0,1"}, {"1", "0"}, {"1", "2"},
+                                   {"1", "none"}, {"1", "0,1,2"}, {"2", "0,1:1,2"}, {"2", "0,1,2:0,1,2"}}) {
+    const auto g = gen_of("hdn", {{"base", "2x3x5"}, {"levels", levels}, {"supernodes", sn}});
+    for (node_id root : {node_id(0), node_id(g.num_nodes() / 3), node_id(g.num_nodes() - 1)}) {
+      const auto s = route::broadcast_hdn(g, root);
+      route::check_schedule(g, s);  // every node informed, one port, along links
+      CAPTURE(sn);
+      CHECK(s.steps.size() <= s.bound);
+      CHECK(s.steps.size() >= s.lower_bound);
+      if (root == 0)
+        MESSAGE(fmt::format("HDN(2x3x5,{},{}): broadcast in {} steps, Theorem 3 bound {}, lower bound {}", levels, sn,
+                            s.steps.size(), s.bound, s.lower_bound));
+    }
+  }
+  // k = 1: exactly the bound, 2T(B) − T(SN^1) + 2 with T(B) = 1+2+3 = 6, T(C2xC3) = 3: 11.
+  const auto g = gen_of("hdn", {{"base", "2x3x5"}, {"levels", "1"}, {"supernodes", "0,1"}});
+  CHECK(route::broadcast_hdn(g, 0).steps.size() == 11);
+  CHECK(route::broadcast_hdn(g, 0).bound == 11);
+}
+
+TEST_CASE("clex: gateway routing, at most 2^L - 1 hops on every pair") {
+  for (const auto& [k, L, links] : {std::tuple<std::string, std::string, std::string>{"3", "2", "full"},
+                                    {"3", "3", "full"}, {"4", "3", "full"}, {"3", "4", "full"}, {"3", "3", "swap"},
+                                    {"4", "3", "swap"}, {"2", "4", "swap"}}) {
+    const auto g = gen_of("clex", {{"clique", k}, {"levels", L}, {"links", links}});
+    const auto a = route_all(g, "clex");
+    CAPTURE(k);
+    CAPTURE(L);
+    CAPTURE(links);
+    CHECK(a.max_hops <= (std::size_t{1} << std::stoi(L)) - 1);
+    MESSAGE(fmt::format("C(k={},L={},{}): max hops {}, mean stretch {:.4f}", k, L, links, a.max_hops,
+                        a.stretch_sum / double(a.pairs - g.num_nodes())));
+  }
+  route::RouterOptions o;
+  o.algo = "hdn";
+  CHECK_THROWS_WITH_AS(route::make_router(gen_of("clex", {{"clique", "3"}, {"levels", "2"}}), o),
+                       "--algo hdn needs a graph of family hdn or rdn or dualcube, got clex", InputError);
 }

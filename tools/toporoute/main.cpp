@@ -14,6 +14,7 @@
 #include "topo/errors.hpp"
 #include "topo/route/analysis.hpp"
 #include "topo/route/broadcast.hpp"
+#include "topo/route/hdn.hpp"
 #include "topo/route/route.hpp"
 #include "topo/route/traffic.hpp"
 
@@ -273,6 +274,7 @@ void run_broadcast(topo::cli::Tool& tool, const Options& o) {
   const node_id root = node_arg(g, o.root, "--root");
   r::BroadcastSchedule s;
   if (o.bcast_algo == "tree") s = r::broadcast_tree(g, root);
+  else if (o.bcast_algo == "hdn") s = r::broadcast_hdn(g, root);
   else throw topo::UsageError(fmt::format("unknown broadcast algorithm \"{}\"", o.bcast_algo));
   r::check_schedule(g, s);
   std::size_t sends = 0;
@@ -332,7 +334,7 @@ int main(int argc, char** argv) {
       ->type_name("PATTERN");
   app.add_option("--seed", o.seed, "seed for uniform/permutation traffic and every random choice (recorded)")->type_name("N");
   app.add_option("--hotspot", o.hotspot, "the node hotspot traffic goes to (default 0)")->type_name("NODE");
-  app.add_option("--algo", o.algo, "routing algorithm: shortest, dor, ibt, slimfly, valiant")
+  app.add_option("--algo", o.algo, "routing algorithm: shortest, dor, ibt, hdn, clex, slimfly, valiant")
       ->check(CLI::IsMember(r::algorithm_names()))
       ->type_name("ALGO");
   app.add_flag("--random-ties", o.random_ties, "shortest: choose among equally short next hops at random (seeded)");
@@ -352,7 +354,9 @@ int main(int argc, char** argv) {
   auto* bc = app.add_subcommand("broadcast", "a one-port broadcast schedule from --root");
   add_input(bc);
   bc->add_option("--root", o.root, "the node that broadcasts (default 0)")->type_name("NODE");
-  bc->add_option("--algo", o.bcast_algo, "tree: BFS tree, children served in decreasing subtree time")
+  bc->add_option("--algo", o.bcast_algo,
+                 "tree (any graph: BFS tree, children served in decreasing subtree time) or hdn (HDN Algorithm 2)")
+      ->check(CLI::IsMember({"tree", "hdn"}))
       ->type_name("ALGO");
   bc->add_flag("--json", o.json, "machine-readable output");
   bc->add_option("-o,--output", o.output, "write to FILE (atomically)")->type_name("FILE");

@@ -20,7 +20,7 @@ node_id ArcIndex::tail(std::uint64_t arc) const {
 }
 
 const std::vector<std::string>& algorithm_names() {
-  static const std::vector<std::string> names = {"shortest", "dor", "ibt", "slimfly", "valiant"};
+  static const std::vector<std::string> names = {"shortest", "dor", "ibt", "hdn", "clex", "slimfly", "valiant"};
   return names;
 }
 
@@ -28,6 +28,8 @@ std::unique_ptr<Router> make_router(const Graph& g, const RouterOptions& o) {
   if (o.algo == "shortest") return make_shortest(g, o.random_ties);
   if (o.algo == "dor") return make_dor(g);
   if (o.algo == "ibt") return make_ibt(g);
+  if (o.algo == "hdn") return make_hdn(g);
+  if (o.algo == "clex") return make_clex(g);
   if (o.algo == "slimfly") return make_slimfly(g);
   if (o.algo == "valiant") {
     if (o.inner == "valiant") throw UsageError("--algo valiant: the inner algorithm must be minimal, not valiant");

@@ -88,6 +88,8 @@ std::unique_ptr<Router> make_shortest(const Graph& g, bool random_ties);
 std::unique_ptr<Router> make_dor(const Graph& g);
 std::unique_ptr<Router> make_ibt(const Graph& g);
 std::unique_ptr<Router> make_slimfly(const Graph& g);
+std::unique_ptr<Router> make_hdn(const Graph& g);
+std::unique_ptr<Router> make_clex(const Graph& g);
 std::unique_ptr<Router> make_valiant(const Graph& g, std::unique_ptr<Router> inner);
 
 }  // namespace topo::route
