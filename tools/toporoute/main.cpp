@@ -305,7 +305,7 @@ void run_broadcast(topo::cli::Tool& tool, const Options& o) {
       os << '\n';
     }
     fmt::print(os, "steps {} (lower bound {}{}), {} sends, {} nodes\n", s.steps.size(), s.lower_bound,
-               s.bound ? fmt::format(", algorithm bound {}", s.bound) : std::string(), sends, g.num_nodes());
+               s.bound ? fmt::format(", HDN Theorem 3 bound {}", s.bound) : std::string(), sends, g.num_nodes());
   }
   out.commit();
 }

@@ -268,6 +268,33 @@ std::uint64_t hdn_broadcast_bound(const HdnLayout& h) {
   return std::uint64_t(b);
 }
 
+namespace {
+
+std::uint64_t sum_over(const HdnLayout& h, unsigned j, bool broadcast) {  // j = 0: all of B
+  std::uint64_t sum = 0;
+  for (unsigned d = 0; d < h.dims.size(); ++d)
+    if (j == 0 || in_super(h, j, d)) sum += broadcast ? ring_broadcast(h.dims[d], h.cube) : ring_route(h.dims[d], h.cube);
+  return sum;
+}
+
+}  // namespace
+
+std::uint64_t hdn_routing_recurrence_bound(const HdnLayout& h) {
+  const unsigned k = h.levels();
+  if (k == 0) return sum_over(h, 0, false);
+  std::uint64_t r = 2 * sum_over(h, 0, false) - sum_over(h, 1, false) + 2;
+  for (unsigned j = 2; j <= k; ++j) r = 2 * r + sum_over(h, j, false) + 2;
+  return r;
+}
+
+std::uint64_t hdn_broadcast_recurrence_bound(const HdnLayout& h) {
+  const unsigned k = h.levels();
+  if (k == 0) return sum_over(h, 0, true);
+  std::uint64_t t = 2 * (sum_over(h, 0, true) - sum_over(h, 1, true)) + 2;
+  for (unsigned j = 2; j <= k; ++j) t = sum_over(h, j - 1, true) + 2 * t + 2;
+  return t + sum_over(h, k, true);
+}
+
 BroadcastSchedule broadcast_hdn(const Graph& g, node_id root) {
   const auto h = hdn_layout(g, "hdn");
   if (root >= g.num_nodes()) throw InputError(fmt::format("--root {}: the graph has {} nodes", root, g.num_nodes()));
