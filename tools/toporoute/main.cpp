@@ -12,6 +12,7 @@
 #include "common/cli.hpp"
 #include "common/io.hpp"
 #include "topo/errors.hpp"
+#include "topo/metrics/link_loads.hpp"
 #include "topo/route/analysis.hpp"
 #include "topo/route/broadcast.hpp"
 #include "topo/route/hdn.hpp"
@@ -161,12 +162,15 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   r::DependencyGraph deps;
   const bool report = o.summary || o.check_deadlock;
   const bool need_loads = o.summary || !o.loads_file.empty();
+  // All-to-all split over shortest paths is metrics::link_loads' split routing: O(N·M), not O(N²·M).
+  const bool split_all = o.split && o.traffic == "all-to-all" && need_loads;
+  if (split_all) loads.add_arc_loads(topo::metrics::link_loads(g, topo::metrics::Routing::split).arc_load);
   topo::cli::Output out(o.output);
   auto& os = out.stream();
   for (const auto& [s, t] : pairs) {
     const auto p = router->route(s, t, rng);
     r::check_path(g, ai, p, s, t);
-    if (need_loads) {
+    if (need_loads && !split_all) {
       if (o.split) loads.add_split(s, t);
       else loads.add(p);
     }

@@ -21,7 +21,7 @@ void LoadCounter::add(const Path& p, double units) {
 const LoadCounter::Counts& LoadCounter::forward(node_id s) {
   auto it = fwd_.find(s);
   if (it != fwd_.end()) return it->second;
-  if (fwd_.size() * std::uint64_t(g_.num_nodes()) > (std::uint64_t{1} << 24)) fwd_.clear();
+  if (fwd_.size() * std::uint64_t(g_.num_nodes()) > (std::uint64_t{1} << 24)) fwd_.clear();  // bounded memory
   Counts c{distances_from(g_, s), std::vector<double>(g_.num_nodes(), 0)};
   std::vector<node_id> order(g_.num_nodes());
   for (node_id v = 0; v < g_.num_nodes(); ++v) order[v] = v;
@@ -59,7 +59,7 @@ const LoadCounter::Counts& LoadCounter::backward(node_id t) {
 
 void LoadCounter::add_split(node_id s, node_id t) {
   if (s == t) return;
-  const Counts f = forward(s);  // copies: the second lookup may evict the first
+  const Counts& f = forward(s);  // a separate cache from backward(): the reference stays valid
   const Counts& b = backward(t);
   const auto d = f.dist[t];
   if (d == unreachable) throw InputError(fmt::format("node {} cannot reach node {}", s, t));
@@ -73,6 +73,11 @@ void LoadCounter::add_split(node_id s, node_id t) {
       if (b.dist[nb[i]] != unreachable && f.dist[v] + 1 + b.dist[nb[i]] == d)
         load_[ai_.offset(v) + i] += f.sigma[v] * b.sigma[nb[i]] / total;
   }
+}
+
+void LoadCounter::add_arc_loads(const std::vector<double>& arc_load) {
+  if (arc_load.size() != load_.size()) throw Error("arc loads of another graph");
+  for (std::size_t a = 0; a < load_.size(); ++a) load_[a] += arc_load[a];
 }
 
 LoadCounter::Result LoadCounter::result() const {

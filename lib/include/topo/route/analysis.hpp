@@ -27,6 +27,8 @@ class LoadCounter {
     std::uint64_t physical_arcs = 0;
   };
   Result result() const;
+  /// Adds loads computed elsewhere with the same arc order (metrics::link_loads for all-to-all).
+  void add_arc_loads(const std::vector<double>& arc_load);
   const ArcIndex& arcs() const { return ai_; }
 
  private:
