@@ -1,12 +1,11 @@
 // toporoute's library: every algorithm's paths are made of links, the family algorithms are as short
 // as the papers promise, the iBT closed form agrees with BFS, loads, deadlock check, broadcast.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
 #include <cstdlib>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -58,10 +57,10 @@ AllPairs route_all(const Graph& g, const std::string& algo, node_id sources = no
 }  // namespace
 
 TEST_CASE("shortest: every hop is a link and every route is a shortest path") {
-  for (const auto& g : {gen_of("torus", {{"dims", "4x5"}}), gen_of("mesh", {{"dims", "3x4"}}),
-                        gen_of("hypercube", {{"dim", "4"}}), gen_of("slimfly", {{"q", "3"}}),
-                        gen_of("ibt", {{"dims", "8x8"}, {"bypass-dims", "2"}, {"lengths", "4"}}),
-                        gen_of("demipn", {{"q", "3"}}), gen_of("debruijn", {{"symbols", "2"}, {"length", "4"}})}) {
+  for (const auto& g :
+       {gen_of("torus", {{"dims", "4x5"}}), gen_of("mesh", {{"dims", "3x4"}}), gen_of("hypercube", {{"dim", "4"}}),
+        gen_of("slimfly", {{"q", "3"}}), gen_of("ibt", {{"dims", "8x8"}, {"bypass-dims", "2"}, {"lengths", "4"}}),
+        gen_of("demipn", {{"q", "3"}}), gen_of("debruijn", {{"symbols", "2"}, {"length", "4"}})}) {
     CAPTURE(g.meta.family);
     const auto a = route_all(g, "shortest");
     CHECK(a.longer == 0);
@@ -120,7 +119,8 @@ TEST_CASE("family algorithms refuse graphs of other families") {
   route::RouterOptions o;
   o.algo = "dor";
   CHECK_THROWS_WITH_AS(route::make_router(gen_of("slimfly", {{"q", "3"}}), o),
-                       "--algo dor needs a graph of family torus or mesh or ring or hypercube, got slimfly", InputError);
+                       "--algo dor needs a graph of family torus or mesh or ring or hypercube, got slimfly",
+                       InputError);
   o.algo = "slimfly";
   CHECK_THROWS_WITH_AS(route::make_router(gen_of("torus", {{"dims", "3x3"}}), o),
                        "--algo slimfly needs a graph of family slimfly, got torus", InputError);
@@ -225,7 +225,8 @@ TEST_CASE("generic one-port broadcast: valid schedules, optimal on hypercubes") 
   route::check_schedule(h, s);
   CHECK(s.steps.size() == 5);
   CHECK(s.lower_bound == 5);
-  for (const auto& g : {gen_of("torus", {{"dims", "5x6"}}), gen_of("slimfly", {{"q", "5"}}), gen_of("ring", {{"nodes", "9"}})}) {
+  for (const auto& g :
+       {gen_of("torus", {{"dims", "5x6"}}), gen_of("slimfly", {{"q", "5"}}), gen_of("ring", {{"nodes", "9"}})}) {
     const auto b = route::broadcast_tree(g, 3);
     route::check_schedule(g, b);
     CHECK(b.steps.size() >= b.lower_bound);
@@ -360,8 +361,8 @@ TEST_CASE("hdn: Algorithm 1 on every pair of HDN(2x3x5,1,.) within Theorem 2's b
                         g.num_nodes(), a.max_hops, bound, a.stretch_sum / double(a.pairs - g.num_nodes())));
   }
   // HDN(2x3x5,1,(C2xC3)): R(B) = 1+1+2 = 4, R(SN) = 2: bound 2·4 − 2 + 2 = 8.
-  CHECK(route::hdn_routing_bound(route::hdn_layout(
-            gen_of("hdn", {{"base", "2x3x5"}, {"levels", "1"}, {"supernodes", "0,1"}}), "hdn")) == 8);
+  CHECK(route::hdn_routing_bound(
+            route::hdn_layout(gen_of("hdn", {{"base", "2x3x5"}, {"levels", "1"}, {"supernodes", "0,1"}}), "hdn")) == 8);
 }
 
 TEST_CASE("hdn: Algorithm 1 on sampled pairs of level-2 instances; rdn and dual-cube") {
@@ -392,9 +393,11 @@ TEST_CASE("hdn: Algorithm 1 on sampled pairs of level-2 instances; rdn and dual-
     }
     CAPTURE(sn);
     CHECK(max_hops <= route::hdn_routing_recurrence_bound(route::hdn_layout(g, "hdn")));
-    MESSAGE(fmt::format("HDN(2x3x5,2,{}): {} nodes, max hops {} (Theorem 2 bound {}, recurrence bound {}), "
-                        "mean stretch {:.4f} over {} pairs", sn, g.num_nodes(), max_hops, bound,
-                        route::hdn_routing_recurrence_bound(route::hdn_layout(g, "hdn")), stretch / double(pairs), pairs));
+    MESSAGE(
+        fmt::format("HDN(2x3x5,2,{}): {} nodes, max hops {} (Theorem 2 bound {}, recurrence bound {}), "
+                    "mean stretch {:.4f} over {} pairs",
+                    sn, g.num_nodes(), max_hops, bound,
+                    route::hdn_routing_recurrence_bound(route::hdn_layout(g, "hdn")), stretch / double(pairs), pairs));
   }
   // Theorem 2's closed form is not met by Algorithm 1 for k = 2 on SPEC §3.5's numbering: a recorded pair.
   {
@@ -415,8 +418,13 @@ TEST_CASE("hdn: Algorithm 1 on sampled pairs of level-2 instances; rdn and dual-
 }
 
 TEST_CASE("hdn broadcast (Algorithm 2): reaches every node within Theorem 3's bound") {
-  for (const auto& [levels, sn] : {std::pair<std::string, std::string>{"1", "0,1"}, {"1", "0"}, {"1", "2"},
-                                   {"1", "none"}, {"1", "0,1,2"}, {"2", "0,1:1,2"}, {"2", "0,1,2:0,1,2"}}) {
+  for (const auto& [levels, sn] : {std::pair<std::string, std::string>{"1", "0,1"},
+                                   {"1", "0"},
+                                   {"1", "2"},
+                                   {"1", "none"},
+                                   {"1", "0,1,2"},
+                                   {"2", "0,1:1,2"},
+                                   {"2", "0,1,2:0,1,2"}}) {
     const auto g = gen_of("hdn", {{"base", "2x3x5"}, {"levels", levels}, {"supernodes", sn}});
     for (node_id root : {node_id(0), node_id(g.num_nodes() / 3), node_id(g.num_nodes() - 1)}) {
       const auto s = route::broadcast_hdn(g, root);
@@ -427,8 +435,10 @@ TEST_CASE("hdn broadcast (Algorithm 2): reaches every node within Theorem 3's bo
       CHECK(s.steps.size() <= rec);
       CHECK(s.steps.size() >= s.lower_bound);
       if (root == 0)
-        MESSAGE(fmt::format("HDN(2x3x5,{},{}): broadcast in {} steps, Theorem 3 bound {}, recurrence bound {}, lower "
-                            "bound {}", levels, sn, s.steps.size(), s.bound, rec, s.lower_bound));
+        MESSAGE(
+            fmt::format("HDN(2x3x5,{},{}): broadcast in {} steps, Theorem 3 bound {}, recurrence bound {}, lower "
+                        "bound {}",
+                        levels, sn, s.steps.size(), s.bound, rec, s.lower_bound));
     }
   }
   // k = 1: exactly the bound, 2T(B) − T(SN^1) + 2 with T(B) = 1+2+3 = 6, T(C2xC3) = 3: 11.
@@ -445,8 +455,12 @@ TEST_CASE("hdn broadcast (Algorithm 2): reaches every node within Theorem 3's bo
 
 TEST_CASE("clex: gateway routing, at most 2^L - 1 hops on every pair") {
   for (const auto& [k, L, links] : {std::tuple<std::string, std::string, std::string>{"3", "2", "full"},
-                                    {"3", "3", "full"}, {"4", "3", "full"}, {"3", "4", "full"}, {"3", "3", "swap"},
-                                    {"4", "3", "swap"}, {"2", "4", "swap"}}) {
+                                    {"3", "3", "full"},
+                                    {"4", "3", "full"},
+                                    {"3", "4", "full"},
+                                    {"3", "3", "swap"},
+                                    {"4", "3", "swap"},
+                                    {"2", "4", "swap"}}) {
     const auto g = gen_of("clex", {{"clique", k}, {"levels", L}, {"links", links}});
     const auto a = route_all(g, "clex");
     CAPTURE(k);

@@ -1,13 +1,13 @@
 // toporoute: routes pairs of nodes on a graph and reports the paths, per-link loads, a deadlock
 // check, and one-port broadcast schedules (SPEC §5).
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
-
-#include <fmt/format.h>
-#include <fmt/ostream.h>
-#include <fmt/ranges.h>
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
@@ -122,12 +122,14 @@ std::string route_text(const topo::Graph& g, const r::ArcIndex& ai, const r::Pat
   for (std::size_t h = 0; h < p.nodes.size(); ++h) {
     fmt::format_to(std::back_inserter(line), " {}", p.nodes[h]);
     if (h < p.arcs.size() && g.has_classes())
-      fmt::format_to(std::back_inserter(line), " ={}=", g.link_class_name(g.out_links(p.nodes[h])[p.arcs[h] - ai.offset(p.nodes[h])]));
+      fmt::format_to(std::back_inserter(line),
+                     " ={}=", g.link_class_name(g.out_links(p.nodes[h])[p.arcs[h] - ai.offset(p.nodes[h])]));
   }
   return line;
 }
 
-void write_loads(const topo::Graph& g, const r::LoadCounter& lc, const r::LoadCounter::Result& res, const std::string& path) {
+void write_loads(const topo::Graph& g, const r::LoadCounter& lc, const r::LoadCounter::Result& res,
+                 const std::string& path) {
   topo::cli::Output out(path);
   auto& s = out.stream();
   s << "# toporoute link loads: one line per arc (direction of a link), load per unit of capacity\n";
@@ -171,8 +173,10 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
     const auto p = router->route(s, t, rng);
     r::check_path(g, ai, p, s, t);
     if (need_loads && !split_all) {
-      if (o.split) loads.add_split(s, t);
-      else loads.add(p);
+      if (o.split)
+        loads.add_split(s, t);
+      else
+        loads.add(p);
     }
     if (o.summary) stats.add(s, t, p.hops());
     if (o.check_deadlock) deps.add(p);
@@ -250,8 +254,9 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
                    j["loads"]["routing"].get<std::string>());
         fmt::print(os, "link utilisation u  {:.6f}\n", res.u);
         for (const auto& e : j["loads"]["heaviest"])
-          fmt::print(os, "  heavy arc {} -> {}{}  load {:.6f}\n", e["source"].get<node_id>(), e["target"].get<node_id>(),
-                     e.contains("class") ? " (" + e["class"].get<std::string>() + ")" : "", e["load"].get<double>());
+          fmt::print(os, "  heavy arc {} -> {}{}  load {:.6f}\n", e["source"].get<node_id>(),
+                     e["target"].get<node_id>(), e.contains("class") ? " (" + e["class"].get<std::string>() + ")" : "",
+                     e["load"].get<double>());
         fmt::print(os, "\n{:>6}  {:>12}\n", "hops", "routes");
         for (const auto& [k, v] : stats.histogram) fmt::print(os, "{:>6}  {:>12}\n", k, v);
       }
@@ -277,9 +282,12 @@ void run_broadcast(topo::cli::Tool& tool, const Options& o) {
   const auto g = load(o);
   const node_id root = node_arg(g, o.root, "--root");
   r::BroadcastSchedule s;
-  if (o.bcast_algo == "tree") s = r::broadcast_tree(g, root);
-  else if (o.bcast_algo == "hdn") s = r::broadcast_hdn(g, root);
-  else throw topo::UsageError(fmt::format("unknown broadcast algorithm \"{}\"", o.bcast_algo));
+  if (o.bcast_algo == "tree")
+    s = r::broadcast_tree(g, root);
+  else if (o.bcast_algo == "hdn")
+    s = r::broadcast_hdn(g, root);
+  else
+    throw topo::UsageError(fmt::format("unknown broadcast algorithm \"{}\"", o.bcast_algo));
   r::check_schedule(g, s);
   std::size_t sends = 0;
   for (const auto& st : s.steps) sends += st.size();
@@ -322,7 +330,8 @@ int main(int argc, char** argv) {
   Options o;
   auto& app = tool.app;
   auto add_input = [&](CLI::App* a) {
-    a->add_option("graph", o.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")->type_name("GRAPH");
+    a->add_option("graph", o.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
+        ->type_name("GRAPH");
     a->add_option("-f,--format", o.format, "input format (default: detected)")
         ->check(CLI::IsMember({"auto", "edgelist", "plain", "json", "descriptor"}))
         ->type_name("FORMAT");
@@ -332,11 +341,13 @@ int main(int argc, char** argv) {
   app.add_option("--from", o.from, "source node of a single route")->type_name("NODE");
   app.add_option("--to", o.to, "target node of a single route")->type_name("NODE");
   app.add_option("--pairs", o.pairs_file, "file of SOURCE TARGET lines to route")->type_name("FILE");
-  app.add_option("--traffic", o.traffic, "traffic pattern: all-to-all, uniform, permutation, transpose, bit-complement, "
-                                         "tornado, hotspot, nearest-neighbour")
+  app.add_option("--traffic", o.traffic,
+                 "traffic pattern: all-to-all, uniform, permutation, transpose, bit-complement, "
+                 "tornado, hotspot, nearest-neighbour")
       ->check(CLI::IsMember(r::traffic_names()))
       ->type_name("PATTERN");
-  app.add_option("--seed", o.seed, "seed for uniform/permutation traffic and every random choice (recorded)")->type_name("N");
+  app.add_option("--seed", o.seed, "seed for uniform/permutation traffic and every random choice (recorded)")
+      ->type_name("N");
   app.add_option("--hotspot", o.hotspot, "the node hotspot traffic goes to (default 0)")->type_name("NODE");
   app.add_option("--algo", o.algo, "routing algorithm: shortest, dor, ibt, hdn, clex, slimfly, valiant")
       ->check(CLI::IsMember(r::algorithm_names()))
@@ -367,7 +378,9 @@ int main(int argc, char** argv) {
   bc->add_flag("--no-provenance", o.no_provenance, "leave the provenance block out of JSON output");
 
   return tool.run([&] {
-    if (bc->parsed()) run_broadcast(tool, o);
-    else run_routes(tool, o);
+    if (bc->parsed())
+      run_broadcast(tool, o);
+    else
+      run_routes(tool, o);
   });
 }

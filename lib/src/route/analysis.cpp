@@ -1,8 +1,8 @@
 #include "topo/route/analysis.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "topo/errors.hpp"
 
@@ -139,7 +139,7 @@ std::vector<std::uint64_t> DependencyGraph::find_cycle() const {
     std::sort(l.begin(), l.end());
     l.erase(std::unique(l.begin(), l.end()), l.end());
   }
-  std::vector<std::uint8_t> colour(ids.size(), 0);  // 0 new, 1 on the stack, 2 done
+  std::vector<std::uint8_t> colour(ids.size(), 0);         // 0 new, 1 on the stack, 2 done
   std::vector<std::pair<std::size_t, std::size_t>> stack;  // (node, next edge)
   for (std::size_t r = 0; r < ids.size(); ++r) {
     if (colour[r]) continue;

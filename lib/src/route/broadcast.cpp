@@ -1,9 +1,9 @@
 #include "topo/route/broadcast.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/route/route.hpp"
@@ -12,7 +12,9 @@ namespace topo::route {
 
 namespace {
 
-std::uint64_t log2_ceil(std::uint64_t n) { return n <= 1 ? 0 : std::uint64_t(std::bit_width(n - 1)); }
+std::uint64_t log2_ceil(std::uint64_t n) {
+  return n <= 1 ? 0 : std::uint64_t(std::bit_width(n - 1));
+}
 
 }  // namespace
 
@@ -31,7 +33,8 @@ BroadcastSchedule broadcast_tree(const Graph& g, node_id root) {
         order.push_back(w);
       }
   if (order.size() != n)
-    throw InputError(fmt::format("broadcast: {} of {} nodes cannot be reached from node {}", n - order.size(), n, root));
+    throw InputError(
+        fmt::format("broadcast: {} of {} nodes cannot be reached from node {}", n - order.size(), n, root));
   std::vector<std::vector<node_id>> children(n);
   for (std::size_t h = 1; h < order.size(); ++h) children[parent[order[h]]].push_back(order[h]);
   // need[v]: steps v's subtree needs once v is informed. Serving the children in decreasing need

@@ -24,7 +24,8 @@ class Clex final : public Router {
     std::uint64_t n = 1;
     for (unsigned i = 0; i < levels_; ++i) n *= k_;
     if (n != g.num_nodes())
-      throw InputError(fmt::format("--algo clex: the graph has {} nodes, its clex parameters say {}", g.num_nodes(), n));
+      throw InputError(
+          fmt::format("--algo clex: the graph has {} nodes, its clex parameters say {}", g.num_nodes(), n));
     for (std::uint16_t c = 0; c < g.class_names().size(); ++c)
       if (g.class_names()[c] == "redundant") redundant_ = c;
   }
@@ -63,8 +64,10 @@ class Clex final : public Router {
         p.nodes.push_back(v);
         return;
       }
-    throw InputError(fmt::format("--algo clex: node {} has no level-{} link to {}; the graph is not the clex "
-                                 "instance its parameters describe", u, level, v));
+    throw InputError(
+        fmt::format("--algo clex: node {} has no level-{} link to {}; the graph is not the clex "
+                    "instance its parameters describe",
+                    u, level, v));
   }
 
   // cur and t agree on every digit above l: they lie in one copy of C(s, l).

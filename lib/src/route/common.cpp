@@ -1,8 +1,8 @@
 // Helpers shared by the routing algorithms, and the algorithm dispatch.
-#include <algorithm>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <algorithm>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -86,7 +86,8 @@ Coords family_coords(const Graph& g, std::string_view algo) {
     return c;
   }
   if (g.meta.family.empty())
-    throw InputError(fmt::format("--algo {} needs node coordinates or family metadata, and the graph has neither", algo));
+    throw InputError(
+        fmt::format("--algo {} needs node coordinates or family metadata, and the graph has neither", algo));
   // An edge list carries family and parameters but no coordinates: rebuild the instance for them.
   const auto& f = gen::find_family(g.meta.family);
   const auto ref = gen::generate(f, gen::normalize_params(f, g.meta.parameters));

@@ -1,9 +1,9 @@
 // Dimension-order routing (SPEC §5): on tori and meshes correct dimension 0 first, then 1, …, each
 // the short way round (a tie at half a ring goes the positive way); on hypercubes this is e-cube
 // routing (lowest differing bit first). Works from node coordinates.
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "topo/errors.hpp"
 #include "topo/route/route.hpp"

@@ -2,9 +2,9 @@
 // numbering of gen::HdnLayout (SPEC §3.5). Base routing and broadcasting go dimension by dimension.
 #include "topo/route/hdn.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "topo/errors.hpp"
 #include "topo/route/route.hpp"
@@ -34,8 +34,12 @@ Node with_index(const HdnLayout& h, const Node& n, unsigned j, std::uint64_t a, 
   return m;
 }
 
-std::uint64_t ring_route(std::uint64_t b, bool cube) { return cube ? 1 : b / 2; }
-std::uint64_t ring_broadcast(std::uint64_t b, bool cube) { return cube ? 1 : (b + 1) / 2; }
+std::uint64_t ring_route(std::uint64_t b, bool cube) {
+  return cube ? 1 : b / 2;
+}
+std::uint64_t ring_broadcast(std::uint64_t b, bool cube) {
+  return cube ? 1 : (b + 1) / 2;
+}
 
 class HdnRouter final : public Router {
  public:
@@ -217,7 +221,8 @@ class HdnBroadcast {
     for (auto& grp : groups)
       for (const auto& x : grp) send(end, x, h_.cross_partner(x, j));
     holders = std::move(all);
-    std::sort(holders.begin(), holders.end(), [&](const Node& a, const Node& b) { return h_.encode(a) < h_.encode(b); });
+    std::sort(holders.begin(), holders.end(),
+              [&](const Node& a, const Node& b) { return h_.encode(a) < h_.encode(b); });
     holders.erase(std::unique(holders.begin(), holders.end(),
                               [&](const Node& a, const Node& b) { return h_.encode(a) == h_.encode(b); }),
                   holders.end());
@@ -273,7 +278,8 @@ namespace {
 std::uint64_t sum_over(const HdnLayout& h, unsigned j, bool broadcast) {  // j = 0: all of B
   std::uint64_t sum = 0;
   for (unsigned d = 0; d < h.dims.size(); ++d)
-    if (j == 0 || in_super(h, j, d)) sum += broadcast ? ring_broadcast(h.dims[d], h.cube) : ring_route(h.dims[d], h.cube);
+    if (j == 0 || in_super(h, j, d))
+      sum += broadcast ? ring_broadcast(h.dims[d], h.cube) : ring_route(h.dims[d], h.cube);
   return sum;
 }
 
@@ -305,6 +311,8 @@ BroadcastSchedule broadcast_hdn(const Graph& g, node_id root) {
   return s;
 }
 
-std::unique_ptr<Router> make_hdn(const Graph& g) { return std::make_unique<HdnRouter>(g); }
+std::unique_ptr<Router> make_hdn(const Graph& g) {
+  return std::make_unique<HdnRouter>(g);
+}
 
 }  // namespace topo::route

@@ -2,11 +2,11 @@
 // distance, one neighbour at a time, so its length is exactly the formula's distance.
 #include "topo/route/ibt.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdlib>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -16,8 +16,12 @@ namespace topo::route {
 
 namespace {
 
-std::int64_t sgn(std::int64_t x) { return (x > 0) - (x < 0); }
-std::int64_t mod(std::int64_t a, std::int64_t n) { return ((a % n) + n) % n; }
+std::int64_t sgn(std::int64_t x) {
+  return (x > 0) - (x < 0);
+}
+std::int64_t mod(std::int64_t a, std::int64_t n) {
+  return ((a % n) + n) % n;
+}
 // Shorter signed way round a ring of n from offset d (mod n); a tie at n/2 is +n/2.
 std::int64_t ring_delta(std::int64_t d, std::int64_t n) {
   d = mod(d, n);
@@ -49,7 +53,8 @@ struct CoverTable {
 std::int64_t penalty(int m, std::int64_t ups, std::int64_t downs, unsigned req) {
   static const CoverTable table;
   for (std::int64_t e = 0; e <= m; ++e) {
-    const auto P = std::size_t(std::min<std::int64_t>(ups + e, m)), Q = std::size_t(std::min<std::int64_t>(downs + e, m));
+    const auto P = std::size_t(std::min<std::int64_t>(ups + e, m)),
+               Q = std::size_t(std::min<std::int64_t>(downs + e, m));
     if (table.ok[std::size_t(m)][P][Q][req]) return 2 * e;
   }
   return 2 * m;  // not reached: m up-steps visit every residue
@@ -66,7 +71,8 @@ IbtShape ibt_shape(const Graph& g) {
     s.m = int(gen::get_int(p, "bypass_dims"));
     const auto lengths = gen::get_ints(p, "lengths");
     if (lengths.size() != 1)
-      throw InputError(fmt::format("--algo ibt: the closed-form distance needs one bypass length, got {}", lengths.size()));
+      throw InputError(
+          fmt::format("--algo ibt: the closed-form distance needs one bypass length, got {}", lengths.size()));
     s.l = lengths[0];
   } catch (const InputError&) {
     throw;
@@ -74,14 +80,16 @@ IbtShape ibt_shape(const Graph& g) {
     throw InputError("--algo ibt: the graph's ibt parameters (dims, bypass_dims, lengths) are missing or malformed");
   }
   if (s.m != 2 && s.m != 3)
-    throw InputError(fmt::format("--algo ibt: the closed-form distance covers L = 2 or 3 bypass dimensions, got {}", s.m));
+    throw InputError(
+        fmt::format("--algo ibt: the closed-form distance covers L = 2 or 3 bypass dimensions, got {}", s.m));
   std::uint64_t n = 1;
   for (auto k : s.dims) n *= std::uint64_t(k);
   if (n != g.num_nodes()) throw InputError("--algo ibt: the graph does not have the nodes of its ibt parameters");
   return s;
 }
 
-std::int64_t ibt_distance_printed(const IbtShape& s, std::span<const std::int32_t> p1, std::span<const std::int32_t> p2) {
+std::int64_t ibt_distance_printed(const IbtShape& s, std::span<const std::int32_t> p1,
+                                  std::span<const std::int32_t> p2) {
   const auto m = std::size_t(s.m);
   const std::int64_t l = s.l;
   std::int64_t dist = 0, alpha = 0, beta = 0, gamma = 0, tsum = 0, s1sum = 0, s2sum = 0;
@@ -115,9 +123,12 @@ std::int64_t ibt_distance_printed(const IbtShape& s, std::span<const std::int32_
   if (s.m == 2) {
     if (alpha == 0 && (beta == 2 || gamma == 5 || gamma == 10)) phi = 2;
   } else {
-    if (alpha == 0 && (gamma == 6 || gamma == 11)) phi = 4;
-    else if ((alpha == 0 || alpha == 1) && gamma == (5 - 2 * alpha) * beta) phi = 2;
-    else if (alpha == 2 && tsum == 0 && gamma == beta * beta + 2) phi = 2;
+    if (alpha == 0 && (gamma == 6 || gamma == 11))
+      phi = 4;
+    else if ((alpha == 0 || alpha == 1) && gamma == (5 - 2 * alpha) * beta)
+      phi = 2;
+    else if (alpha == 2 && tsum == 0 && gamma == beta * beta + 2)
+      phi = 2;
   }
   return dist + phi;
 }
@@ -163,7 +174,8 @@ std::int64_t ibt_distance(const IbtShape& s, std::span<const std::int32_t> p1, s
   }
   for (std::size_t k = 0; k < m; ++k) rest[m - 1 - k] = rest[m - k] + cost(cand[m - 1 - k].front());
   std::int64_t best = std::numeric_limits<std::int64_t>::max();
-  auto search = [&](auto&& self, std::size_t i, std::int64_t base, std::int64_t ups, std::int64_t downs, unsigned req) -> void {
+  auto search = [&](auto&& self, std::size_t i, std::int64_t base, std::int64_t ups, std::int64_t downs,
+                    unsigned req) -> void {
     if (i >= m || i >= 3) {
       best = std::min(best, base + penalty(s.m, ups, downs, req));
       return;
@@ -171,7 +183,8 @@ std::int64_t ibt_distance(const IbtShape& s, std::span<const std::int32_t> p1, s
     for (const auto& c : cand[i]) {
       if (base + cost(c) + rest[i + 1] >= best) break;
       const unsigned r = c.b != 0 ? 1u << mod(std::int64_t(i) - s0, s.m) : 0u;  // species i, relative to s(p1)
-      self(self, i + 1, base + cost(c), ups + std::max<std::int64_t>(c.t, 0), downs + std::max<std::int64_t>(-c.t, 0), req | r);
+      self(self, i + 1, base + cost(c), ups + std::max<std::int64_t>(c.t, 0), downs + std::max<std::int64_t>(-c.t, 0),
+           req | r);
     }
   };
   search(search, 0, 0, 0, 0, 0);
@@ -211,6 +224,8 @@ class Ibt final : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_ibt(const Graph& g) { return std::make_unique<Ibt>(g); }
+std::unique_ptr<Router> make_ibt(const Graph& g) {
+  return std::make_unique<Ibt>(g);
+}
 
 }  // namespace topo::route

@@ -1,9 +1,9 @@
 // Shortest-path routing: BFS towards the target, then at every hop the lowest-id neighbour one step
 // closer (the `single` routing of metrics::link_loads), or a uniformly random one with --random-ties.
+#include <fmt/format.h>
+
 #include <mutex>
 #include <unordered_map>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/route/route.hpp"

@@ -1,9 +1,9 @@
 // Slim Fly (MMS) minimal routing by the Projective Networks paper's rules (§4.2): with s = s1,
 // z = y1 − y2 − (1−2s)·x1·x2 decides the route between different sides; same side and column is a
 // local hop or local-local, same side and different columns is global-global through a unique middle.
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"

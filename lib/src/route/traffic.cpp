@@ -2,13 +2,13 @@
 // tornado acts per dimension on tori and meshes (half a ring minus one) and on node ids otherwise.
 #include "topo/route/traffic.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <bit>
 #include <numeric>
 #include <random>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "topo/errors.hpp"
 #include "topo/route/route.hpp"
@@ -16,8 +16,8 @@
 namespace topo::route {
 
 const std::vector<std::string>& traffic_names() {
-  static const std::vector<std::string> names = {"all-to-all", "uniform", "permutation", "transpose",
-                                                 "bit-complement", "tornado", "hotspot", "nearest-neighbour"};
+  static const std::vector<std::string> names = {"all-to-all",     "uniform", "permutation", "transpose",
+                                                 "bit-complement", "tornado", "hotspot",     "nearest-neighbour"};
   return names;
 }
 
@@ -89,7 +89,8 @@ std::vector<Pair> traffic_pairs(const Graph& g, std::string_view pattern, const 
       if (pi[s] != s) out.emplace_back(s, pi[s]);
   } else if (pattern == "transpose") {
     const unsigned b = log2_exact(g, pattern);
-    if (b % 2) throw InputError(fmt::format("--traffic transpose needs 4^h nodes (an even number of address bits), got {}", n));
+    if (b % 2)
+      throw InputError(fmt::format("--traffic transpose needs 4^h nodes (an even number of address bits), got {}", n));
     const unsigned h = b / 2;
     const node_id low = (node_id{1} << h) - 1;
     for (node_id s = 0; s < n; ++s) {

@@ -20,7 +20,8 @@ IbtShape ibt_shape(const Graph& g);
 
 /// D(p1,p2) = ‖b‖₁ + ‖t̂‖₁ + φ exactly as printed (dissertation §3.2.1, φ_xy for L = 2 and φ_xyz for
 /// L = 3), plus the torus distance over plain dimensions. Wrong for some pairs: see ibt_distance.
-std::int64_t ibt_distance_printed(const IbtShape& s, std::span<const std::int32_t> p1, std::span<const std::int32_t> p2);
+std::int64_t ibt_distance_printed(const IbtShape& s, std::span<const std::int32_t> p1,
+                                  std::span<const std::int32_t> p2);
 
 /// The corrected closed form, equal to BFS on every pair tested:
 ///   D = min over bypass counts b of ‖b‖₁ + ‖t̂(b)‖₁ + φ(t̂, b, s(p1)),

@@ -2,8 +2,8 @@
 // Routing algorithms (SPEC §5): a Router turns a (source, target) pair into a path of links.
 // Family algorithms check the graph's family and metadata and refuse graphs they do not fit.
 #include <cstdint>
-#include <memory>
 #include <limits>
+#include <memory>
 #include <random>
 #include <span>
 #include <string>
