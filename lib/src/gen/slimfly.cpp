@@ -68,7 +68,9 @@ Description describe_slimfly(std::uint64_t q) {
 
 }  // namespace
 
-std::vector<std::uint64_t> slimfly_x0_exponents(std::uint64_t q) { return x0_exponents(q); }
+std::vector<std::uint64_t> slimfly_x0_exponents(std::uint64_t q) {
+  return x0_exponents(q);
+}
 
 Family family_slimfly() {
   return {.name = "slimfly",
