@@ -117,6 +117,19 @@ with tempfile.TemporaryDirectory() as tmp:
         if algo == "hdn":
             check(f"broadcast {name}: within Theorem 3", s["step_count"] <= s["bound"], s["step_count"])
 
+    # --loads: one line per arc; the loads add up to the hops routed, and match the summary's max.
+    path = os.path.join(tmp, "t45.json")
+    topogen(path, "torus", "--dims", "4x5")
+    loads = os.path.join(tmp, "t45.loads")
+    r = toporoute(path, "--algo", "dor", "--traffic", "all-to-all", "--summary", "--json", "--loads", loads)
+    summary = json.loads(r.stdout)
+    rows = [line.split() for line in open(loads) if not line.startswith("#")]
+    total = sum(float(x[4]) for x in rows)
+    hops = sum(int(h) * c for h, c in summary["hops"]["histogram"].items())
+    check("--loads: one line per arc", len(rows) == 4 * 20, len(rows))
+    check("--loads: loads add up to the hops", abs(total - hops) < 1e-3, f"{total} != {hops}")
+    check("--loads: max as in the summary", abs(max(float(x[4]) for x in rows) - summary["loads"]["max"]) < 1e-6)
+
     # A family algorithm on another family is an error naming both.
     path = os.path.join(tmp, "t.el")
     topogen(path, "torus", "--dims", "3x3", fmt="edgelist")
