@@ -114,7 +114,7 @@ nlohmann::json to_json(const topo::Graph& g, const Report& r, const Options& o) 
   if (dr.orbits) {
     j["symmetry"] = {{"source", dr.symmetry_source},
                      {"classes", dr.orbits->representative.size()},
-                     {"vertex_transitive", dr.orbits->vertex_transitive()}};
+                     {"vertex_transitive", dr.vertex_transitive ? nlohmann::json(*dr.vertex_transitive) : nlohmann::json()}};
     if (dr.orbits->method == "traces" || dr.orbits->method == "nauty")
       j["symmetry"]["group_order_log10"] = dr.orbits->group_size_log10;
   }
@@ -217,7 +217,9 @@ void print_table(std::ostream& out, const nlohmann::json& j) {
   row("bipartite", yes_no(j["bipartite"]));
   if (j.contains("symmetry")) {
     const auto& s = j["symmetry"];
-    row("vertex-transitive", fmt::format("{} ({} class{}, {})", yes_no(s["vertex_transitive"]), num(s["classes"]),
+    row("vertex-transitive", fmt::format("{} ({} class{}, {})",
+                                         s["vertex_transitive"].is_null() ? "unknown" : yes_no(s["vertex_transitive"]),
+                                         num(s["classes"]),
                                          s["classes"] == 1 ? "" : "es", s["source"].get<std::string>()));
   }
   if (j.contains("symmetry_hint_rejected")) row("symmetry hint", "rejected: " + j["symmetry_hint_rejected"].get<std::string>());
