@@ -34,7 +34,7 @@ bench: build
 lint:
 	clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.hpp')
 
-TOOLS := topogen topostat toposim
+TOOLS := topogen topostat toposim toporoute
 DESTDIR ?=
 
 install: build
