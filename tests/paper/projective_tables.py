@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Projective Networks Tables 4-6 through the real pipeline: topogen builds each network, topostat measures
-k̄ (mean distance over distinct pairs), igraph's edge betweenness gives the link utilisation u (mean arc load /
-max arc load under all-to-all traffic split equally over shortest paths; for undirected all-to-all traffic both
-arcs of a link carry the same load, so the link betweenness is enough).
-From these: T = N·Δ0, R = Δ + Δ0 and subscription Δ0·k̄/(Δ·u) (Projective Networks eq. (1), SPEC §4).
+k̄ (mean distance over distinct pairs), the link utilisation u (mean arc load / max arc load under all-to-all
+traffic split equally over shortest paths) and the subscription Δ0·k̄/(Δ·u) for the table's Δ0 (Projective
+Networks eq. (1), SPEC §4). igraph's edge betweenness is the independent oracle for u (for undirected all-to-all
+traffic both arcs of a link carry the same load, so the link betweenness is enough).
+T = N·Δ0 and R = Δ + Δ0 follow.
 
 The dragonfly rows use the hop count of hierarchical minimal (local-global-local) routing and u = 1, as the
 paper does; graph distances are shorter there (two global hops can join groups) and are printed for reference.
@@ -32,19 +33,23 @@ def describe(args):
                                      capture_output=True, text=True).stdout)
 
 
-def measure(args):
-    """(N, max degree, k̄, u, links) of the generated graph."""
+def measure(args, d0=1):
+    """(N, max degree, k̄, u, links, topostat's subscription for d0) of the generated graph; u is checked
+    against igraph."""
     plain = subprocess.run([f"{BIN}/topogen", *args, "--format", "plain"], check=True, capture_output=True,
                            text=True).stdout
     edges = [tuple(map(int, line.split()[:2])) for line in plain.splitlines() if line.strip()]
     gen = subprocess.Popen([f"{BIN}/topogen", *args], stdout=subprocess.PIPE)
-    stat = json.loads(subprocess.run([f"{BIN}/topostat", "--json", "--no-provenance"], stdin=gen.stdout, check=True,
-                                     capture_output=True, text=True).stdout)
+    stat = json.loads(subprocess.run([f"{BIN}/topostat", "--json", "--no-provenance", "--bisection", "no",
+                                      "--utilization", "yes", "--terminals-per-router", str(d0)],
+                                     stdin=gen.stdout, check=True, capture_output=True, text=True).stdout)
     gen.wait()
+    u = stat["link_utilization"]["u"]
     g = igraph.Graph(n=stat["nodes"], edges=edges)
     load = g.edge_betweenness(directed=False)
-    u = sum(load) / len(load) / max(load)
-    return stat["nodes"], stat["degree"]["max"], stat["distances"]["distinct_pairs"]["mean"], u, stat["links"]
+    check(f"{' '.join(args)}: topostat's u equals igraph's", abs(u - sum(load) / len(load) / max(load)) < 1e-9)
+    return (stat["nodes"], stat["degree"]["max"], stat["distances"]["distinct_pairs"]["mean"], u, stat["links"],
+            stat["costs"]["subscription"]["value"])
 
 
 # Table 4 (about 10,000 terminals) and Table 5 (about 25,000): topology, T, R, N, Δ0, subscription.
@@ -66,7 +71,7 @@ TOLERANCE = 0.0011
 
 for args, t, r, n, d0, subscription in DIRECT:
     name = " ".join(args)
-    nodes, delta, kbar, u, _ = measure(args)
+    nodes, delta, kbar, u, _, topostat_sub = measure(args, d0)
     check(f"{name}: N", nodes == n, f"got {nodes}, table {n}")
     check(f"{name}: T = N·Δ0", nodes * d0 == t, f"got {nodes * d0}, table {t}")
     check(f"{name}: R = Δ + Δ0", delta + d0 == r, f"got {delta + d0}, table {r}")
@@ -76,7 +81,7 @@ for args, t, r, n, d0, subscription in DIRECT:
         print(f"{name}: graph k̄ = {kbar:.4f}, u = {u:.4f} (shortest paths); "
               f"minimal routing k̄ = {hops:.4f}, u = 1: subscription {sub:.4f}")
     else:
-        sub = d0 * kbar / (delta * u)
+        sub = topostat_sub
         print(f"{name}: k̄ = {kbar:.5f}, u = {u:.5f}, subscription {sub:.4f} (table {subscription})")
     check(f"{name}: subscription", abs(sub - subscription) <= TOLERANCE, f"got {sub:.4f}, table {subscription}")
     formulas = describe(args)["formulas"]
@@ -99,7 +104,7 @@ INDIRECT = [
 for args, t, r, n, d0, cables in INDIRECT:
     name = " ".join(args)
     f = describe(args)["formulas"]
-    nodes, radix, _, _, links = measure(args)
+    nodes, radix, _, _, links, _ = measure(args)
     check(f"{name}: N", nodes == n, f"got {nodes}, table {n}")
     check(f"{name}: R = spine degree", radix == r and f["radix"] == r, f"got {radix} / {f['radix']}, table {r}")
     check(f"{name}: Δ0", f["terminals_per_leaf"] == d0, f"got {f['terminals_per_leaf']}, table {d0}")
