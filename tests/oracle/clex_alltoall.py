@@ -8,23 +8,15 @@ level"), counted independently here.
 Usage: clex_alltoall.py BIN_DIR"""
 import collections
 import json
+import os
 import math
 import subprocess
 import sys
 
 import networkx as nx
 
-BIN = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name} {detail}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, check, finish  # noqa: E402
 
 
 def clex(k, L):
@@ -83,5 +75,4 @@ for k, L in ((3, 3), (4, 2), (2, 4), (3, 2)):
             break
     check(f"k={k} L={L}: two links of one level needed", two == (S["max_links_on_a_level"] == 2), S)
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

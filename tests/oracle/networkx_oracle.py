@@ -12,17 +12,8 @@ import tempfile
 import networkx as nx
 from networkx.readwrite import json_graph
 
-BIN = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name} {detail}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, check, finish  # noqa: E402
 
 
 def topostat(path, *args):
@@ -109,5 +100,4 @@ with tempfile.TemporaryDirectory() as tmp:
         want_hist, _ = nx_distribution(g)
         check(f"distribution of {args}", topostat(path)["distances"]["histogram"] == want_hist)
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

@@ -6,6 +6,7 @@ Usage: projective_oracle.py BIN_DIR"""
 import collections
 import itertools
 import json
+import os
 import subprocess
 import sys
 
@@ -13,17 +14,8 @@ import igraph
 import networkx as nx
 from networkx.readwrite import json_graph
 
-BIN = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name} {detail}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, check, finish  # noqa: E402
 
 
 def topogen(*args):
@@ -189,5 +181,4 @@ check("random-regular: seed recorded", json.loads(subprocess.run(
     [f"{BIN}/topogen", "random-regular", "--nodes", "20", "--degree", "3", "--seed", "9", "--format", "json"],
     check=True, capture_output=True, text=True).stdout)["graph"]["parameters"]["seed"] == 9)
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

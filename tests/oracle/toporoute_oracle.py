@@ -11,17 +11,8 @@ import tempfile
 import networkx as nx
 from networkx.readwrite import json_graph
 
-BIN = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name} {detail}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, check, finish  # noqa: E402
 
 
 def topogen(path, *args, fmt="json"):
@@ -137,5 +128,4 @@ with tempfile.TemporaryDirectory() as tmp:
     check("hdn on a torus is refused", r.returncode == 1 and
           r.stderr.strip() == "toporoute: --algo hdn needs a graph of family hdn or rdn or dualcube, got torus", r.stderr)
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

@@ -17,20 +17,12 @@ bench/RESULTS.md), and the torus ratios (they need all levels; bench/RESULTS.md 
 Also: k = 8 (4096 nodes) invariants, and identical output for 1 and 2 threads.
 Usage: clex_tables.py BIN_DIR"""
 import json
+import os
 import subprocess
 import sys
 
-BIN = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name} {detail}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, check, finish  # noqa: E402
 
 
 def run(k, L, M, traffic, threads=2, seed=1):
@@ -98,5 +90,4 @@ for traffic in ("dense", "light"):
     b, _ = run(16, 3, 14, traffic, threads=2, seed=9)
     check(f"identical output for 1 and 2 threads ({traffic})", a == b)
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

@@ -8,20 +8,12 @@ printed widths are not minimal (the cut METIS exhibits is a witness: its links a
 The expected values below are ours; the paper's are kept beside them.
 Usage: dissertation_bisection.py BIN_DIR"""
 import json
+import os
 import subprocess
 import sys
 
-BIN = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name} {detail}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, check, finish  # noqa: E402
 
 
 def bisection(args):
@@ -72,5 +64,4 @@ for args, paper, straight, metis_beats_paper in ROWS:
         check(f"{name}: paper's width reproduced", straight == paper)
     if structural is not None:
         check(f"{name}: family formula", structural == paper, f"{structural} != {paper}")
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

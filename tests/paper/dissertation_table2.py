@@ -22,10 +22,13 @@ Differences from the printed table, kept visible (KNOWN below; the test asserts 
     exactly; the directed one does not (DG(4,7) directed: 6.5782, 0.7321, 7).
 Usage: dissertation_table2.py BIN_DIR"""
 import json
+import os
 import subprocess
 import sys
 
-BIN = sys.argv[1]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, finish  # noqa: E402
+from harness import check as _check  # noqa: E402
 
 ROWS = [  # topogen arguments, Table 2 mean, std, diameter
     (["ibt", "--dims", "30x30x36", "--bypass-dims", "3", "--lengths", "6,12"], 7.5152, 1.5288, 12),
@@ -45,16 +48,9 @@ KNOWN = {
     ("ccc --dim 12", "std"): 2.9486,
 }
 
-passed = failed = 0
-
 
 def check(name, got, expected):
-    global passed, failed
-    if got == expected:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name}: got {got}, expected {expected}")
+    _check(name, got == expected, f": got {got}, expected {expected}")
 
 
 for args, mean, std, diameter in ROWS:
@@ -100,5 +96,4 @@ for args, message in (
     check(f"{' '.join(args)} message", r.stderr.strip(), message)
     check(f"{' '.join(args)} prints nothing", r.stdout, "")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

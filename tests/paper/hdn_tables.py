@@ -4,20 +4,17 @@ smaller instances through `topogen | topostat`, and an independent Python constr
 give the very same labelled edge list. Usage: hdn_tables.py BIN_DIR"""
 import itertools
 import json
+import os
 import subprocess
 import sys
 
-BIN = sys.argv[1]
-passed = failed = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, finish  # noqa: E402
+from harness import check as _check  # noqa: E402
 
 
 def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}")
+    _check(what, ok)
 
 
 def run(args, stdin=None):
@@ -207,5 +204,4 @@ for args, msg in BAD:
     p = run(args)
     check(p.returncode == 1 and msg in p.stderr and p.stdout == "", f"{' '.join(args)}: exit {p.returncode}, {p.stderr!r}")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

@@ -6,21 +6,13 @@ grows, measured by `topostat` (exact distances, exact split-routing link loads) 
 - demi-PN: u = (2q^2+q+1)/(2q(q+1)) -> 1 and k̄ -> 2.
 Usage: projective_limits.py BIN_DIR"""
 import json
+import os
 import subprocess
 import sys
 from fractions import Fraction
 
-BIN = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name} {detail}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, check, finish  # noqa: E402
 
 
 def stat(args):
@@ -57,5 +49,4 @@ for q in [5, 9, 16, 25]:
     check(f"demipn {q}: k̄ < 2", kbar < 2)
 check("demipn: k̄ -> 2 and u -> 1 at q = 25", 2 - stat(["demipn", "--q", "25"])[0] < 0.04)
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

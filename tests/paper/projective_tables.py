@@ -10,22 +10,14 @@ The dragonfly rows use the hop count of hierarchical minimal (local-global-local
 paper does; graph distances are shorter there (two global hops can join groups) and are printed for reference.
 Usage: projective_tables.py BIN_DIR"""
 import json
+import os
 import subprocess
 import sys
 
 import igraph
 
-BIN = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name} {detail}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, check, finish  # noqa: E402
 
 
 def describe(args):
@@ -111,5 +103,4 @@ for args, t, r, n, d0, cables in INDIRECT:
     check(f"{name}: T", f["terminals"] == t and f["leaves"] * d0 == t, f"got {f['terminals']}, table {t}")
     check(f"{name}: router cables", links == cables, f"got {links}, table {cables}")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

@@ -1,0 +1,32 @@
+"""Shared by the test scripts in oracle/ and paper/: counting checks, the closing line CTest and CI
+read ("N passed, M failed"), and running the tools. Each script is run as `python3 SCRIPT BIN_DIR`."""
+import json
+import subprocess
+import sys
+
+BIN = sys.argv[1] if len(sys.argv) > 1 else "build/bin"
+_counts = {"passed": 0, "failed": 0}
+
+
+def check(name, ok, detail=""):
+    """Counts one check; a failed one prints its name and detail."""
+    if ok:
+        _counts["passed"] += 1
+    else:
+        _counts["failed"] += 1
+        print(f"FAIL: {name} {detail}")
+
+
+def finish():
+    """Prints the closing line and exits 1 when a check failed."""
+    print(f"{_counts['passed']} passed, {_counts['failed']} failed")
+    sys.exit(1 if _counts["failed"] else 0)
+
+
+def pipeline_json(gen_args, stat_args=()):
+    """`topogen GEN_ARGS | topostat --json STAT_ARGS`, parsed."""
+    gen = subprocess.Popen([f"{BIN}/topogen", *gen_args], stdout=subprocess.PIPE)
+    out = subprocess.run([f"{BIN}/topostat", "--json", *stat_args], stdin=gen.stdout, check=True,
+                         capture_output=True, text=True).stdout
+    gen.wait()
+    return json.loads(out)
