@@ -467,7 +467,7 @@ SolveResult solve(const Demand& d0, const Supply& s, const SolveOptions& o) {
     const double n = double(N);
     switch (o.method) {
       case Method::anneal: iters = std::uint64_t(std::max(2e5, 2e7 / std::max(1.0, d.dense ? n / 16 : 1.0))); break;
-      case Method::tabu: iters = std::uint64_t(std::clamp(2e9 / (n * n * 4), 100.0, 1e6)); break;
+      case Method::tabu: iters = std::uint64_t(std::clamp(1.3e8 / (n * n), 100.0, 1e6)); break;
       case Method::genetic: iters = std::uint64_t(std::clamp(2e8 / (20 * std::max(1.0, double(d.dense ? n * n : double(d.adj.size())))), 10.0, 10000.0)); break;
       default: break;
     }
