@@ -252,7 +252,7 @@ Demand read_harwell_boeing(const std::string& path, Weights wt) {
   auto in = open(path);
   std::string line;
   std::size_t ln = 0;
-  auto next = [&](const char* what) {
+  auto next = [&](const char* what) -> const std::string& {
     if (!std::getline(in, line)) throw ParseError(path, ln + 1, fmt::format("unexpected end of file, expected {}", what));
     ++ln;
     if (!line.empty() && line.back() == '\r') line.pop_back();
