@@ -114,7 +114,6 @@ int main(int argc, char** argv) {
       if (d.n > g.num_nodes())
         throw topo::InputError(fmt::format("{}: {} tasks but the network has only {} nodes", o.demand, d.n, g.num_nodes()));
       const auto max_bytes = static_cast<std::uint64_t>(o.max_supply_mb * 1048576.0);
-      topo::cli::Progress progress(tool.progress_enabled() && o.supply != "rows", "supply");
       s = tm::Supply::from_graph(g, o.supply == "dense" ? ~0ull : max_bytes, o.supply == "rows", 64, o.threads);
     }
     const auto N = s.size();
