@@ -27,6 +27,7 @@ struct Options {
   double max_supply_mb = 4096;
   std::string evaluate;
   bool inverse = false;
+  bool crop = false;
   std::string output;
   std::string mapping_format = "plain";
   bool json = false, no_provenance = false;
@@ -83,6 +84,7 @@ int main(int argc, char** argv) {
                             "score a mapping file (plain/VieM, Scotch, or a QAPLIB .sln with --qap) instead of searching")
                  ->type_name("MAPPING");
   app.add_flag("--inverse", o.inverse, "with --evaluate: the file holds the inverse permutation")->needs(ev);
+  app.add_flag("--crop", o.crop, "with more tasks than nodes, keep the first N tasks and the demand among them");
   app.add_option("-o,--output", o.output, "write the mapping to FILE (atomically)")->type_name("FILE");
   app.add_option("--mapping-format", o.mapping_format, "format of the mapping written: plain (= viem) or scotch")
       ->check(CLI::IsMember({"plain", "viem", "scotch"}))
@@ -111,6 +113,7 @@ int main(int argc, char** argv) {
     } else {
       d = tm::read_demand(o.demand, wt);
       g = topo::cli::load_graph(o.network.empty() ? "-" : o.network);
+      if (o.crop && d.n > g.num_nodes()) d = d.cropped(g.num_nodes());
       if (d.n > g.num_nodes())
         throw topo::InputError(fmt::format("{}: {} tasks but the network has only {} nodes", o.demand, d.n, g.num_nodes()));
       const auto max_bytes = static_cast<std::uint64_t>(o.max_supply_mb * 1048576.0);

@@ -170,6 +170,29 @@ Demand Demand::padded(std::uint32_t slots) const {
   return d;
 }
 
+Demand Demand::cropped(std::uint32_t k) const {
+  if (k >= n) return *this;
+  Demand d;
+  d.n = k;
+  d.dense = dense;
+  d.source = source;
+  if (dense) {
+    d.a.resize(std::size_t(k) * k);
+    for (std::uint32_t i = 0; i < k; ++i) std::copy_n(a.data() + std::size_t(i) * n, k, d.a.data() + std::size_t(i) * k);
+    return d;
+  }
+  d.off.push_back(0);
+  for (std::uint32_t i = 0; i < k; ++i) {
+    for (auto e = off[i]; e < off[i + 1]; ++e)
+      if (adj[e] < k) {
+        d.adj.push_back(adj[e]);
+        d.w.push_back(w[e]);
+      }
+    d.off.push_back(d.adj.size());
+  }
+  return d;
+}
+
 Demand read_matrix_market(const std::string& path, Weights wt) {
   auto in = open(path);
   std::string line;

@@ -42,6 +42,8 @@ struct Demand {
   Demand to_dense() const;
   /// Rows padded with idle tasks (no communication) up to `slots`.
   Demand padded(std::uint32_t slots) const;
+  /// The first k tasks and the communication among them (to fit a demand onto a smaller machine).
+  Demand cropped(std::uint32_t k) const;
 };
 
 /// Readers. Errors are ParseError naming file:line.
