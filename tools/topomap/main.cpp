@@ -1,9 +1,9 @@
 // topomap: maps the tasks of an application (a demand matrix) onto the nodes of a network (SPEC §6).
-#include <cmath>
-#include <iostream>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <cmath>
+#include <iostream>
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
@@ -44,10 +44,14 @@ std::string number(double x) {
 
 const char* supply_kind(const topo::map::Supply& s) {
   switch (s.kind()) {
-    case topo::map::Supply::Kind::dense8: return "dense uint8";
-    case topo::map::Supply::Kind::dense16: return "dense uint16";
-    case topo::map::Supply::Kind::dense_real: return "dense (QAPLIB B)";
-    case topo::map::Supply::Kind::rows: return "BFS rows on demand";
+    case topo::map::Supply::Kind::dense8:
+      return "dense uint8";
+    case topo::map::Supply::Kind::dense16:
+      return "dense uint16";
+    case topo::map::Supply::Kind::dense_real:
+      return "dense (QAPLIB B)";
+    case topo::map::Supply::Kind::rows:
+      return "BFS rows on demand";
   }
   return "?";
 }
@@ -63,7 +67,8 @@ int main(int argc, char** argv) {
                              "demand matrix: Matrix Market (.mtx), Harwell-Boeing (.rua/.rsa/.psa/.csa), or an edge "
                              "list 'u v [weight]'")
                   ->type_name("FILE");
-  auto* qap = app.add_option("--qap", o.qap, "a QAPLIB instance (.dat): minimise sum A_ij B_p(i)p(j)")->type_name("FILE");
+  auto* qap =
+      app.add_option("--qap", o.qap, "a QAPLIB instance (.dat): minimise sum A_ij B_p(i)p(j)")->type_name("FILE");
   dem->excludes(qap);
   app.add_option("--weights", o.weights, "communication volume of an entry: magnitude (|a_ij|) or unit (1)")
       ->check(CLI::IsMember({"magnitude", "unit"}))
@@ -71,18 +76,23 @@ int main(int argc, char** argv) {
   app.add_option("-m,--method", o.method, "identity (ROMap), random, greedy, anneal, genetic, tabu")
       ->check(CLI::IsMember({"identity", "random", "greedy", "anneal", "genetic", "tabu"}))
       ->type_name("M");
-  app.add_option("--time-limit", o.time_limit, "wall-clock seconds for the whole run")->type_name("S")->check(CLI::NonNegativeNumber);
-  app.add_option("--iterations", o.iterations, "per restart: swap proposals (anneal), iterations (tabu), generations (genetic)")
+  app.add_option("--time-limit", o.time_limit, "wall-clock seconds for the whole run")
+      ->type_name("S")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--iterations", o.iterations,
+                 "per restart: swap proposals (anneal), iterations (tabu), generations (genetic)")
       ->type_name("N");
   app.add_option("--seed", o.seed, "random seed; restart r uses (seed, r)")->type_name("N");
   app.add_option("--restarts", o.restarts, "independent restarts (default: the number of threads)")->type_name("R");
   app.add_option("--supply", o.supply, "auto, dense (an N x N matrix) or rows (BFS rows on demand)")
       ->check(CLI::IsMember({"auto", "dense", "rows"}))
       ->type_name("MODE");
-  app.add_option("--max-supply-mb", o.max_supply_mb, "largest dense supply matrix in MiB (default 4096)")->type_name("MB");
-  auto* ev = app.add_option("--evaluate", o.evaluate,
-                            "score a mapping file (plain/VieM, Scotch, or a QAPLIB .sln with --qap) instead of searching")
-                 ->type_name("MAPPING");
+  app.add_option("--max-supply-mb", o.max_supply_mb, "largest dense supply matrix in MiB (default 4096)")
+      ->type_name("MB");
+  auto* ev =
+      app.add_option("--evaluate", o.evaluate,
+                     "score a mapping file (plain/VieM, Scotch, or a QAPLIB .sln with --qap) instead of searching")
+          ->type_name("MAPPING");
   app.add_flag("--inverse", o.inverse, "with --evaluate: the file holds the inverse permutation")->needs(ev);
   app.add_flag("--crop", o.crop, "with more tasks than nodes, keep the first N tasks and the demand among them");
   app.add_option("-o,--output", o.output, "write the mapping to FILE (atomically)")->type_name("FILE");
@@ -115,7 +125,8 @@ int main(int argc, char** argv) {
       g = topo::cli::load_graph(o.network.empty() ? "-" : o.network);
       if (o.crop && d.n > g.num_nodes()) d = d.cropped(g.num_nodes());
       if (d.n > g.num_nodes())
-        throw topo::InputError(fmt::format("{}: {} tasks but the network has only {} nodes", o.demand, d.n, g.num_nodes()));
+        throw topo::InputError(
+            fmt::format("{}: {} tasks but the network has only {} nodes", o.demand, d.n, g.num_nodes()));
       const auto max_bytes = static_cast<std::uint64_t>(o.max_supply_mb * 1048576.0);
       s = tm::Supply::from_graph(g, o.supply == "dense" ? ~0ull : max_bytes, o.supply == "rows", 64, o.threads);
     }
@@ -203,8 +214,9 @@ int main(int argc, char** argv) {
       j["mapping"] = std::vector<std::uint32_t>(tasks.begin(), tasks.end());
       os << j.dump(2) << '\n';
     } else {
-      if (j.contains("method")) fmt::print(os, "# method: {}, seed {}, {} restart(s), best restart {}\n", o.method, o.seed,
-                                           j["restarts"].get<unsigned>(), j["best_restart"].get<unsigned>());
+      if (j.contains("method"))
+        fmt::print(os, "# method: {}, seed {}, {} restart(s), best restart {}\n", o.method, o.seed,
+                   j["restarts"].get<unsigned>(), j["best_restart"].get<unsigned>());
       if (j.contains("evaluated")) fmt::print(os, "# evaluated: {}\n", o.evaluate);
       fmt::print(os, "# tasks: {}, nodes: {}, supply: {}\n", d.n, N, supply_kind(s));
       fmt::print(os, "# cost: {}\n", number(cost));

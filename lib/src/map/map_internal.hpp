@@ -7,10 +7,14 @@ namespace topo::map::detail {
 template <class F>
 decltype(auto) visit_rows(const Supply& s, F&& f) {
   switch (s.kind()) {
-    case Supply::Kind::dense8: return f([&s](std::uint32_t u) { return s.row8(u); });
-    case Supply::Kind::dense16: return f([&s](std::uint32_t u) { return s.row16(u); });
-    case Supply::Kind::dense_real: return f([&s](std::uint32_t u) { return s.row_real(u); });
-    case Supply::Kind::rows: break;
+    case Supply::Kind::dense8:
+      return f([&s](std::uint32_t u) { return s.row8(u); });
+    case Supply::Kind::dense16:
+      return f([&s](std::uint32_t u) { return s.row16(u); });
+    case Supply::Kind::dense_real:
+      return f([&s](std::uint32_t u) { return s.row_real(u); });
+    case Supply::Kind::rows:
+      break;
   }
   return f([&s](std::uint32_t u) { return s.row_bfs(u); });
 }

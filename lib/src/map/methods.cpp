@@ -1,19 +1,20 @@
 // Mapping heuristics: ROMap, random, greedy growth, simulated annealing (dissertation §3.3.3, Pseudocode 5),
 // the genetic algorithm (dissertation Figure 3.29 and its crossover), and robust tabu search (Taillard 1991).
+#include "topo/map/methods.hpp"
+
+#include <fmt/format.h>
+#include <omp.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <omp.h>
 #include <random>
-
-#include <fmt/format.h>
 
 #include "map_internal.hpp"
 #include "topo/errors.hpp"
-#include "topo/map/methods.hpp"
 
 namespace topo::map {
 
@@ -27,12 +28,18 @@ Method parse_method(const std::string& name) {
 
 const char* method_name(Method m) {
   switch (m) {
-    case Method::identity: return "identity";
-    case Method::random: return "random";
-    case Method::greedy: return "greedy";
-    case Method::anneal: return "anneal";
-    case Method::genetic: return "genetic";
-    case Method::tabu: return "tabu";
+    case Method::identity:
+      return "identity";
+    case Method::random:
+      return "random";
+    case Method::greedy:
+      return "greedy";
+    case Method::anneal:
+      return "anneal";
+    case Method::genetic:
+      return "genetic";
+    case Method::tabu:
+      return "tabu";
   }
   return "?";
 }
@@ -89,7 +96,8 @@ double SwapEvaluator::delta(std::uint32_t a, std::uint32_t b) const {
         if (k == a || k == b) continue;
         const auto pk = m_[k];
         const auto* rk = row(pk);
-        x += (Aij(k, a) - Aij(k, b)) * (double(rk[pb]) - double(rk[pa])) + (Aa[k] - Ab[k]) * (double(rb[pk]) - double(ra[pk]));
+        x += (Aij(k, a) - Aij(k, b)) * (double(rk[pb]) - double(rk[pa])) +
+             (Aa[k] - Ab[k]) * (double(rb[pk]) - double(ra[pk]));
       }
     }
     return x;
@@ -281,6 +289,11 @@ RestartResult anneal(const Demand& d, const Supply& s, std::uint32_t tasks, Mapp
   if (ups == 0) return r;  // no uphill move found: every sampled swap is free; nothing to anneal
   const double t0 = (up_sum / ups) / std::log(2.0);
   const double t1 = std::min(t0, up_min / std::log(1000.0));
+  // The schedule runs in cycles of about cycle_len proposals, each reheating to a third of T0 and cooling
+  // again from the current state: one long cooling gets stuck as easily as a short one.
+  const double cycle_len = std::max(2e5, 2000.0 * n);
+  double cycles = 1;
+  bool cycles_set = false;
   double temp = t0;
   bool best_pending = false;
   std::uniform_real_distribution<double> u01(0, 1);
@@ -289,7 +302,14 @@ RestartResult anneal(const Demand& d, const Supply& s, std::uint32_t tasks, Mapp
     if ((k & 1023) == 0) {
       const double f = budget.fraction(k);
       if (f >= 1) break;
-      temp = t0 * std::pow(t1 / t0, f);
+      if (!cycles_set && (budget.iterations || f >= 0.02)) {
+        const double total = budget.timed ? double(k) / f : double(budget.iterations);
+        cycles = std::clamp(std::floor(total / cycle_len), 1.0, 1000.0);
+        cycles_set = true;
+      }
+      const double cf = f * cycles, c = std::floor(cf);
+      const double hi = c == 0 ? t0 : std::max(t1, t0 / 3);
+      temp = hi * std::pow(t1 / hi, cf - c);
       if (progress && (k & 0xFFFFF) == 0) progress(f);
     }
     const auto a = uniform(rng, tasks), b = pick_b(a);
@@ -377,8 +397,10 @@ RestartResult tabu(const Demand& d, const Supply& s, Mapping start, std::mt19937
         for (std::uint32_t j = i + 1; j < n; ++j) {
           auto& dij = delta[std::size_t(i) * n + j];
           if (i != ri && i != rj && j != ri && j != rj) {
-            dij += (a(ri, i) - a(ri, j) + a(rj, j) - a(rj, i)) * (b(p[rj], p[i]) - b(p[rj], p[j]) + b(p[ri], p[j]) - b(p[ri], p[i])) +
-                   (a(i, ri) - a(j, ri) + a(j, rj) - a(i, rj)) * (b(p[i], p[rj]) - b(p[j], p[rj]) + b(p[j], p[ri]) - b(p[i], p[ri]));
+            dij += (a(ri, i) - a(ri, j) + a(rj, j) - a(rj, i)) *
+                       (b(p[rj], p[i]) - b(p[rj], p[j]) + b(p[ri], p[j]) - b(p[ri], p[i])) +
+                   (a(i, ri) - a(j, ri) + a(j, rj) - a(i, rj)) *
+                       (b(p[i], p[rj]) - b(p[j], p[rj]) + b(p[j], p[ri]) - b(p[i], p[ri]));
           } else {
             dij = ev.delta(i, j);
           }
@@ -466,10 +488,18 @@ SolveResult solve(const Demand& d0, const Supply& s, const SolveOptions& o) {
     // Defaults sized to run for about a second per restart.
     const double n = double(N);
     switch (o.method) {
-      case Method::anneal: iters = std::uint64_t(std::max(2e5, 2e7 / std::max(1.0, d.dense ? n / 16 : 1.0))); break;
-      case Method::tabu: iters = std::uint64_t(std::clamp(1.3e8 / (n * n), 100.0, 1e6)); break;
-      case Method::genetic: iters = std::uint64_t(std::clamp(2e8 / (20 * std::max(1.0, double(d.dense ? n * n : double(d.adj.size())))), 10.0, 10000.0)); break;
-      default: break;
+      case Method::anneal:
+        iters = std::uint64_t(std::max(2e5, 2e7 / std::max(1.0, d.dense ? n / 16 : 1.0)));
+        break;
+      case Method::tabu:
+        iters = std::uint64_t(std::clamp(1.3e8 / (n * n), 100.0, 1e6));
+        break;
+      case Method::genetic:
+        iters = std::uint64_t(
+            std::clamp(2e8 / (20 * std::max(1.0, double(d.dense ? n * n : double(d.adj.size())))), 10.0, 10000.0));
+        break;
+      default:
+        break;
     }
   }
   std::vector<RestartResult> out(R);
@@ -484,7 +514,8 @@ SolveResult solve(const Demand& d0, const Supply& s, const SolveOptions& o) {
     b.iterations = iters;
     if (per_restart > 0) {
       b.timed = true;
-      b.deadline = b.start + std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(per_restart));
+      b.deadline =
+          b.start + std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(per_restart));
     }
     std::function<void(double)> prog;
     if (o.progress && omp_get_thread_num() == 0)

@@ -1,4 +1,6 @@
 // Demand readers: Matrix Market, Harwell–Boeing, weighted edge lists, QAPLIB; mapping files.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -6,8 +8,6 @@
 #include <fstream>
 #include <ostream>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/map/problem.hpp"
@@ -97,7 +97,8 @@ Demand build(std::uint32_t n, std::vector<Entry> e, bool symmetric, std::string 
   // pair {i,j}: (|a_ij| + |a_ji|) / 2
   std::vector<Entry> pairs;
   for (const auto& x : merged) pairs.push_back({std::min(x.i, x.j), std::max(x.i, x.j), x.v / 2});
-  std::sort(pairs.begin(), pairs.end(), [](const Entry& a, const Entry& b) { return a.i != b.i ? a.i < b.i : a.j < b.j; });
+  std::sort(pairs.begin(), pairs.end(),
+            [](const Entry& a, const Entry& b) { return a.i != b.i ? a.i < b.i : a.j < b.j; });
   std::vector<Entry> up;
   for (const auto& x : pairs) {
     if (!up.empty() && up.back().i == x.i && up.back().j == x.j)
@@ -178,7 +179,8 @@ Demand Demand::cropped(std::uint32_t k) const {
   d.source = source;
   if (dense) {
     d.a.resize(std::size_t(k) * k);
-    for (std::uint32_t i = 0; i < k; ++i) std::copy_n(a.data() + std::size_t(i) * n, k, d.a.data() + std::size_t(i) * k);
+    for (std::uint32_t i = 0; i < k; ++i)
+      std::copy_n(a.data() + std::size_t(i) * n, k, d.a.data() + std::size_t(i) * k);
     return d;
   }
   d.off.push_back(0);
@@ -202,7 +204,8 @@ Demand read_matrix_market(const std::string& path, Weights wt) {
   auto h = split_ws(line);
   if (h.size() < 5 || lower(h[0]) != "%%matrixmarket" || lower(h[1]) != "matrix")
     throw ParseError(path, 1, "not a Matrix Market file (expected '%%MatrixMarket matrix ...')");
-  if (lower(h[2]) != "coordinate") throw ParseError(path, 1, "only coordinate matrices are supported, got " + lower(h[2]));
+  if (lower(h[2]) != "coordinate")
+    throw ParseError(path, 1, "only coordinate matrices are supported, got " + lower(h[2]));
   const auto field = lower(h[3]), sym = lower(h[4]);
   if (field != "real" && field != "integer" && field != "pattern" && field != "complex")
     throw ParseError(path, 1, "unknown field '" + field + "'");
@@ -221,7 +224,8 @@ Demand read_matrix_market(const std::string& path, Weights wt) {
       rows = parse_uint(t[0], path, ln, "rows");
       cols = parse_uint(t[1], path, ln, "cols");
       nnz = parse_uint(t[2], path, ln, "entries");
-      if (rows != cols) throw ParseError(path, ln, fmt::format("a demand matrix must be square, got {}x{}", rows, cols));
+      if (rows != cols)
+        throw ParseError(path, ln, fmt::format("a demand matrix must be square, got {}x{}", rows, cols));
       if (rows > max_nodes) throw ParseError(path, ln, "too many rows");
       have_size = true;
       e.reserve(nnz);
@@ -254,17 +258,20 @@ struct FortranFormat {
 FortranFormat parse_format(std::string_view f, const std::string& file, std::size_t line) {
   std::string s;
   for (char c : f)
-    if (!std::isspace(static_cast<unsigned char>(c)) && c != '(' && c != ')') s += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (!std::isspace(static_cast<unsigned char>(c)) && c != '(' && c != ')')
+      s += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (auto p = s.find('P'); p != std::string::npos) s = s.substr(p + 1);  // scale factor "1P"
   if (!s.empty() && s[0] == ',') s = s.substr(1);
   std::size_t i = 0;
   FortranFormat r;
-  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) r.per_line = r.per_line * 10 + std::size_t(s[i++] - '0');
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
+    r.per_line = r.per_line * 10 + std::size_t(s[i++] - '0');
   if (r.per_line == 0) r.per_line = 1;
   if (i >= s.size() || std::string_view("IEDFG").find(s[i]) == std::string_view::npos)
     throw ParseError(file, line, fmt::format("unsupported Fortran format '{}'", f));
   ++i;
-  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) r.width = r.width * 10 + std::size_t(s[i++] - '0');
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
+    r.width = r.width * 10 + std::size_t(s[i++] - '0');
   if (r.width == 0) throw ParseError(file, line, fmt::format("unsupported Fortran format '{}'", f));
   return r;
 }
@@ -276,7 +283,8 @@ Demand read_harwell_boeing(const std::string& path, Weights wt) {
   std::string line;
   std::size_t ln = 0;
   auto next = [&](const char* what) -> const std::string& {
-    if (!std::getline(in, line)) throw ParseError(path, ln + 1, fmt::format("unexpected end of file, expected {}", what));
+    if (!std::getline(in, line))
+      throw ParseError(path, ln + 1, fmt::format("unexpected end of file, expected {}", what));
     ++ln;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return line;
@@ -300,7 +308,9 @@ Demand read_harwell_boeing(const std::string& path, Weights wt) {
   if (nrow > max_nodes) throw ParseError(path, ln, "too many rows");
   const std::string fl = next("the format line");
   const std::size_t fmt_line = ln;
-  auto field = [&](std::size_t a, std::size_t b) { return a < fl.size() ? std::string_view(fl).substr(a, b) : std::string_view(); };
+  auto field = [&](std::size_t a, std::size_t b) {
+    return a < fl.size() ? std::string_view(fl).substr(a, b) : std::string_view();
+  };
   const auto pf = parse_format(field(0, 16), path, fmt_line), inf = parse_format(field(16, 16), path, fmt_line);
   const bool has_values = type[0] != 'p' && valcrd > 0;
   FortranFormat vf;
@@ -334,7 +344,8 @@ Demand read_harwell_boeing(const std::string& path, Weights wt) {
   std::vector<double> val;
   if (has_values) {
     val.resize(nnz * per);
-    read_block(valcrd, nnz * per, vf, "values", [&](std::size_t k, std::string_view s) { val[k] = parse_real(s, path, ln, "value"); });
+    read_block(valcrd, nnz * per, vf, "values",
+               [&](std::size_t k, std::string_view s) { val[k] = parse_real(s, path, ln, "value"); });
   }
   if (colptr[0] != 1 || colptr[ncol] != nnz + 1) throw ParseError(path, ln, "column pointers do not span 1..NNZERO+1");
   std::vector<Entry> e;
@@ -343,11 +354,13 @@ Demand read_harwell_boeing(const std::string& path, Weights wt) {
     if (colptr[c + 1] < colptr[c]) throw ParseError(path, ln, "column pointers decrease");
     for (auto k = colptr[c] - 1; k < colptr[c + 1] - 1; ++k) {
       double v = 1;
-      if (wt == Weights::magnitude && has_values) v = per == 2 ? std::hypot(val[2 * k], val[2 * k + 1]) : std::fabs(val[k]);
+      if (wt == Weights::magnitude && has_values)
+        v = per == 2 ? std::hypot(val[2 * k], val[2 * k + 1]) : std::fabs(val[k]);
       e.push_back({rowind[k], static_cast<std::uint32_t>(c), v});
     }
   }
-  return build(static_cast<std::uint32_t>(nrow), std::move(e), type[1] == 's' || type[1] == 'h' || type[1] == 'z', path);
+  return build(static_cast<std::uint32_t>(nrow), std::move(e), type[1] == 's' || type[1] == 'h' || type[1] == 'z',
+               path);
 }
 
 Demand read_edge_list(const std::string& path, Weights wt) {
@@ -370,7 +383,10 @@ Demand read_edge_list(const std::string& path, Weights wt) {
     double w = 1;
     if (t.size() == 3) {
       w = parse_real(t[2], path, ln, "weight");
-      if (wt == Weights::magnitude) w = std::fabs(w); else w = 1;
+      if (wt == Weights::magnitude)
+        w = std::fabs(w);
+      else
+        w = 1;
     }
     n = std::max({n, u + 1, v + 1});
     // one line = one undirected pair: enter it in both orders so the pair weight is w
@@ -383,7 +399,8 @@ Demand read_edge_list(const std::string& path, Weights wt) {
 
 Demand read_demand(const std::string& path, Weights wt) {
   if (ends_with(path, ".mtx")) return read_matrix_market(path, wt);
-  for (auto ext : {".rua", ".rsa", ".psa", ".csa", ".pua", ".cua", ".rza", ".pza", ".rha", ".cha", ".pha", ".rra", ".hb", ".rb"})
+  for (auto ext :
+       {".rua", ".rsa", ".psa", ".csa", ".pua", ".cua", ".rza", ".pza", ".rha", ".cha", ".pha", ".rra", ".hb", ".rb"})
     if (ends_with(path, ext)) return read_harwell_boeing(path, wt);
   return read_edge_list(path, wt);
 }
@@ -455,12 +472,14 @@ QapSolution read_qaplib_solution(const std::string& path) {
   return s;
 }
 
-void check_mapping(std::span<const std::uint32_t> m, std::uint32_t tasks, std::uint32_t nodes, const std::string& what) {
+void check_mapping(std::span<const std::uint32_t> m, std::uint32_t tasks, std::uint32_t nodes,
+                   const std::string& what) {
   if (m.size() < tasks) throw InputError(fmt::format("{}: maps {} tasks, the demand has {}", what, m.size(), tasks));
   if (m.size() > nodes) throw InputError(fmt::format("{}: maps {} tasks onto {} nodes", what, m.size(), nodes));
   std::vector<std::uint32_t> seen(nodes, no_node);
   for (std::uint32_t i = 0; i < m.size(); ++i) {
-    if (m[i] >= nodes) throw InputError(fmt::format("{}: task {} is mapped to node {}, but there are {} nodes", what, i, m[i], nodes));
+    if (m[i] >= nodes)
+      throw InputError(fmt::format("{}: task {} is mapped to node {}, but there are {} nodes", what, i, m[i], nodes));
     if (seen[m[i]] != no_node)
       throw InputError(fmt::format("{}: tasks {} and {} are both mapped to node {}", what, seen[m[i]], i, m[i]));
     seen[m[i]] = i;
@@ -487,7 +506,8 @@ MappingFile read_mapping(const std::string& path) {
     if (t.empty() || t[0][0] == '#' || t[0][0] == '%') continue;
     std::vector<std::uint64_t> r;
     for (auto s : t) r.push_back(parse_uint(s, path, ln, "mapping entry"));
-    if (r.size() > 2) throw ParseError(path, ln, "expected one node per line, or 'task node' after a count line (Scotch)");
+    if (r.size() > 2)
+      throw ParseError(path, ln, "expected one node per line, or 'task node' after a count line (Scotch)");
     rows.emplace_back(std::move(r), ln);
   }
   if (rows.empty()) throw ParseError(path, ln, "empty mapping");
@@ -497,7 +517,8 @@ MappingFile read_mapping(const std::string& path) {
     f.format = MappingFormat::scotch;
     const auto count = rows[0].first[0];
     if (count != rows.size() - 1)
-      throw ParseError(path, rows[0].second, fmt::format("the count line says {} tasks but {} follow", count, rows.size() - 1));
+      throw ParseError(path, rows[0].second,
+                       fmt::format("the count line says {} tasks but {} follow", count, rows.size() - 1));
     f.m.assign(count, no_node);
     for (std::size_t k = 1; k < rows.size(); ++k) {
       const auto& [r, l] = rows[k];

@@ -1,9 +1,9 @@
 // The supply matrix: all-pairs hop distances of the network (dissertation §3.3.1), by BFS from every node.
-#include <algorithm>
-#include <cmath>
+#include <fmt/format.h>
 #include <omp.h>
 
-#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
 
 #include "map_internal.hpp"
 #include "topo/errors.hpp"
@@ -13,7 +13,8 @@ namespace topo::map {
 namespace {
 
 // BFS from s into row (uint16 hops); returns the eccentricity and how many nodes were reached.
-std::pair<std::uint32_t, std::uint32_t> bfs_row(const Graph& g, node_id s, std::uint16_t* row, std::vector<node_id>& queue) {
+std::pair<std::uint32_t, std::uint32_t> bfs_row(const Graph& g, node_id s, std::uint16_t* row,
+                                                std::vector<node_id>& queue) {
   const auto n = g.num_nodes();
   std::fill(row, row + n, std::uint16_t(0xFFFF));
   queue.clear();
@@ -63,10 +64,10 @@ Supply Supply::from_graph(const Graph& g, std::uint64_t max_bytes, bool rows_on_
   const std::uint64_t bytes = std::uint64_t(n) * n * (narrow ? 1 : 2);
   if (bytes > max_bytes || rows_on_demand) {
     if (!rows_on_demand)
-      throw InputError(fmt::format(
-          "the supply matrix of {} nodes needs {} bytes ({:.1f} GiB), more than the limit of {} bytes; "
-          "use --supply rows to compute BFS rows on demand",
-          n, bytes, double(bytes) / 1073741824.0, max_bytes));
+      throw InputError(
+          fmt::format("the supply matrix of {} nodes needs {} bytes ({:.1f} GiB), more than the limit of {} bytes; "
+                      "use --supply rows to compute BFS rows on demand",
+                      n, bytes, double(bytes) / 1073741824.0, max_bytes));
     s.kind_ = Kind::rows;
     s.cache_ = std::make_shared<Cache>();
     auto& c = *s.cache_;
@@ -126,10 +127,14 @@ Supply Supply::from_matrix(std::uint32_t n, std::vector<double> b) {
 
 std::uint64_t Supply::bytes() const {
   switch (kind_) {
-    case Kind::dense8: return d8_.size();
-    case Kind::dense16: return d16_.size() * 2;
-    case Kind::dense_real: return dr_.size() * sizeof(double);
-    case Kind::rows: return cache_->rows.size() * 2;
+    case Kind::dense8:
+      return d8_.size();
+    case Kind::dense16:
+      return d16_.size() * 2;
+    case Kind::dense_real:
+      return dr_.size() * sizeof(double);
+    case Kind::rows:
+      return cache_->rows.size() * 2;
   }
   return 0;
 }
@@ -157,10 +162,14 @@ const std::uint16_t* Supply::row_bfs(std::uint32_t u) const {
 
 double Supply::operator()(std::uint32_t u, std::uint32_t v) const {
   switch (kind_) {
-    case Kind::dense8: return row8(u)[v];
-    case Kind::dense16: return row16(u)[v];
-    case Kind::dense_real: return row_real(u)[v];
-    case Kind::rows: return row_bfs(u)[v];
+    case Kind::dense8:
+      return row8(u)[v];
+    case Kind::dense16:
+      return row16(u)[v];
+    case Kind::dense_real:
+      return row_real(u)[v];
+    case Kind::rows:
+      return row_bfs(u)[v];
   }
   return 0;
 }

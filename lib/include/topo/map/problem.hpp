@@ -112,8 +112,7 @@ using Mapping = std::vector<std::uint32_t>;
 double evaluate(const Demand& d, const Supply& s, std::span<const std::uint32_t> m);
 
 /// Checks that m maps every task to a distinct node < nodes; InputError otherwise.
-void check_mapping(std::span<const std::uint32_t> m, std::uint32_t tasks, std::uint32_t nodes,
-                   const std::string& what);
+void check_mapping(std::span<const std::uint32_t> m, std::uint32_t tasks, std::uint32_t nodes, const std::string& what);
 /// Completes a mapping of n tasks to a permutation of N slots (idle slots take the free nodes in order).
 Mapping complete(std::span<const std::uint32_t> m, std::uint32_t nodes);
 
