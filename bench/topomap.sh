@@ -73,7 +73,7 @@ if [[ $what == table || $what == all ]]; then
     f="$data/matrices/$mat.mtx"
     for mach in bgl1024 qcdoc1024 bgl2048; do
       N=$(grep -m1 '^# nodes:' "$tmp/$mach.el" | awk '{print $3}')
-      n=$(grep -v '^%' "$f" | awk 'NR == 1 {print $1; exit}')
+      n=$(awk '!/^%/ {print $1; exit}' "$f")
       ((n <= N)) || continue
       run() { "$bin/topomap" "$tmp/$mach.el" --demand "$f" -q --json -j "$threads" "$@" | json_field cost; }
       id=$(run -m identity)
