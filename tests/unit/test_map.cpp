@@ -181,3 +181,14 @@ TEST_CASE("map: more tasks than nodes is an error") {
   map::SolveOptions o;
   CHECK_THROWS_WITH_AS(map::solve(d, s, o), "12 tasks but the network has only 10 nodes", InputError);
 }
+
+TEST_CASE("map: a demand without tasks maps trivially") {
+  const auto g = gen_of("ring", {{"nodes", "5"}});
+  const auto s = map::Supply::from_graph(g, 1ull << 30, false);
+  map::Demand d;
+  d.off.assign(1, 0);
+  map::SolveOptions o;
+  const auto r = map::solve(d, s, o);
+  CHECK(r.cost == 0);
+  CHECK(r.mapping.size() == 5);
+}

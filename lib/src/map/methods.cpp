@@ -502,6 +502,12 @@ SolveResult solve(const Demand& d0, const Supply& s, const SolveOptions& o) {
         break;
     }
   }
+  if (tasks == 0 || N < 2) {  // nothing to search: every mapping costs the same
+    res.mapping = identity_mapping(N);
+    res.cost = res.identity_cost;
+    res.seconds = std::chrono::duration<double>(clock_type::now() - t_start).count();
+    return res;
+  }
   std::vector<RestartResult> out(R);
   std::atomic<unsigned> finished{0};
   const double per_restart = o.time_limit > 0 ? o.time_limit * double(threads) / double(R) : 0;
