@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
 
-.PHONY: all build deps test-deps demo test bench experiments lint clean
+.PHONY: all build deps test-deps demo test bench experiments lint clean install uninstall
 
 all: build
 
@@ -37,6 +37,30 @@ experiments: build
 
 lint:
 	clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.hpp')
+
+TOOLS := topogen topostat toposim topomap
+DESTDIR ?=
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	for t in $(TOOLS); do \
+	  install -m 755 $(BIN)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; \
+	  install -m 644 man/$$t.1 $(DESTDIR)$(PREFIX)/share/man/man1/$$t.1; \
+	  install -m 644 completions/bash/$$t $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$t; \
+	  install -m 644 completions/zsh/$$t $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$t; \
+	  install -m 644 completions/fish/$$t $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$t.fish; \
+	done
+	install -m 644 man/topo-formats.5 $(DESTDIR)$(PREFIX)/share/man/man5/topo-formats.5
+
+uninstall:
+	for t in $(TOOLS); do \
+	  rm -f $(DESTDIR)$(PREFIX)/bin/$$t $(DESTDIR)$(PREFIX)/share/man/man1/$$t.1 \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$t $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$t \
+	    $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$t.fish; \
+	done
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man5/topo-formats.5
 
 clean:
 	rm -rf $(BUILD)

@@ -6,7 +6,7 @@
 set -euo pipefail
 
 build=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev doctest-dev libnauty2-dev libmetis-dev)
-test=(python3 python3-networkx mandoc)
+test=(python3 python3-networkx python3-igraph mandoc zsh fish shellcheck)
 
 wanted=("${build[@]}")
 [[ "${1:-}" == "--test" ]] && wanted+=("${test[@]}")

@@ -47,8 +47,14 @@ GraphBuilder::GraphBuilder(std::uint64_t num_nodes, bool directed) {
 }
 
 void GraphBuilder::reserve_links(std::size_t n) {
+  reserved_ = n;
   g_.src_.reserve(n);
   g_.dst_.reserve(n);
+  if (any_mult_) g_.mult_.reserve(n);
+  if (any_cls_) g_.cls_.reserve(n);
+  if (any_level_) g_.level_.reserve(n);
+  if (any_dim_) g_.dim_.reserve(n);
+  if (any_cap_) g_.capacity_.reserve(n);
 }
 
 std::uint16_t GraphBuilder::class_id(std::string_view name) {
@@ -67,11 +73,13 @@ void GraphBuilder::check_node(node_id v) const {
 }
 
 namespace {
-// Appends value to an optional column, materialising the column on the first non-default value.
+// Appends value to an optional column, materialising the column on the first non-default value
+// (with the reserved capacity, so that a column of a huge graph is not grown by doubling).
 template <class T>
-void push_optional(std::vector<T>& col, bool& any, std::size_t size_before, T value, T unset) {
+void push_optional(std::vector<T>& col, bool& any, std::size_t size_before, std::size_t reserved, T value, T unset) {
   if (!any) {
     if (value == unset) return;
+    col.reserve(std::max(reserved, size_before + 1));
     col.assign(size_before, unset);
     any = true;
   }
@@ -87,11 +95,11 @@ void GraphBuilder::add_link(node_id u, node_id v, const LinkAttrs& a) {
   if (!g_.directed_ && v < u) std::swap(u, v);
   const std::size_t k = g_.src_.size();
   if (k >= std::numeric_limits<link_id>::max()) throw InputError("too many links (32-bit link ids)");
-  push_optional(g_.mult_, any_mult_, k, a.multiplicity, std::uint32_t{1});
-  push_optional(g_.cls_, any_cls_, k, a.cls, no_class);
-  push_optional(g_.level_, any_level_, k, a.level, no_value8);
-  push_optional(g_.dim_, any_dim_, k, a.dim, no_value8);
-  push_optional(g_.capacity_, any_cap_, k, a.capacity, std::uint32_t{0});
+  push_optional(g_.mult_, any_mult_, k, reserved_, a.multiplicity, std::uint32_t{1});
+  push_optional(g_.cls_, any_cls_, k, reserved_, a.cls, no_class);
+  push_optional(g_.level_, any_level_, k, reserved_, a.level, no_value8);
+  push_optional(g_.dim_, any_dim_, k, reserved_, a.dim, no_value8);
+  push_optional(g_.capacity_, any_cap_, k, reserved_, a.capacity, std::uint32_t{0});
   g_.src_.push_back(u);
   g_.dst_.push_back(v);
 }
@@ -145,23 +153,23 @@ void compact(std::vector<T>& col, const std::vector<char>& keep) {
 }
 
 void build_csr(node_id n, const std::vector<node_id>& from, const std::vector<node_id>& to, bool both_ways,
-               std::vector<std::uint64_t>& off, std::vector<node_id>& adj, std::vector<link_id>& lnk) {
+               std::vector<std::uint64_t>& off, std::vector<node_id>* adj, std::vector<link_id>& lnk) {
   off.assign(std::size_t(n) + 1, 0);
   for (std::size_t l = 0; l < from.size(); ++l) {
     ++off[from[l] + 1];
     if (both_ways && from[l] != to[l]) ++off[to[l] + 1];
   }
   for (std::size_t v = 0; v < n; ++v) off[v + 1] += off[v];
-  adj.resize(off[n]);
+  if (adj) adj->resize(off[n]);
   lnk.resize(off[n]);
   std::vector<std::uint64_t> pos(off.begin(), off.end() - 1);
   for (std::size_t l = 0; l < from.size(); ++l) {
     auto p = pos[from[l]]++;
-    adj[p] = to[l];
+    if (adj) (*adj)[p] = to[l];
     lnk[p] = static_cast<link_id>(l);
     if (both_ways && from[l] != to[l]) {
       p = pos[to[l]]++;
-      adj[p] = from[l];
+      if (adj) (*adj)[p] = from[l];
       lnk[p] = static_cast<link_id>(l);
     }
   }
@@ -232,8 +240,10 @@ Graph GraphBuilder::finish(Duplicates dup) {
     g.mult_.clear();
   for (std::size_t l = 0; l < g.src_.size() && !g.self_loops_; ++l) g.self_loops_ = g.src_[l] == g.dst_[l];
 
-  build_csr(g.n_, g.src_, g.dst_, !g.directed_, g.out_off_, g.out_adj_, g.out_link_);
-  if (g.directed_) build_csr(g.n_, g.dst_, g.src_, false, g.in_off_, g.in_adj_, g.in_link_);
+  // Links are sorted by source, so a directed graph's out-adjacency equals dst_: it is not copied
+  // (4 bytes per link; out_neighbors() reads dst_).
+  build_csr(g.n_, g.src_, g.dst_, !g.directed_, g.out_off_, g.directed_ ? nullptr : &g.out_adj_, g.out_link_);
+  if (g.directed_) build_csr(g.n_, g.dst_, g.src_, false, g.in_off_, &g.in_adj_, g.in_link_);
   g.meta = std::move(meta);
   Graph out = std::move(g_);
   g_ = Graph{};

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "common/completion.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::cli {
@@ -44,6 +45,16 @@ Tool::Tool(std::string name, const std::string& description, int argc, char** ar
 }
 
 int Tool::run(const std::function<void()>& body) {
+  // Hidden: `TOOL --generate-completion SHELL` prints a completion script made from the option tree.
+  if (argc_ == 3 && std::string_view(raw_argv_[1]) == "--generate-completion") {
+    try {
+      std::cout << generate_completion(app, raw_argv_[2]);
+    } catch (const topo::UsageError& e) {
+      fmt::print(stderr, "{}: {}\n", name_, e.what());
+      return usage;
+    }
+    return stdout_ok() ? ok : failure;
+  }
   try {
     app.parse(argc_, raw_argv_);
   } catch (const CLI::ParseError& e) {

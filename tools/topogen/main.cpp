@@ -1,4 +1,5 @@
 // topogen: writes a topology of one family as an edge list, JSON, or another format.
+#include <algorithm>
 #include <iostream>
 #include <map>
 
@@ -23,6 +24,7 @@ struct Options {
   bool list = false;
   bool json = false;
   std::uint64_t max_nodes = topo::max_nodes;
+  std::optional<std::string> seed;
 };
 
 void print_list(std::ostream& out) {
@@ -84,6 +86,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember(topo::io::output_format_names()))
       ->type_name("FORMAT");
   app.add_option("--max-nodes", o.max_nodes, "refuse instances with more nodes than this")->type_name("N");
+  app.add_option("--seed", o.seed, "seed of a random family (recorded in the output)")->type_name("N");
   tool.add_json_flag(o.json);
   tool.add_output_option(o.output);
   tool.add_provenance_flag(o.no_provenance);
@@ -98,6 +101,7 @@ int main(int argc, char** argv) {
     sub->footer("Source: " + f.source);
     auto& values = raw[f.name];
     for (const auto& p : f.params) {
+      if (p.name == "seed") continue;  // the tool's own --seed
       const std::string opt = "--" + p.name;
       std::string help = p.help;
       if (!p.default_value.empty()) help += " (default: " + p.default_value + ")";
@@ -126,7 +130,13 @@ int main(int argc, char** argv) {
     const auto subs = app.get_subcommands();
     if (subs.empty()) throw topo::UsageError("no family given (try 'topogen --list')");
     const auto& family = topo::gen::find_family(subs.front()->get_name());
-    const auto params = topo::gen::parse_params(family, raw[family.name]);
+    auto& values = raw[family.name];
+    if (o.seed) {
+      const bool random = std::any_of(family.params.begin(), family.params.end(), [](const auto& p) { return p.name == "seed"; });
+      if (!random) throw topo::UsageError(fmt::format("--seed: family {} is not random", family.name));
+      values["seed"] = *o.seed;
+    }
+    const auto params = topo::gen::parse_params(family, values);
     topo::cli::Output out(o.output);
     if (family.name == "ibt" && topo::gen::has(params, "search")) {  // listing mode
       print_ibt_search(out.stream(), topo::gen::ibt_search_spec(params), o.json);

@@ -49,6 +49,7 @@ struct Report {
   std::optional<topo::metrics::LinkLoads> loads;
   std::optional<topo::metrics::BisectionUpper> bisection;
   std::optional<std::int64_t> structural_bisection;
+  std::optional<topo::metrics::CoordinateCut> coordinate_cut;
   nlohmann::json formulas = nlohmann::json::object();  // the family's closed forms, if any
   std::vector<topo::metrics::LengthGroup> lengths;
 };
@@ -114,7 +115,7 @@ nlohmann::json to_json(const topo::Graph& g, const Report& r, const Options& o) 
   if (dr.orbits) {
     j["symmetry"] = {{"source", dr.symmetry_source},
                      {"classes", dr.orbits->representative.size()},
-                     {"vertex_transitive", dr.orbits->vertex_transitive()}};
+                     {"vertex_transitive", dr.vertex_transitive ? nlohmann::json(*dr.vertex_transitive) : nlohmann::json()}};
     if (dr.orbits->method == "traces" || dr.orbits->method == "nauty")
       j["symmetry"]["group_order_log10"] = dr.orbits->group_size_log10;
   }
@@ -129,6 +130,9 @@ nlohmann::json to_json(const topo::Graph& g, const Report& r, const Options& o) 
     bis["lower_bound"] = {{"links", lb}, {"method", fmt::format("flow: N²/4 units over max arc load ({} routing)", m::routing_name(r.loads->routing))}};
   }
   if (r.structural_bisection) bis["structural"] = {{"links", *r.structural_bisection}, {"method", "family formula"}};
+  if (r.coordinate_cut)
+    bis["coordinate_cut"] = {{"links", r.coordinate_cut->cut},
+                             {"method", fmt::format("straight cut across coordinate {} (an upper bound)", r.coordinate_cut->axis)}};
   if (!bis.empty()) j["bisection"] = bis;
 
   nlohmann::json costs = nlohmann::json::object();
@@ -217,7 +221,9 @@ void print_table(std::ostream& out, const nlohmann::json& j) {
   row("bipartite", yes_no(j["bipartite"]));
   if (j.contains("symmetry")) {
     const auto& s = j["symmetry"];
-    row("vertex-transitive", fmt::format("{} ({} class{}, {})", yes_no(s["vertex_transitive"]), num(s["classes"]),
+    row("vertex-transitive", fmt::format("{} ({} class{}, {})",
+                                         s["vertex_transitive"].is_null() ? "unknown" : yes_no(s["vertex_transitive"]),
+                                         num(s["classes"]),
                                          s["classes"] == 1 ? "" : "es", s["source"].get<std::string>()));
   }
   if (j.contains("symmetry_hint_rejected")) row("symmetry hint", "rejected: " + j["symmetry_hint_rejected"].get<std::string>());
@@ -246,9 +252,9 @@ void print_table(std::ostream& out, const nlohmann::json& j) {
   row("unreachable pairs", num(d["unreachable_pairs"]));
   if (j.contains("bisection")) {
     const auto& b = j["bisection"];
-    for (const char* k : {"upper_bound", "lower_bound", "structural"})
+    for (const char* k : {"upper_bound", "coordinate_cut", "lower_bound", "structural"})
       if (b.contains(k))
-        row(fmt::format("bisection {}", std::string(k) == "upper_bound" ? "≤" : std::string(k) == "lower_bound" ? "≥" : "="),
+        row(fmt::format("bisection {}", std::string(k) == "lower_bound" ? "≥" : std::string(k) == "structural" ? "=" : "≤"),
             fmt::format("{}  ({})", num(b[k]["links"]), b[k]["method"].get<std::string>()));
   }
   if (j.contains("link_utilization")) {
@@ -369,8 +375,10 @@ int main(int argc, char** argv) {
       topo::cli::Progress progress(tool.progress_enabled(), "link loads");
       r.loads = m::link_loads(g, m::parse_routing(o.routing), o.threads, progress.callback());
     }
-    if (wanted(o.bisection, g.num_nodes() <= kAutoBisectionNodes) && g.num_nodes() > 1)
+    if (wanted(o.bisection, g.num_nodes() <= kAutoBisectionNodes) && g.num_nodes() > 1) {
       r.bisection = m::bisection_upper_bound(g, 8, o.seed);
+      r.coordinate_cut = m::coordinate_cut(g);
+    }
     r.formulas = family_formulas(g);
     if (r.formulas.contains("bisection") && r.formulas["bisection"].is_number_integer())
       r.structural_bisection = r.formulas["bisection"].get<std::int64_t>();

@@ -74,7 +74,9 @@ class Graph {
 
   /// Out-neighbours (all neighbours when undirected); one entry per link.
   std::span<const node_id> out_neighbors(node_id v) const {
-    return {out_adj_.data() + out_off_[v], out_adj_.data() + out_off_[v + 1]};
+    // Directed links are sorted by source, so the out-adjacency is the target column itself.
+    const node_id* adj = directed_ ? dst_.data() : out_adj_.data();
+    return {adj + out_off_[v], adj + out_off_[v + 1]};
   }
   std::span<const link_id> out_links(node_id v) const {
     return {out_link_.data() + out_off_[v], out_link_.data() + out_off_[v + 1]};
@@ -118,7 +120,7 @@ class Graph {
   std::vector<std::uint8_t> level_, dim_; // empty: unset
   std::vector<std::uint32_t> capacity_;   // empty: unset
   std::vector<std::uint64_t> out_off_, in_off_;
-  std::vector<node_id> out_adj_, in_adj_;
+  std::vector<node_id> out_adj_, in_adj_;  // out_adj_ stays empty when directed (dst_ serves)
   std::vector<link_id> out_link_, in_link_;
   std::vector<std::string> labels_;
   unsigned coord_dims_ = 0, pos_dims_ = 0;
@@ -137,6 +139,7 @@ class GraphBuilder {
  public:
   GraphBuilder(std::uint64_t num_nodes, bool directed);
 
+  /// Reserves room for n links, in the attribute columns too once they are used (avoids doubling).
   void reserve_links(std::size_t n);
   /// Interns a link class name and returns its id.
   std::uint16_t class_id(std::string_view name);
@@ -161,6 +164,7 @@ class GraphBuilder {
   void check_node(node_id v) const;
   Graph g_;
   bool any_mult_ = false, any_cls_ = false, any_level_ = false, any_dim_ = false, any_cap_ = false;
+  std::size_t reserved_ = 0;  // reserve_links() hint, also applied to attribute columns when they appear
 };
 
 }  // namespace topo

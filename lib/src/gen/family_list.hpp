@@ -33,5 +33,9 @@ TOPO_FAMILY(random_regular)
 
 // -- end projective families --
 // -- CLEX and HDN --
+TOPO_FAMILY(clex)
+TOPO_FAMILY(hdn)
+TOPO_FAMILY(rdn)
+TOPO_FAMILY(dualcube)
 
 // -- end CLEX and HDN --

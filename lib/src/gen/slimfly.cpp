@@ -68,6 +68,10 @@ Description describe_slimfly(std::uint64_t q) {
 
 }  // namespace
 
+std::vector<std::uint64_t> slimfly_x0_exponents(std::uint64_t q) {
+  return x0_exponents(q);
+}
+
 Family family_slimfly() {
   return {.name = "slimfly",
           .summary = "Slim Fly: the MMS graph on 2q^2 routers (s,x,y), degree (3q-e)/2, diameter 2",

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <numeric>
 
 #include <fmt/format.h>
 #include <metis.h>
@@ -108,6 +109,22 @@ BisectionUpper bisection_upper_bound(const Graph& g, unsigned runs, std::uint64_
       best.side = std::move(side);
     }
     ++best.runs;
+  }
+  return best;
+}
+
+std::optional<CoordinateCut> coordinate_cut(const Graph& g) {
+  const node_id n = g.num_nodes();
+  if (g.coord_dims() == 0 || n < 2) return std::nullopt;
+  std::optional<CoordinateCut> best;
+  std::vector<node_id> order(n);
+  std::vector<std::uint8_t> side(n);
+  for (unsigned a = 0; a < g.coord_dims(); ++a) {
+    std::iota(order.begin(), order.end(), node_id{0});
+    std::stable_sort(order.begin(), order.end(), [&](node_id x, node_id y) { return g.coords(x)[a] < g.coords(y)[a]; });
+    for (node_id i = 0; i < n; ++i) side[order[i]] = i < n / 2 ? 0 : 1;
+    const auto cut = cut_size(g, side);
+    if (!best || cut < best->cut) best = CoordinateCut{cut, a};
   }
   return best;
 }

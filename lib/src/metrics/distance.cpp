@@ -55,10 +55,11 @@ std::vector<std::vector<node_id>> source_batches(const Graph& g, node_id size) {
 /// Bit sets and work lists of one thread, reused across its sweeps. Between sweeps every bit set is
 /// zero, so a sweep clears only what it touched.
 struct SweepState {
-  explicit SweepState(node_id n) : visited(n), frontier(n), next(n), dmin(n, no_node) {}
+  explicit SweepState(node_id n) : visited(n), frontier(n), next(n), dmin(n, no_node), active((n + 63) / 64, 0) {}
   std::vector<Bits> visited, frontier, next;
   std::vector<node_id> dmin;                 // distance from the nearest source of the sweep
   std::vector<node_id> order;
+  std::vector<std::uint64_t> active;         // one bit per node being worked on
   std::vector<std::uint64_t> histogram = std::vector<std::uint64_t>(1, 0);
 };
 
@@ -94,48 +95,54 @@ void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std
   if (!weights.empty())
     for (node_id i = 0; i < bs; ++i) reached_count[i] = 1;
 
-  // Nodes are scanned in id order (streaming through memory); a node is worked on only between the
-  // level its nearest source reaches it and the level its farthest one does.
+  // A node is worked on only between the level its nearest source reaches it and the level its
+  // farthest one does: it enters the active set (a bitmap, walked in id order so that memory is read
+  // in order) at level dmin and leaves it once every source has reached it. A node that left keeps
+  // its last frontier bits; they are harmless, since its neighbours have seen those sources by then.
   const node_id n = g.num_nodes();
+  auto& active = st.active;
+  std::size_t entered = 0;
   for (std::uint32_t level = 1;; ++level) {
+    for (; entered < st.order.size() && st.dmin[st.order[entered]] <= level; ++entered) {
+      const node_id v = st.order[entered];
+      active[v / 64] |= std::uint64_t{1} << (v % 64);
+    }
     std::uint64_t count = 0;
     Bits reached{};
-    bool pending = false;  // some node has not been reached by its nearest source yet
-    for (node_id v = 0; v < n; ++v) {
-      const node_id dv = st.dmin[v];
-      if (dv > level) {
-        pending = pending || dv != no_node;
-        continue;
-      }
-      Bits vis = st.visited[v];
-      bool done = true;
-      for (unsigned k = 0; k < kWords; ++k) done = done && vis.w[k] == full.w[k];
-      if (done) {  // every source has reached v
-        st.next[v] = Bits{};
-        continue;
-      }
-      Bits acc{};
-      for (node_id u : g.in_neighbors(v))
-        for (unsigned k = 0; k < kWords; ++k) acc.w[k] |= st.frontier[u].w[k];
-      for (unsigned k = 0; k < kWords; ++k) {
-        acc.w[k] &= ~vis.w[k];
-        vis.w[k] |= acc.w[k];
-        reached.w[k] |= acc.w[k];
-        if (weights.empty()) {
-          count += static_cast<std::uint64_t>(std::popcount(acc.w[k]));
-        } else {
-          for (std::uint64_t m = acc.w[k]; m; m &= m - 1) {
-            const auto i = k * 64 + static_cast<unsigned>(std::countr_zero(m));
-            count += weights[i];
-            dist_sum[i] += level;
-            ++reached_count[i];
+    for (std::size_t word = 0; word < active.size(); ++word) {
+      for (std::uint64_t m = active[word]; m; m &= m - 1) {
+        const auto v = static_cast<node_id>(word * 64 + static_cast<unsigned>(std::countr_zero(m)));
+        Bits vis = st.visited[v];
+        bool done = true;
+        for (unsigned k = 0; k < kWords; ++k) done = done && vis.w[k] == full.w[k];
+        if (done) {  // every source has reached v
+          active[word] &= ~(std::uint64_t{1} << (v % 64));
+          st.next[v] = Bits{};
+          continue;
+        }
+        Bits acc{};
+        for (node_id u : g.in_neighbors(v))
+          for (unsigned k = 0; k < kWords; ++k) acc.w[k] |= st.frontier[u].w[k];
+        for (unsigned k = 0; k < kWords; ++k) {
+          acc.w[k] &= ~vis.w[k];
+          vis.w[k] |= acc.w[k];
+          reached.w[k] |= acc.w[k];
+          if (weights.empty()) {
+            count += static_cast<std::uint64_t>(std::popcount(acc.w[k]));
+          } else {
+            for (std::uint64_t b = acc.w[k]; b; b &= b - 1) {
+              const auto i = k * 64 + static_cast<unsigned>(std::countr_zero(b));
+              count += weights[i];
+              dist_sum[i] += level;
+              ++reached_count[i];
+            }
           }
         }
+        st.next[v] = acc;
+        st.visited[v] = vis;
       }
-      st.next[v] = acc;
-      st.visited[v] = vis;
     }
-    if (count == 0 && !pending) break;
+    if (count == 0 && entered == st.order.size()) break;
     if (count) {
       if (histogram.size() <= level) histogram.resize(level + 1, 0);
       histogram[level] += count;
@@ -144,6 +151,8 @@ void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std
     }
     st.frontier.swap(st.next);
   }
+  (void)n;
+  std::fill(active.begin(), active.end(), 0);
   for (node_id v : st.order) {
     st.visited[v] = st.frontier[v] = st.next[v] = Bits{};
     st.dmin[v] = no_node;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numeric>
 #include <random>
 
@@ -52,6 +53,10 @@ DistanceResult from_orbits(const Graph& g, Orbits o, const DistanceMethodOptions
   DistanceResult r;
   r.method = "orbits";
   r.stats = distance_distribution_from(g, o.representative, o.size, opt.bfs);
+  const auto& sums = r.stats.source_distance_sum;
+  const bool exact_orbits = o.method == "traces" || o.method == "nauty";
+  if (o.representative.size() == 1 || exact_orbits) r.vertex_transitive = o.representative.size() == 1;
+  else if (std::adjacent_find(sums.begin(), sums.end(), std::not_equal_to<>()) != sums.end()) r.vertex_transitive = false;
   r.symmetry_source = o.method;
   r.orbits = std::move(o);
   return r;
@@ -129,6 +134,7 @@ DistanceResult compute_distances(const Graph& g, const DistanceMethodOptions& op
     } else {
       r.method = "bfs";
       r.stats = distance_distribution(g, opt.bfs);
+      r.vertex_transitive = o.representative.size() == 1;
       r.orbits = std::move(o);
       r.symmetry_source = r.orbits->method;
     }

@@ -26,6 +26,15 @@ BisectionUpper bisection_upper_bound(const Graph& g, unsigned runs = 8, std::uin
 /// direction, so at least ⌊N/2⌋⌈N/2⌉ / max_arc_load links cross it (rounded up).
 std::uint64_t bisection_flow_lower_bound(std::uint64_t nodes, double max_arc_load);
 
+/// The best straight cut through node coordinates: for each coordinate axis, the nodes ordered by
+/// (coordinate, id) and split into halves of ⌊N/2⌋ and ⌈N/2⌉. For tori and iBTs this is the cut across
+/// the middle of a dimension. Empty when nodes have no coordinates.
+struct CoordinateCut {
+  std::uint64_t cut = 0;
+  unsigned axis = 0;
+};
+std::optional<CoordinateCut> coordinate_cut(const Graph& g);
+
 /// Links crossing a given partition (multiplicity counted).
 std::uint64_t cut_size(const Graph& g, const std::vector<std::uint8_t>& side);
 

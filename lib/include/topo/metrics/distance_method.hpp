@@ -43,6 +43,9 @@ struct DistanceResult {
   std::optional<Orbits> orbits; // the classes used (method "orbits"), with where they came from
   std::string symmetry_source;  // "family (checked on N nodes)", "traces", "nauty"
   std::string hint_rejected;    // why the family's classes were not used, when they were offered
+  /// Known when the classes are exact orbits (Traces/nauty), when there is one class, or when two
+  /// classes have different sums of distances (then no automorphism maps one onto the other).
+  std::optional<bool> vertex_transitive;
   std::optional<DistanceEstimate> estimate;
 };
 

@@ -1,0 +1,30 @@
+#pragma once
+// One-port broadcast schedules (SPEC §5): at every step each informed node sends to at most one
+// neighbour. A generic schedule for any graph, and the HDN paper's Algorithm 2.
+#include <cstdint>
+#include <vector>
+
+#include "topo/graph.hpp"
+
+namespace topo::route {
+
+struct Send {
+  node_id from, to;
+};
+
+struct BroadcastSchedule {
+  node_id root = 0;
+  std::vector<std::vector<Send>> steps;  // steps[i]: the sends of step i+1
+  std::uint64_t lower_bound = 0;         // max(eccentricity of the root, ⌈log2 N⌉)
+  std::uint64_t bound = 0;               // the algorithm's own bound (HDN Theorem 3), 0 when none
+};
+
+/// Generic schedule: a BFS tree from the root, every node serving its children in decreasing order of
+/// the time their subtrees need (optimal for that tree). InputError when some node cannot be reached.
+BroadcastSchedule broadcast_tree(const Graph& g, node_id root);
+
+/// Checks a schedule: every send is along a link, from an informed node, at most one send per node and
+/// step (one-port), nobody is informed twice, and every node is informed at the end. Throws Error.
+void check_schedule(const Graph& g, const BroadcastSchedule& s);
+
+}  // namespace topo::route

@@ -1,0 +1,67 @@
+// Shortest-path routing: BFS towards the target, then at every hop the lowest-id neighbour one step
+// closer (the `single` routing of metrics::link_loads), or a uniformly random one with --random-ties.
+#include <fmt/format.h>
+
+#include <mutex>
+#include <unordered_map>
+
+#include "topo/errors.hpp"
+#include "topo/route/route.hpp"
+
+namespace topo::route {
+
+namespace {
+
+class Shortest final : public Router {
+ public:
+  Shortest(const Graph& g, bool random) : g_(g), ai_(g), random_(random) {}
+
+  Path route(node_id s, node_id t, Rng& rng) const override {
+    const auto& d = dist_to(t);
+    if (d[s] == unreachable) throw InputError(fmt::format("node {} cannot reach node {}", s, t));
+    Path p;
+    p.nodes.push_back(s);
+    std::vector<std::size_t> next;
+    for (node_id v = s; v != t;) {
+      const auto nb = g_.out_neighbors(v);
+      next.clear();
+      for (std::size_t i = 0; i < nb.size(); ++i)
+        if (d[nb[i]] + 1 == d[v]) next.push_back(i);
+      std::size_t pick = next[0];
+      if (random_) {
+        pick = next[std::uniform_int_distribution<std::size_t>(0, next.size() - 1)(rng)];
+      } else {
+        for (auto i : next)
+          if (nb[i] < nb[pick]) pick = i;
+      }
+      p.arcs.push_back(ai_.offset(v) + pick);
+      v = nb[pick];
+      p.nodes.push_back(v);
+    }
+    return p;
+  }
+
+ private:
+  // Distances to recent targets; all-to-all traffic asks for each target N-1 times.
+  const std::vector<std::uint32_t>& dist_to(node_id t) const {
+    std::lock_guard lock(mutex_);
+    auto it = cache_.find(t);
+    if (it != cache_.end()) return it->second;
+    if (cache_.size() * std::uint64_t(g_.num_nodes()) > (std::uint64_t{1} << 26)) cache_.clear();
+    return cache_.emplace(t, distances_to(g_, t)).first->second;
+  }
+
+  const Graph& g_;
+  ArcIndex ai_;
+  bool random_;
+  mutable std::mutex mutex_;
+  mutable std::unordered_map<node_id, std::vector<std::uint32_t>> cache_;
+};
+
+}  // namespace
+
+std::unique_ptr<Router> make_shortest(const Graph& g, bool random_ties) {
+  return std::make_unique<Shortest>(g, random_ties);
+}
+
+}  // namespace topo::route

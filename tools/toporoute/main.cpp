@@ -1,0 +1,386 @@
+// toporoute: routes pairs of nodes on a graph and reports the paths, per-link loads, a deadlock
+// check, and one-port broadcast schedules (SPEC §5).
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "common/cli.hpp"
+#include "common/io.hpp"
+#include "topo/errors.hpp"
+#include "topo/metrics/link_loads.hpp"
+#include "topo/route/analysis.hpp"
+#include "topo/route/broadcast.hpp"
+#include "topo/route/hdn.hpp"
+#include "topo/route/route.hpp"
+#include "topo/route/traffic.hpp"
+
+namespace {
+
+namespace r = topo::route;
+using topo::node_id;
+
+struct Options {
+  std::string input = "-";
+  std::string format = "auto";
+  bool directed = false;
+  std::string output;
+  bool json = false;
+  bool no_provenance = false;
+  // Pairs.
+  std::optional<std::uint64_t> from, to;
+  std::string pairs_file;
+  std::string traffic;
+  std::uint64_t seed = 1;
+  std::uint64_t hotspot = 0;
+  // Routing.
+  std::string algo = "shortest";
+  bool random_ties = false;
+  bool split = false;
+  std::string inner = "shortest";
+  bool count_paths = false;
+  // Output.
+  bool text = false;
+  bool summary = false;
+  std::size_t top = 5;
+  std::string loads_file;
+  bool check_deadlock = false;
+  // Broadcast.
+  std::uint64_t root = 0;
+  std::string bcast_algo = "tree";
+};
+
+topo::Graph load(const Options& o) {
+  topo::io::ReadOptions ro;
+  ro.format = topo::io::parse_format(o.format);
+  ro.plain_directed = o.directed;
+  return topo::cli::load_graph(o.input, ro);
+}
+
+node_id node_arg(const topo::Graph& g, std::uint64_t v, const char* what) {
+  if (v >= g.num_nodes()) throw topo::InputError(fmt::format("{} {}: the graph has {} nodes", what, v, g.num_nodes()));
+  return node_id(v);
+}
+
+std::vector<r::Pair> read_pairs(const topo::Graph& g, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw topo::InputError(fmt::format("cannot open {}", path));
+  std::vector<r::Pair> out;
+  std::string line;
+  for (std::size_t no = 1; std::getline(in, line); ++no) {
+    const auto hash = line.find('#');
+    if (hash != std::string::npos) line.resize(hash);
+    std::istringstream ls(line);
+    std::uint64_t s = 0, t = 0;
+    if (!(ls >> s)) continue;  // blank or comment line
+    std::string rest;
+    if (!(ls >> t) || (ls >> rest)) throw topo::ParseError(path, no, "expected two node ids per line: SOURCE TARGET");
+    if (s >= g.num_nodes() || t >= g.num_nodes())
+      throw topo::ParseError(path, no, fmt::format("node id out of range (the graph has {} nodes)", g.num_nodes()));
+    out.emplace_back(node_id(s), node_id(t));
+  }
+  return out;
+}
+
+std::vector<r::Pair> pairs_of(const topo::Graph& g, const Options& o) {
+  const int given = int(o.from.has_value() || o.to.has_value()) + int(!o.pairs_file.empty()) + int(!o.traffic.empty());
+  if (given != 1) throw topo::UsageError("give exactly one of --from/--to, --pairs FILE or --traffic PATTERN");
+  if (o.from || o.to) {
+    if (!o.from || !o.to) throw topo::UsageError("--from and --to go together");
+    return {{node_arg(g, *o.from, "--from"), node_arg(g, *o.to, "--to")}};
+  }
+  if (!o.pairs_file.empty()) return read_pairs(g, o.pairs_file);
+  r::TrafficOptions to;
+  to.seed = o.seed;
+  to.hotspot = node_arg(g, o.hotspot, "--hotspot");
+  return r::traffic_pairs(g, o.traffic, to);
+}
+
+nlohmann::json route_json(const topo::Graph& g, const r::ArcIndex& ai, const r::Path& p, node_id s, node_id t) {
+  nlohmann::json j;
+  j["source"] = s;
+  j["target"] = t;
+  j["hops"] = p.hops();
+  j["path"] = p.nodes;
+  nlohmann::json cls = nlohmann::json::array(), lvl = nlohmann::json::array();
+  for (std::size_t h = 0; h < p.arcs.size(); ++h) {
+    const auto l = g.out_links(p.nodes[h])[p.arcs[h] - ai.offset(p.nodes[h])];
+    if (g.has_classes()) cls.push_back(std::string(g.link_class_name(l)));
+    if (g.has_levels()) lvl.push_back(g.level(l) == topo::no_value8 ? nlohmann::json() : nlohmann::json(g.level(l)));
+  }
+  if (g.has_classes()) j["class"] = cls;
+  if (g.has_levels()) j["level"] = lvl;
+  return j;
+}
+
+std::string route_text(const topo::Graph& g, const r::ArcIndex& ai, const r::Path& p, node_id s, node_id t) {
+  std::string line = fmt::format("{} -> {}  {} hops:", s, t, p.hops());
+  for (std::size_t h = 0; h < p.nodes.size(); ++h) {
+    fmt::format_to(std::back_inserter(line), " {}", p.nodes[h]);
+    if (h < p.arcs.size() && g.has_classes())
+      fmt::format_to(std::back_inserter(line),
+                     " ={}=", g.link_class_name(g.out_links(p.nodes[h])[p.arcs[h] - ai.offset(p.nodes[h])]));
+  }
+  return line;
+}
+
+void write_loads(const topo::Graph& g, const r::LoadCounter& lc, const r::LoadCounter::Result& res,
+                 const std::string& path) {
+  topo::cli::Output out(path);
+  auto& s = out.stream();
+  s << "# toporoute link loads: one line per arc (direction of a link), load per unit of capacity\n";
+  s << "# source target class level load\n";
+  for (node_id v = 0; v < g.num_nodes(); ++v) {
+    const auto nb = g.out_neighbors(v);
+    const auto ln = g.out_links(v);
+    for (std::size_t i = 0; i < nb.size(); ++i) {
+      const auto l = ln[i];
+      fmt::print(s, "{} {} {} {} {:.6f}\n", v, nb[i], g.has_classes() ? std::string(g.link_class_name(l)) : "-",
+                 g.level(l) == topo::no_value8 ? std::string("-") : std::to_string(g.level(l)),
+                 res.arc_load[lc.arcs().offset(v) + i]);
+    }
+  }
+  out.commit();
+}
+
+int run_routes(topo::cli::Tool& tool, const Options& o) {
+  const auto g = load(o);
+  if (o.split && o.algo != "shortest") throw topo::UsageError("--split goes with --algo shortest");
+  if (o.count_paths && o.algo != "shortest") throw topo::UsageError("--count-paths goes with --algo shortest");
+  r::RouterOptions ro;
+  ro.algo = o.algo;
+  ro.random_ties = o.random_ties;
+  ro.inner = o.inner;
+  const auto router = r::make_router(g, ro);
+  const auto pairs = pairs_of(g, o);
+  const r::ArcIndex ai(g);
+  r::Rng rng(o.seed);
+  r::LoadCounter loads(g);
+  r::HopStats stats(g);
+  r::DependencyGraph deps;
+  const bool report = o.summary || o.check_deadlock;
+  const bool need_loads = o.summary || !o.loads_file.empty();
+  // All-to-all split over shortest paths is metrics::link_loads' split routing: O(N·M), not O(N²·M).
+  const bool split_all = o.split && o.traffic == "all-to-all" && need_loads;
+  if (split_all) loads.add_arc_loads(topo::metrics::link_loads(g, topo::metrics::Routing::split).arc_load);
+  topo::cli::Output out(o.output);
+  auto& os = out.stream();
+  for (const auto& [s, t] : pairs) {
+    const auto p = router->route(s, t, rng);
+    r::check_path(g, ai, p, s, t);
+    if (need_loads && !split_all) {
+      if (o.split)
+        loads.add_split(s, t);
+      else
+        loads.add(p);
+    }
+    if (o.summary) stats.add(s, t, p.hops());
+    if (o.check_deadlock) deps.add(p);
+    if (report) continue;
+    if (o.text) {
+      os << route_text(g, ai, p, s, t);
+      if (o.count_paths) fmt::print(os, "  ({} shortest paths)", r::count_shortest_paths(g, s, t));
+      os << '\n';
+    } else {
+      auto j = route_json(g, ai, p, s, t);
+      if (o.count_paths) j["shortest_paths"] = r::count_shortest_paths(g, s, t);
+      os << j.dump() << '\n';
+    }
+  }
+  r::LoadCounter::Result res;
+  if (need_loads) res = loads.result();
+  if (report) {
+    nlohmann::json j;
+    if (!o.no_provenance) j["provenance"] = tool.provenance(o.seed);
+    j["graph"] = {{"family", g.meta.family}, {"parameters", g.meta.parameters}, {"nodes", g.num_nodes()}};
+    j["algo"] = o.algo;
+    if (o.algo == "valiant") j["inner"] = o.inner;
+    j["pairs"] = pairs.size();
+    if (o.summary) {
+      nlohmann::json h = nlohmann::json::object();
+      for (const auto& [k, v] : stats.histogram) h[std::to_string(k)] = v;
+      j["hops"] = {{"histogram", h}, {"mean", stats.routes ? stats.hops_sum / double(stats.routes) : 0.0}};
+      j["stretch"] = {{"mean", stats.stretch_pairs ? stats.stretch_sum / double(stats.stretch_pairs) : 1.0},
+                      {"max", stats.stretch_pairs ? stats.stretch_max : 1.0},
+                      {"minimal_routes", stats.minimal},
+                      {"pairs", stats.stretch_pairs}};
+      std::vector<std::uint64_t> order(res.arc_load.size());
+      for (std::uint64_t a = 0; a < order.size(); ++a) order[a] = a;
+      const auto top = std::min<std::size_t>(o.top, order.size());
+      std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(top), order.end(), [&](auto a, auto b) {
+        return res.arc_load[a] != res.arc_load[b] ? res.arc_load[a] > res.arc_load[b] : a < b;
+      });
+      nlohmann::json heavy = nlohmann::json::array();
+      for (std::size_t i = 0; i < top; ++i) {
+        const auto a = order[i];
+        const node_id v = ai.tail(a);
+        const auto l = g.out_links(v)[a - ai.offset(v)];
+        nlohmann::json e = {{"source", v}, {"target", g.out_neighbors(v)[a - ai.offset(v)]}, {"load", res.arc_load[a]}};
+        if (g.has_classes()) e["class"] = std::string(g.link_class_name(l));
+        heavy.push_back(e);
+      }
+      j["loads"] = {{"routing", o.split ? "split over all shortest paths" : "one path per pair"},
+                    {"max", res.max},
+                    {"mean", res.mean},
+                    {"u", res.u},
+                    {"physical_arcs", res.physical_arcs},
+                    {"total", res.total},
+                    {"heaviest", heavy}};
+    }
+    if (o.check_deadlock) {
+      const auto cycle = deps.find_cycle();
+      nlohmann::json c = nlohmann::json::array();
+      for (auto a : cycle) {
+        const node_id v = ai.tail(a);
+        c.push_back({v, g.out_neighbors(v)[a - ai.offset(v)]});
+      }
+      j["deadlock"] = {{"dependencies", deps.dependencies()}, {"cycle_free", cycle.empty()}, {"cycle", c}};
+    }
+    if (o.json) {
+      os << j.dump(2) << '\n';
+    } else {
+      fmt::print(os, "algorithm           {}{}\n", o.algo, o.algo == "valiant" ? " (inner " + o.inner + ")" : "");
+      fmt::print(os, "pairs               {}\n", pairs.size());
+      if (o.summary) {
+        fmt::print(os, "mean hops           {:.6f}\n", j["hops"]["mean"].get<double>());
+        fmt::print(os, "stretch vs BFS      mean {:.6f}, max {:.6f}, minimal routes {} of {}\n",
+                   j["stretch"]["mean"].get<double>(), j["stretch"]["max"].get<double>(), stats.minimal,
+                   stats.stretch_pairs);
+        fmt::print(os, "link load           max {:.6f}, mean {:.6f} ({})\n", res.max, res.mean,
+                   j["loads"]["routing"].get<std::string>());
+        fmt::print(os, "link utilisation u  {:.6f}\n", res.u);
+        for (const auto& e : j["loads"]["heaviest"])
+          fmt::print(os, "  heavy arc {} -> {}{}  load {:.6f}\n", e["source"].get<node_id>(),
+                     e["target"].get<node_id>(), e.contains("class") ? " (" + e["class"].get<std::string>() + ")" : "",
+                     e["load"].get<double>());
+        fmt::print(os, "\n{:>6}  {:>12}\n", "hops", "routes");
+        for (const auto& [k, v] : stats.histogram) fmt::print(os, "{:>6}  {:>12}\n", k, v);
+      }
+      if (o.check_deadlock) {
+        const auto& d = j["deadlock"];
+        fmt::print(os, "channel dependencies {}\n", d["dependencies"].get<std::uint64_t>());
+        if (d["cycle_free"].get<bool>()) {
+          fmt::print(os, "deadlock check      no cycle: the routes are deadlock-free on one virtual channel\n");
+        } else {
+          std::string cyc;
+          for (const auto& e : d["cycle"]) cyc += fmt::format(" {}->{}", e[0].get<node_id>(), e[1].get<node_id>());
+          fmt::print(os, "deadlock check      cycle of {} channels:{}\n", d["cycle"].size(), cyc);
+        }
+      }
+    }
+  }
+  if (!o.loads_file.empty()) write_loads(g, loads, res, o.loads_file);
+  out.commit();
+  return 0;
+}
+
+void run_broadcast(topo::cli::Tool& tool, const Options& o) {
+  const auto g = load(o);
+  const node_id root = node_arg(g, o.root, "--root");
+  r::BroadcastSchedule s;
+  if (o.bcast_algo == "tree")
+    s = r::broadcast_tree(g, root);
+  else if (o.bcast_algo == "hdn")
+    s = r::broadcast_hdn(g, root);
+  else
+    throw topo::UsageError(fmt::format("unknown broadcast algorithm \"{}\"", o.bcast_algo));
+  r::check_schedule(g, s);
+  std::size_t sends = 0;
+  for (const auto& st : s.steps) sends += st.size();
+  topo::cli::Output out(o.output);
+  auto& os = out.stream();
+  if (o.json) {
+    nlohmann::json j;
+    if (!o.no_provenance) j["provenance"] = tool.provenance();
+    j["algo"] = o.bcast_algo;
+    j["root"] = s.root;
+    j["nodes"] = g.num_nodes();
+    j["step_count"] = s.steps.size();
+    j["lower_bound"] = s.lower_bound;
+    if (s.bound) j["bound"] = s.bound;
+    nlohmann::json steps = nlohmann::json::array();
+    for (const auto& st : s.steps) {
+      nlohmann::json a = nlohmann::json::array();
+      for (const auto& [u, v] : st) a.push_back({u, v});
+      steps.push_back(a);
+    }
+    j["steps"] = steps;
+    os << j.dump(2) << '\n';
+  } else {
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+      fmt::print(os, "step {}:", i + 1);
+      for (const auto& [u, v] : s.steps[i]) fmt::print(os, " {}->{}", u, v);
+      os << '\n';
+    }
+    fmt::print(os, "steps {} (lower bound {}{}), {} sends, {} nodes\n", s.steps.size(), s.lower_bound,
+               s.bound ? fmt::format(", HDN Theorem 3 bound {}", s.bound) : std::string(), sends, g.num_nodes());
+  }
+  out.commit();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  topo::cli::Tool tool("toporoute", "toporoute: route traffic on a network; per-link loads, deadlock check, broadcast",
+                       argc, argv);
+  Options o;
+  auto& app = tool.app;
+  auto add_input = [&](CLI::App* a) {
+    a->add_option("graph", o.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
+        ->type_name("GRAPH");
+    a->add_option("-f,--format", o.format, "input format (default: detected)")
+        ->check(CLI::IsMember({"auto", "edgelist", "plain", "json", "descriptor"}))
+        ->type_name("FORMAT");
+    a->add_flag("--directed", o.directed, "read a plain edge list as directed");
+  };
+  add_input(&app);
+  app.add_option("--from", o.from, "source node of a single route")->type_name("NODE");
+  app.add_option("--to", o.to, "target node of a single route")->type_name("NODE");
+  app.add_option("--pairs", o.pairs_file, "file of SOURCE TARGET lines to route")->type_name("FILE");
+  app.add_option("--traffic", o.traffic,
+                 "traffic pattern: all-to-all, uniform, permutation, transpose, bit-complement, "
+                 "tornado, hotspot, nearest-neighbour")
+      ->check(CLI::IsMember(r::traffic_names()))
+      ->type_name("PATTERN");
+  app.add_option("--seed", o.seed, "seed for uniform/permutation traffic and every random choice (recorded)")
+      ->type_name("N");
+  app.add_option("--hotspot", o.hotspot, "the node hotspot traffic goes to (default 0)")->type_name("NODE");
+  app.add_option("--algo", o.algo, "routing algorithm: shortest, dor, ibt, hdn, clex, slimfly, valiant")
+      ->check(CLI::IsMember(r::algorithm_names()))
+      ->type_name("ALGO");
+  app.add_flag("--random-ties", o.random_ties, "shortest: choose among equally short next hops at random (seeded)");
+  app.add_flag("--split", o.split, "shortest: loads split each pair's unit over all its shortest paths");
+  app.add_option("--valiant-inner", o.inner, "valiant: the minimal algorithm for both halves (default shortest)")
+      ->type_name("ALGO");
+  app.add_flag("--count-paths", o.count_paths, "shortest: print the number of shortest paths of each pair");
+  app.add_flag("--text", o.text, "one compact text line per route instead of JSON lines");
+  app.add_flag("--summary", o.summary, "print a summary (hops, stretch, loads, u) instead of the routes");
+  app.add_option("--top", o.top, "heaviest links listed in the summary (default 5)")->type_name("K");
+  app.add_option("--loads", o.loads_file, "write the load of every arc to FILE")->type_name("FILE");
+  app.add_flag("--check-deadlock", o.check_deadlock, "report a cycle of the routes' channel dependency graph, if any");
+  tool.add_json_flag(o.json);
+  tool.add_output_option(o.output);
+  tool.add_provenance_flag(o.no_provenance);
+
+  auto* bc = app.add_subcommand("broadcast", "a one-port broadcast schedule from --root");
+  add_input(bc);
+  bc->add_option("--root", o.root, "the node that broadcasts (default 0)")->type_name("NODE");
+  bc->add_option("--algo", o.bcast_algo,
+                 "tree (any graph: BFS tree, children served in decreasing subtree time) or hdn (HDN Algorithm 2)")
+      ->check(CLI::IsMember({"tree", "hdn"}))
+      ->type_name("ALGO");
+  bc->add_flag("--json", o.json, "machine-readable output");
+  bc->add_option("-o,--output", o.output, "write to FILE (atomically)")->type_name("FILE");
+  bc->add_flag("--no-provenance", o.no_provenance, "leave the provenance block out of JSON output");
+
+  return tool.run([&] {
+    if (bc->parsed())
+      run_broadcast(tool, o);
+    else
+      run_routes(tool, o);
+  });
+}
