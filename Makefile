@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
 
-.PHONY: all build deps test-deps demo test bench lint clean install uninstall
+.PHONY: all build deps test-deps demo test bench experiments lint clean install uninstall
 
 all: build
 
@@ -31,10 +31,14 @@ test: test-deps build
 bench: build
 	bench/run.sh $(BIN)
 
+# Long reproductions (minutes): topomap's QAPLIB gaps, mapping table and swap rate.
+experiments: build
+	bench/topomap.sh $(BIN) all
+
 lint:
 	clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.hpp')
 
-TOOLS := topogen topostat toposim toporoute
+TOOLS := topogen topostat toposim toporoute topomap
 DESTDIR ?=
 
 install: build

@@ -22,6 +22,7 @@ declare -A bad_input=(
   [topostat]="$bin/topostat $tmp/garbage.el"
   [toposim]="$bin/toposim clex --clique 1 --levels 2 --messages 3"
   [toporoute]="$bin/toporoute $tmp/garbage.el --traffic all-to-all"
+  [topomap]="$bin/topomap $tmp/garbage.el --demand $tmp/garbage.el"
 )
 printf 'garbage in\n' > "$tmp/garbage.el"
 

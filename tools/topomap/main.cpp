@@ -1,0 +1,232 @@
+// topomap: maps the tasks of an application (a demand matrix) onto the nodes of a network (SPEC §6).
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <cmath>
+#include <iostream>
+
+#include "common/cli.hpp"
+#include "common/io.hpp"
+#include "common/progress.hpp"
+#include "topo/errors.hpp"
+#include "topo/map/methods.hpp"
+
+namespace {
+
+struct Options {
+  std::string network;
+  std::string demand, qap;
+  std::string weights = "magnitude";
+  std::string method = "anneal";
+  double time_limit = 0;
+  std::uint64_t iterations = 0;
+  std::uint64_t seed = 1;
+  unsigned restarts = 0;
+  int threads = 0;
+  std::string supply = "auto";
+  double max_supply_mb = 4096;
+  std::string evaluate;
+  bool inverse = false;
+  bool crop = false;
+  std::string output;
+  std::string mapping_format = "plain";
+  bool json = false, no_provenance = false;
+};
+
+bool ends_with(const std::string& s, const std::string& suf) {
+  return s.size() >= suf.size() && s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
+}
+
+std::string number(double x) {
+  if (x == std::floor(x) && std::fabs(x) < 9e15) return fmt::format("{:.0f}", x);
+  return fmt::format("{:.6f}", x);
+}
+
+const char* supply_kind(const topo::map::Supply& s) {
+  switch (s.kind()) {
+    case topo::map::Supply::Kind::dense8:
+      return "dense uint8";
+    case topo::map::Supply::Kind::dense16:
+      return "dense uint16";
+    case topo::map::Supply::Kind::dense_real:
+      return "dense (QAPLIB B)";
+    case topo::map::Supply::Kind::rows:
+      return "BFS rows on demand";
+  }
+  return "?";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  topo::cli::Tool tool("topomap", "topomap: map the tasks of an application onto the nodes of a network", argc, argv);
+  auto& app = tool.app;
+  Options o;
+  app.add_option("graph", o.network, "the network (edge list, JSON or descriptor; - for stdin)")->type_name("GRAPH");
+  auto* dem = app.add_option("--demand", o.demand,
+                             "demand matrix: Matrix Market (.mtx), Harwell-Boeing (.rua/.rsa/.psa/.csa), or an edge "
+                             "list 'u v [weight]'")
+                  ->type_name("FILE");
+  auto* qap =
+      app.add_option("--qap", o.qap, "a QAPLIB instance (.dat): minimise sum A_ij B_p(i)p(j)")->type_name("FILE");
+  dem->excludes(qap);
+  app.add_option("--weights", o.weights, "communication volume of an entry: magnitude (|a_ij|) or unit (1)")
+      ->check(CLI::IsMember({"magnitude", "unit"}))
+      ->type_name("W");
+  app.add_option("-m,--method", o.method, "identity (ROMap), random, greedy, anneal, genetic, tabu")
+      ->check(CLI::IsMember({"identity", "random", "greedy", "anneal", "genetic", "tabu"}))
+      ->type_name("M");
+  app.add_option("--time-limit", o.time_limit, "wall-clock seconds for the whole run")
+      ->type_name("S")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--iterations", o.iterations,
+                 "per restart: swap proposals (anneal), iterations (tabu), generations (genetic)")
+      ->type_name("N");
+  app.add_option("--seed", o.seed, "random seed; restart r uses (seed, r)")->type_name("N");
+  app.add_option("--restarts", o.restarts, "independent restarts (default: the number of threads)")->type_name("R");
+  app.add_option("--supply", o.supply, "auto, dense (an N x N matrix) or rows (BFS rows on demand)")
+      ->check(CLI::IsMember({"auto", "dense", "rows"}))
+      ->type_name("MODE");
+  app.add_option("--max-supply-mb", o.max_supply_mb, "largest dense supply matrix in MiB (default 4096)")
+      ->type_name("MB");
+  auto* ev =
+      app.add_option("--evaluate", o.evaluate,
+                     "score a mapping file (plain/VieM, Scotch, or a QAPLIB .sln with --qap) instead of searching")
+          ->type_name("MAPPING");
+  app.add_flag("--inverse", o.inverse, "with --evaluate: the file holds the inverse permutation")->needs(ev);
+  app.add_flag("--crop", o.crop, "with more tasks than nodes, keep the first N tasks and the demand among them");
+  app.add_option("-o,--output", o.output, "write the mapping to FILE (atomically)")->type_name("FILE");
+  app.add_option("--mapping-format", o.mapping_format, "format of the mapping written: plain (= viem) or scotch")
+      ->check(CLI::IsMember({"plain", "viem", "scotch"}))
+      ->type_name("F");
+  tool.add_json_flag(o.json);
+  tool.add_provenance_flag(o.no_provenance);
+  tool.add_threads_option(o.threads);
+  tool.add_progress_flags();
+
+  return tool.run([&] {
+    namespace tm = topo::map;
+    if (o.demand.empty() && o.qap.empty()) throw topo::UsageError("give --demand FILE (with a network) or --qap FILE");
+    const auto method = tm::parse_method(o.method);
+    const auto wt = o.weights == "unit" ? tm::Weights::unit : tm::Weights::magnitude;
+    topo::Graph g;
+    tm::Demand d;
+    tm::Supply s;
+    if (!o.qap.empty()) {
+      if (!o.network.empty()) throw topo::UsageError("--qap gives both matrices; do not give a network");
+      auto q = tm::read_qaplib(o.qap);
+      d.n = q.n;
+      d.dense = true;
+      d.a = std::move(q.a);
+      d.source = o.qap;
+      s = tm::Supply::from_matrix(q.n, std::move(q.b));
+    } else {
+      d = tm::read_demand(o.demand, wt);
+      g = topo::cli::load_graph(o.network.empty() ? "-" : o.network);
+      if (o.crop && d.n > g.num_nodes()) d = d.cropped(g.num_nodes());
+      if (d.n > g.num_nodes())
+        throw topo::InputError(
+            fmt::format("{}: {} tasks but the network has only {} nodes", o.demand, d.n, g.num_nodes()));
+      const auto max_bytes = static_cast<std::uint64_t>(o.max_supply_mb * 1048576.0);
+      s = tm::Supply::from_graph(g, o.supply == "dense" ? ~0ull : max_bytes, o.supply == "rows", 64, o.threads);
+    }
+    const auto N = s.size();
+
+    nlohmann::json j;
+    if (!o.no_provenance) j["provenance"] = tool.provenance(o.seed);
+    j["tasks"] = d.n;
+    j["nodes"] = N;
+    j["demand_pairs"] = d.dense ? nlohmann::json() : nlohmann::json(d.pairs());
+    j["supply"] = supply_kind(s);
+    j["convention"] = d.dense ? "sum over ordered pairs i,j of A_ij B_p(i)p(j) (QAPLIB)"
+                              : "sum over unordered task pairs {i,j} of w_ij S_m(i)m(j) (each pair once)";
+    tm::Mapping mapping;
+    double cost = 0, identity = 0;
+    std::string lines;
+    if (!o.evaluate.empty()) {
+      std::vector<std::uint32_t> m;
+      std::optional<double> stored;
+      if (ends_with(o.evaluate, ".sln")) {
+        auto sol = tm::read_qaplib_solution(o.evaluate);
+        m = sol.perm;
+        stored = sol.cost;
+      } else {
+        m = tm::read_mapping(o.evaluate).m;
+      }
+      if (o.inverse) {
+        tm::check_mapping(m, static_cast<std::uint32_t>(m.size()), static_cast<std::uint32_t>(m.size()), o.evaluate);
+        std::vector<std::uint32_t> inv(m.size());
+        for (std::uint32_t i = 0; i < m.size(); ++i) inv[m[i]] = i;
+        m = std::move(inv);
+      }
+      if (m.size() != d.n)
+        throw topo::InputError(fmt::format("{}: maps {} tasks, the demand has {}", o.evaluate, m.size(), d.n));
+      tm::check_mapping(m, d.n, N, o.evaluate);
+      mapping = tm::complete(m, N);
+      const auto dp = d.padded(N);
+      cost = tm::evaluate(dp, s, mapping);
+      tm::Mapping id(N);
+      for (std::uint32_t i = 0; i < N; ++i) id[i] = i;
+      identity = tm::evaluate(dp, s, id);
+      j["evaluated"] = o.evaluate;
+      if (stored) {
+        j["stored_cost"] = *stored;
+        j["matches_stored_cost"] = std::fabs(*stored - cost) <= 1e-9 * std::max(1.0, std::fabs(cost));
+      }
+    } else {
+      tm::SolveOptions so;
+      so.method = method;
+      so.seed = o.seed;
+      so.iterations = o.iterations;
+      so.time_limit = o.time_limit;
+      so.threads = o.threads;
+      so.restarts = o.restarts ? o.restarts : static_cast<unsigned>(std::max(1, o.threads));
+      if (method == tm::Method::identity || method == tm::Method::greedy) so.restarts = 1;
+      so.network = o.qap.empty() ? &g : nullptr;
+      topo::cli::Progress progress(tool.progress_enabled(), o.method);
+      so.progress = progress.callback();
+      const auto r = tm::solve(d, s, so);
+      progress.finish();
+      mapping = r.mapping;
+      cost = r.cost;
+      identity = r.identity_cost;
+      j["method"] = o.method;
+      j["seed"] = o.seed;
+      j["restarts"] = so.restarts;
+      j["best_restart"] = r.best_restart;
+      j["iterations"] = r.iterations;
+      j["seconds"] = r.seconds;
+    }
+    j["cost"] = cost;
+    j["identity_cost"] = identity;
+    j["relative_to_identity"] = identity > 0 ? nlohmann::json(cost / identity) : nlohmann::json();
+    const std::span<const std::uint32_t> tasks(mapping.data(), d.n);
+
+    const auto fmt_map = o.mapping_format == "scotch" ? tm::MappingFormat::scotch : tm::MappingFormat::plain;
+    if (!o.output.empty()) {
+      topo::cli::Output mf(o.output);
+      tm::write_mapping(mf.stream(), tasks, fmt_map);
+      mf.commit();
+    }
+    topo::cli::Output out("-");
+    auto& os = out.stream();
+    if (o.json) {
+      j["mapping"] = std::vector<std::uint32_t>(tasks.begin(), tasks.end());
+      os << j.dump(2) << '\n';
+    } else {
+      if (j.contains("method"))
+        fmt::print(os, "# method: {}, seed {}, {} restart(s), best restart {}\n", o.method, o.seed,
+                   j["restarts"].get<unsigned>(), j["best_restart"].get<unsigned>());
+      if (j.contains("evaluated")) fmt::print(os, "# evaluated: {}\n", o.evaluate);
+      fmt::print(os, "# tasks: {}, nodes: {}, supply: {}\n", d.n, N, supply_kind(s));
+      fmt::print(os, "# cost: {}\n", number(cost));
+      fmt::print(os, "# identity cost: {}\n", number(identity));
+      if (identity > 0) fmt::print(os, "# relative to identity: {:.6f}\n", cost / identity);
+      if (j.contains("stored_cost"))
+        fmt::print(os, "# stored cost: {} ({})\n", number(j["stored_cost"].get<double>()),
+                   j["matches_stored_cost"].get<bool>() ? "matches" : "differs; try --inverse");
+      if (o.output.empty()) tm::write_mapping(os, tasks, fmt_map);
+    }
+    out.commit();
+  });
+}
