@@ -19,18 +19,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import check, finish  # noqa: E402
+
 BIN = pathlib.Path(sys.argv[1])
 DATA = pathlib.Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name} {detail}")
 
 
 def run(*args, ok=True):
@@ -207,5 +200,4 @@ with tempfile.TemporaryDirectory() as tmp:
     p = run("topomap", ring(3), "--demand", dup_ok, "--evaluate", dup, ok=False)
     check("duplicate node named", p.returncode == 1 and "tasks 1 and 2 are both mapped to node 1" in p.stderr, p.stderr)
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()
