@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
 
-.PHONY: all build deps test-deps demo test bench lint clean install uninstall
+.PHONY: all build deps test-deps experiments-deps demo test bench experiments lint clean clean-experiments install uninstall
 
 all: build
 
@@ -30,6 +30,14 @@ test: test-deps build
 
 bench: build
 	bench/run.sh $(BIN)
+
+experiments-deps:
+	@scripts/install-deps.sh --experiments
+
+# Reproduces the papers' tables and figures into results/ (results/README.md); experiments/experiments.mk
+# has the recipes. A second run does nothing unless a tool or a script changed.
+experiments: experiments-deps build
+	$(MAKE) -f experiments/experiments.mk BIN=$(BIN)
 
 lint:
 	clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.hpp')
@@ -60,3 +68,6 @@ uninstall:
 
 clean:
 	rm -rf $(BUILD)
+
+clean-experiments:
+	rm -rf results/runs results/dissertation results/projective results/hdn results/clex results/README.md
