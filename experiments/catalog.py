@@ -5,7 +5,8 @@ A name becomes one result file under results/runs/NAME.json (make's pattern rule
 letters, digits, '-', '_' and '.'. `catalog.py names KIND` prints the names of one kind for the Makefile;
 `catalog.py args NAME` prints the command. Paper values live in papers.py (only the reports depend on it).
 Kinds:
-  stat      topogen ARGS | topostat --json            (distances, bisection, costs)
+  stat      topogen ARGS | topostat --json --utilization no   (distances, bisection, costs)
+  statd     topogen ARGS | topostat --json --utilization no --bisection no   (distances only)
   statu     topogen ARGS | topostat --json --utilization yes   (plus link utilisation u, Δ0, R, T)
   describe  topogen ARGS --describe --json            (sizes and closed forms, no graph)
   clex      toposim clex ARGS --json                  (CLEX tables, Figure 3)
@@ -98,7 +99,7 @@ for sizes in HDN_CONFIGS:
     if len(sizes) == 2:
         n = 2 * n * n // sizes[1]
     if n <= HDN_EXACT_LIMIT:
-        add("stat", hdn_name(sizes) + "-stat", *hdn_args(sizes))
+        add("statd", hdn_name(sizes) + "-stat", *hdn_args(sizes))
 
 # Table 3's reference networks: sizes and diameters from the closed forms.
 add("describe", "hdn-ref-hypercube-10", "hypercube", "--dim", 10)

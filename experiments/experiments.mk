@@ -15,7 +15,7 @@ X := experiments
 TOOLS := $(BIN)/topogen $(BIN)/topostat $(BIN)/toposim
 
 names = $(shell $(PYTHON) $(X)/catalog.py names $(1))
-RUNS := $(foreach k,stat statu describe clex search,$(call names,$(k)))
+RUNS := $(foreach k,stat statd statu describe clex search,$(call names,$(k)))
 ifeq ($(strip $(RUNS)),)
 $(error experiments/catalog.py listed no runs)
 endif

@@ -29,8 +29,10 @@ def run(cmd, stdin=None):
 
 
 start = time.time()
-if kind in ("stat", "statu"):
-    stat = [topostat, "--json", "--quiet"] + (["--utilization", "yes"] if kind == "statu" else [])
+if kind in ("stat", "statd", "statu"):
+    stat = [topostat, "--json", "--quiet"] + {"stat": ["--utilization", "no"],
+                                              "statd": ["--utilization", "no", "--bisection", "no"],
+                                              "statu": ["--utilization", "yes"]}[kind]
     gen = subprocess.Popen([topogen, *args], stdout=subprocess.PIPE)
     result = json.loads(run(stat, stdin=gen.stdout))
     gen.stdout.close()

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # `make experiments` is too slow for the test suite; this checks its recipes parse, that one small run makes
+# shellcheck disable=SC2016,SC2034  # check() evaluates its condition later, where the variables are set
 # its result file (command, version, value) and that a second make finds it up to date.
 # Usage: experiments_smoke.sh BIN_DIR SOURCE_DIR
 set -uo pipefail
