@@ -5,5 +5,7 @@ set ylabel 'messages left (all A(1) instances)'
 set logscale y
 set format y '10^{%L}'
 set xtics 1
-set key below
+set key inside right top font ',11'
+set xrange [-0.2:4.2]
+set yrange [10:1e9]
 plot for [i=0:3] data index i using 1:2 with linespoints pointsize 1 title columnhead(3)
