@@ -47,6 +47,8 @@ add("search", "diss-ibt-search-32768", "ibt", "--search", "32768±5%")
 # ---- Projective Networks: Tables 2-3 (limits, over a range of q), Figure 7 and 9 (radix <= 64), Tables 4-6 -----
 PN_FAMILIES = {  # family -> parameter name, values (every instance with R = Δ + Δ0 <= 64 that is cheap to measure)
     "complete": ("--nodes", [4, 6, 8, 12, 16, 20, 24, 28, 32]),
+    "turan3": ("--n", [6, 12, 18, 24, 30, 36, 42, 48, 54]),  # Turán(N, r = 3)
+    "bipartite": ("--n", [4, 6, 8, 12, 16, 20, 24, 30, 36]),
     "hamming2": ("--side", [3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 22]),
     "hamming3": ("--side", [3, 4, 5, 6, 7, 8, 10, 12, 14, 16]),
     "demipn": ("--q", [3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 32, 37, 41]),
@@ -60,6 +62,8 @@ for fam, (opt, values) in PN_FAMILIES.items():
     for v in values:
         if fam.startswith("hamming"):
             add("statu", f"pn-{fam}-{v}", "hamming", "--side", v, "--dims", fam[-1])
+        elif fam == "turan3":
+            add("statu", f"pn-{fam}-{v}", "turan", "--n", v, "--r", 3)
         else:
             add("statu", f"pn-{fam}-{v}", fam, opt, v)
 # The dragonfly is measured as the paper does, with minimal (local-global-local) routing: its closed forms.

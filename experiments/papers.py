@@ -60,6 +60,8 @@ DISS_BISECTION_NOTE = ("Our bisection column is an upper bound: the best of 8 ME
 # ---- Projective Networks Table 2: family -> (label, diameter k, lim k̄, lim u)
 PN_TABLE2 = {
     "complete": ("Complete graph K_N", "1", 1.0, 1.0),
+    "turan3": ("Turán(N, 3)", "2", 1 + 1 / 3, 1.0),
+    "bipartite": ("Complete bipartite graph K_{n,n}", "2", 1.5, 1.0),
     "hamming2": ("Hamming graph 2D", "2", 2.0, 1.0),
     "demipn": ("Demi-projective network", "2", 2.0, 1.0),
     "slimfly": ("Slim Fly MMS", "2", 2.0, 8 / 9),
@@ -70,9 +72,9 @@ PN_TABLE2 = {
     "gq": ("Incidence graph of generalized quadrangles", "4", 3.5, 1.0),
     "hypercube": ("Hypercube C_2^n", "n", None, 1.0),  # lim k̄ = n/2
 }
-PN_NOT_BUILT = ("Turán graphs, K_{n,n}, Delorme's graph and incidence graph on generalized hexagons and the random "
-                "graph are not in these two tables' reproduction: the hexagon graphs have no family; Turán, K_{n,n} and "
-                "random-regular families exist but were not added to this recipe set for lack of time.")
+PN_NOT_BUILT = ("Not reproduced: Delorme's graph and the incidence graph on generalized hexagons (no family builds "
+                "them), and the random graph row (its entries are asymptotic estimates, '∼ log N / log Δ', with no "
+                "instance to compare).")
 
 
 def _eps(q):
@@ -84,6 +86,8 @@ def _eps(q):
 # ---- Projective Networks Table 3: family -> functions of the parameter giving (T, R, N, Δ, Δ0)
 PN_TABLE3 = {
     "complete": lambda n: (n * n, 2 * n - 1, n, n - 1, n),
+    "turan3": lambda n: (n * n * 2 / 4, n * 2 * 7 / 12, n, n * 2 / 3, n * 2 / 4),
+    "bipartite": lambda n: (4 * n * n / 3, 5 * n / 3, 2 * n, n, 2 * n / 3),
     "hamming2": lambda n: (n ** 3, 3 * n - 2, n * n, 2 * (n - 1), n),
     "demipn": lambda q: (q ** 3 / 2 + q * q + q + 0.5, 3 * (q + 1) / 2, q * q + q + 1, q + 1, (q + 1) / 2),
     "slimfly": lambda q: (4 / 9 * q * q * (3 * q - _eps(q)), 13 / 18 * (3 * q - _eps(q)), 2 * q * q,

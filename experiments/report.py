@@ -237,8 +237,8 @@ def pn_points(fam):
     return out
 
 
-PN_ORDER = ["complete", "hamming2", "demipn", "slimfly", "pn", "dragonfly", "delorme", "hamming3", "gq", "hypercube"]
-PARAM = {"complete": "N", "hamming2": "n", "hamming3": "n", "hypercube": "n", "dragonfly": "h"}
+PN_ORDER = ["complete", "turan3", "bipartite", "hamming2", "demipn", "slimfly", "pn", "dragonfly", "delorme", "hamming3", "gq", "hypercube"]
+PARAM = {"complete": "N", "turan3": "N", "bipartite": "n", "hamming2": "n", "hamming3": "n", "hypercube": "n", "dragonfly": "h"}
 
 
 def pn_table2():
