@@ -387,10 +387,8 @@ def pn_table6():
         r = run(name)
         d = r["result"]
         n, radix, links = d["nodes"], d["degree"]["max"], d["links"]
-        f = d.get("graph", {})
-        desc = None
         # terminals per leaf and T come from the family's closed forms, recorded by topostat's formulas block
-        form = d.get("formulas", {})
+        form = d["formulas"]
         d0, t = form.get("terminals_per_leaf"), form.get("terminals")
         a, b = papers.PN_COST["router"]
         c = (n * (a * radix + b) + links * papers.PN_COST["gbps"] * papers.PN_COST["optical"][band]) / t
@@ -407,7 +405,6 @@ def pn_table6():
                            "and its cost model rounds intermediate figures")
                 diff("Projective Networks Table 6", f"{label}: {item}", pv, round(ov, 3), why)
             cells.append(f"{fmt(pv, dg)} / {fmt(round(ov, dg) if dg else ov, dg)} {mark(ok)}")
-        del f, desc
         emit(f"| {label} (`{r['command']}`) | " + " | ".join(cells) + " |")
 
 
