@@ -2,7 +2,6 @@
 """Builds one report file of `make experiments` from the run files in RESULTS/runs/.
 Usage: report.py RESULTS KEY OUT. KEY names a table (markdown), a figure's data (.dat, for gnuplot) or the
 README. Every output says how it was made. Paper values and explanations come from papers.py."""
-import glob
 import json
 import math
 import os
@@ -20,21 +19,25 @@ def emit(s=""):
     lines.append(s)
 
 
+TOOLS_USED = set()  # the tool versions of the runs this report read, filled in at the end
+
+
 def run(name):
     with open(os.path.join(RESULTS, "runs", name + ".json")) as f:
-        return json.load(f)
+        doc = json.load(f)
+    TOOLS_USED.update(doc["tools"].values())
+    return doc
 
 
 def res(name):
     return run(name)["result"]
 
 
+TOOLS_MARK = "\x00tools\x00"
+
+
 def version():
-    seen = set()
-    for path in glob.glob(os.path.join(RESULTS, "runs", "*.json")):
-        with open(path) as f:
-            seen.update(json.load(f)["tools"].values())
-    return ", ".join(sorted(seen)) or "?"
+    return TOOLS_MARK
 
 
 def made_by(comment=""):
@@ -641,6 +644,8 @@ FIGURES = [("dissertation/fig3_13.svg", "Dissertation Figure 3.13: distance dist
 
 
 def readme():
+    for name in catalog.RUNS:  # every run is summarised here: record their tool versions
+        run(name)
     emit("# Paper reproductions — `make experiments`")
     emit()
     made_by()
@@ -692,7 +697,7 @@ for k in ("fig3_13", "fig3_14", "fig3_15", "fig3_16", "fig3_17"):
 KEYS[KEY]()
 tmp = f"{OUT}.tmp.{os.getpid()}"
 with open(tmp, "w") as f:
-    f.write("\n".join(lines) + "\n")
+    f.write("\n".join(lines).replace(TOOLS_MARK, ", ".join(sorted(TOOLS_USED)) or "none") + "\n")
     if OUT.endswith(".md") and KEY != "readme":  # the differences, for the README's summary (one output file)
         f.write("\n" + DIFFS_MARK + json.dumps(diffs, ensure_ascii=False) + " -->\n")
 os.replace(tmp, OUT)
