@@ -5,7 +5,11 @@ CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
 
+<<<<<<< HEAD
 .PHONY: all build deps test-deps demo test bench experiments lint clean install uninstall
+=======
+.PHONY: all build deps test-deps experiments-deps demo test bench experiments lint clean clean-experiments install uninstall
+>>>>>>> experiments
 
 all: build
 
@@ -31,9 +35,17 @@ test: test-deps build
 bench: build
 	bench/run.sh $(BIN)
 
-# Long reproductions (minutes): topomap's QAPLIB gaps, mapping table and swap rate.
-experiments: build
+# topomap's long benchmarks (about half an hour): QAPLIB gaps, the dissertation-style mapping table, swap rate.
+experiments-mapping: build
 	bench/topomap.sh $(BIN) all
+
+experiments-deps:
+	@scripts/install-deps.sh --experiments
+
+# Reproduces the papers' tables and figures into results/ (results/README.md); experiments/experiments.mk
+# has the recipes. A second run does nothing unless a tool or a script changed.
+experiments: experiments-deps build
+	$(MAKE) -f experiments/experiments.mk BIN=$(BIN)
 
 lint:
 	clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.hpp')
@@ -64,3 +76,6 @@ uninstall:
 
 clean:
 	rm -rf $(BUILD)
+
+clean-experiments:
+	rm -rf results/runs results/dissertation results/projective results/hdn results/clex results/README.md

@@ -1,0 +1,72 @@
+# `make experiments`: reproduces the papers' tables and figures into results/ (see results/README.md).
+# Run through the top Makefile (`make experiments`), or directly: make -f experiments/experiments.mk BIN=build/bin
+# One result file per parameter set (results/runs/NAME.json, names from experiments/catalog.py); tables and
+# figures are built from them. Every target depends on the tools and scripts that make it, so a second run does
+# nothing, and every recipe writes its own single file (atomically), so `make -j` is safe.
+.DELETE_ON_ERROR:
+.SUFFIXES:
+.SECONDARY:
+
+BIN ?= build/bin
+PYTHON ?= /usr/bin/python3
+GNUPLOT ?= gnuplot
+R ?= results
+X := experiments
+TOOLS := $(BIN)/topogen $(BIN)/topostat $(BIN)/toposim
+
+names = $(shell $(PYTHON) $(X)/catalog.py names $(1))
+RUNS := $(foreach k,stat statd statu describe clex search,$(call names,$(k)))
+ifeq ($(strip $(RUNS)),)
+$(error experiments/catalog.py listed no runs)
+endif
+RUN_FILES := $(RUNS:%=$(R)/runs/%.json)
+DISS_RUNS := $(filter $(R)/runs/diss-%,$(RUN_FILES))
+PN_RUNS := $(filter $(R)/runs/pn-%,$(RUN_FILES))
+HDN_RUNS := $(filter $(R)/runs/hdn-%,$(RUN_FILES))
+CLEX_RUNS := $(filter $(R)/runs/clex-%,$(RUN_FILES))
+
+TABLES := $(R)/dissertation/table2.md $(R)/dissertation/ibt_search.md \
+  $(addprefix $(R)/projective/,table2.md table3.md table4.md table5.md table6.md) \
+  $(R)/hdn/table1.md $(R)/hdn/table3.md $(R)/clex/tables.md
+FIGURES := $(addprefix $(R)/dissertation/,fig3_13.svg fig3_14.svg fig3_15.svg fig3_16.svg fig3_17.svg) \
+  $(R)/projective/fig7.svg $(R)/projective/fig9.svg $(R)/clex/fig3.svg
+
+.PHONY: all runs tables figures
+all: $(R)/README.md
+runs: $(RUN_FILES)
+tables: $(TABLES)
+figures: $(FIGURES)
+
+$(R)/runs $(R)/dissertation $(R)/projective $(R)/hdn $(R)/clex:
+	mkdir -p $@
+
+# One run: topogen | topostat, topogen --describe, toposim clex, ... (experiments/catalog.py says which).
+$(R)/runs/%.json: $(X)/run.py $(X)/catalog.py $(TOOLS) | $(R)/runs
+	$(PYTHON) $(X)/run.py $(BIN) $* $@
+
+REPORT := $(X)/report.py $(X)/papers.py $(X)/catalog.py
+report = $(PYTHON) $(X)/report.py $(R) $(1) $@
+
+$(R)/dissertation/table2.md: $(DISS_RUNS) $(REPORT) | $(R)/dissertation
+	$(call report,diss-table2)
+$(R)/dissertation/ibt_search.md: $(DISS_RUNS) $(REPORT) | $(R)/dissertation
+	$(call report,diss-search)
+$(R)/dissertation/%.dat: $(DISS_RUNS) $(REPORT) | $(R)/dissertation
+	$(call report,$*)
+$(R)/projective/table%.md: $(PN_RUNS) $(REPORT) | $(R)/projective
+	$(call report,pn-table$*)
+$(R)/projective/%.dat: $(PN_RUNS) $(REPORT) | $(R)/projective
+	$(call report,$*)
+$(R)/hdn/table%.md: $(HDN_RUNS) $(REPORT) | $(R)/hdn
+	$(call report,hdn-table$*)
+$(R)/clex/tables.md: $(CLEX_RUNS) $(REPORT) | $(R)/clex
+	$(call report,clex-tables)
+$(R)/clex/fig3.dat: $(CLEX_RUNS) $(REPORT) | $(R)/clex
+	$(call report,clex-fig3)
+
+# A figure: gnuplot script experiments/plots/PAPER/NAME.gp over results/PAPER/NAME.dat.
+$(R)/%.svg: $(R)/%.dat $(X)/plots/%.gp $(X)/plot.sh
+	$(X)/plot.sh $(GNUPLOT) $(X)/plots/$*.gp $< $@
+
+$(R)/README.md: $(TABLES) $(FIGURES) $(REPORT)
+	$(call report,readme)

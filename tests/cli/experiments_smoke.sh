@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `make experiments` is too slow for the test suite; this checks its recipes parse, that one small run makes
+# shellcheck disable=SC2016,SC2034  # check() evaluates its condition later, where the variables are set
+# its result file (command, version, value) and that a second make finds it up to date.
+# Usage: experiments_smoke.sh BIN_DIR SOURCE_DIR
+set -uo pipefail
+bin=$(cd "$1" && pwd) src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi; }
+mk=(make --no-print-directory -C "$src" -f experiments/experiments.mk BIN="$bin" R="$tmp/results")
+
+dry=$("${mk[@]}" -n 2>&1)
+rc=$?
+check "make -n parses" '((rc == 0))'
+runs=$(grep -c 'experiments/run.py' <<< "$dry")
+check "make -n lists the runs (got $runs)" '((runs >= 250))'
+check "make -n ends with the README" 'grep -q "report.py $tmp/results readme $tmp/results/README.md" <<< "$dry"'
+
+out=$tmp/results/runs/hdn-ref-torus-10.json
+"${mk[@]}" "$out" > "$tmp/log" 2>&1
+check "one run makes its file" '[[ -s $out ]]'
+check "the run records its command" \
+  '[[ $(/usr/bin/python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[\"command\"])" "$out") == "topogen torus --dims 10x10x10 --describe --json" ]]'
+check "the run records the value" \
+  '[[ $(/usr/bin/python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[\"result\"][\"nodes\"])" "$out") == 1000 ]]'
+check "the run records the tool version" 'grep -q "\"topogen\": \"topogen (topo) " "$out"'
+"${mk[@]}" -q "$out"
+rc=$?
+check "a second make finds it up to date" '((rc == 0))'
+echo "$passed passed, $failed failed"
+((failed == 0))
