@@ -5,11 +5,8 @@ CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
 
-<<<<<<< HEAD
-.PHONY: all build deps test-deps demo test bench experiments lint clean install uninstall
-=======
-.PHONY: all build deps test-deps experiments-deps demo test bench experiments lint clean clean-experiments install uninstall
->>>>>>> experiments
+.PHONY: all build deps test-deps demo test bench lint clean install uninstall \
+        experiments experiments-deps experiments-mapping clean-experiments
 
 all: build
 
