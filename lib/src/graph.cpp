@@ -1,9 +1,9 @@
 #include "topo/graph.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <numeric>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 
@@ -213,8 +213,8 @@ Graph GraphBuilder::finish(Duplicates dup) {
       continue;
     }
     const auto a = static_cast<link_id>(l), b = static_cast<link_id>(kept_last);
-    const bool same_attrs = g.link_class(a) == g.link_class(b) && g.level(a) == g.level(b) &&
-                            g.dim(a) == g.dim(b) && g.capacity(a) == g.capacity(b);
+    const bool same_attrs = g.link_class(a) == g.link_class(b) && g.level(a) == g.level(b) && g.dim(a) == g.dim(b) &&
+                            g.capacity(a) == g.capacity(b);
     if (!same_attrs) {
       g.multigraph_ = true;
       kept_last = l;
@@ -236,8 +236,7 @@ Graph GraphBuilder::finish(Duplicates dup) {
     compact(g.dim_, keep);
     compact(g.capacity_, keep);
   }
-  if (!g.mult_.empty() && std::all_of(g.mult_.begin(), g.mult_.end(), [](auto x) { return x == 1; }))
-    g.mult_.clear();
+  if (!g.mult_.empty() && std::all_of(g.mult_.begin(), g.mult_.end(), [](auto x) { return x == 1; })) g.mult_.clear();
   for (std::size_t l = 0; l < g.src_.size() && !g.self_loops_; ++l) g.self_loops_ = g.src_[l] == g.dst_[l];
 
   // Links are sorted by source, so a directed graph's out-adjacency equals dst_: it is not copied

@@ -68,12 +68,12 @@ TEST_CASE("hypercube, ring, complete") {
 }
 
 TEST_CASE("describe agrees with the built graph") {
-  for (const auto& [family, raw] : std::vector<std::pair<std::string, std::map<std::string, std::string>>>{
-           {"torus", {{"dims", "2x3x4"}}},
-           {"mesh", {{"dims", "2x3x4"}}},
-           {"ring", {{"nodes", "2"}}},
-           {"hypercube", {{"dim", "4"}}},
-           {"complete", {{"nodes", "5"}}}}) {
+  for (const auto& [family, raw] :
+       std::vector<std::pair<std::string, std::map<std::string, std::string>>>{{"torus", {{"dims", "2x3x4"}}},
+                                                                               {"mesh", {{"dims", "2x3x4"}}},
+                                                                               {"ring", {{"nodes", "2"}}},
+                                                                               {"hypercube", {{"dim", "4"}}},
+                                                                               {"complete", {{"nodes", "5"}}}}) {
     CAPTURE(family);
     const auto& f = gen::find_family(family);
     const auto p = gen::parse_params(f, raw);

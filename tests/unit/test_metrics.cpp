@@ -18,7 +18,9 @@ Graph family(const std::string& name, std::map<std::string, std::string> raw) {
   const auto& f = gen::find_family(name);
   return gen::generate(f, gen::parse_params(f, raw));
 }
-Graph path(node_id n) { return gen::make_grid({std::int64_t(n)}, false); }
+Graph path(node_id n) {
+  return gen::make_grid({std::int64_t(n)}, false);
+}
 }  // namespace
 
 TEST_CASE("link loads on a path of 4 nodes: 3, 4, 3 units per direction, u = 5/6") {
@@ -48,7 +50,8 @@ TEST_CASE("link loads: split and ecmp differ where path counts differ, and conse
   // of (5,1) a third of three paths, or a half (at 5) of a half (at 2).
   const auto nb = g.out_neighbors(0);
   const auto arc01 = static_cast<std::size_t>(std::find(nb.begin(), nb.end(), node_id{1}) - nb.begin());
-  CHECK(metrics::link_loads(g, metrics::Routing::split).arc_load[arc01] == doctest::Approx(1 + 0.5 + 0.5 + 1.0 / 3 + 1.0 / 3));
+  CHECK(metrics::link_loads(g, metrics::Routing::split).arc_load[arc01] ==
+        doctest::Approx(1 + 0.5 + 0.5 + 1.0 / 3 + 1.0 / 3));
   CHECK(metrics::link_loads(g, metrics::Routing::ecmp).arc_load[arc01] == doctest::Approx(1 + 0.5 + 0.5 + 0.5 + 0.25));
 }
 

@@ -1,12 +1,12 @@
 #include "common/cli.hpp"
 
+#include <fmt/format.h>
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <new>
-#include <unistd.h>
-
-#include <fmt/format.h>
 
 #include "common/completion.hpp"
 #include "topo/errors.hpp"
@@ -94,15 +94,16 @@ nlohmann::json Tool::provenance(std::optional<std::uint64_t> seed) const {
   return p;
 }
 
-void Tool::add_json_flag(bool& json) { app.add_flag("--json", json, "machine-readable JSON output"); }
+void Tool::add_json_flag(bool& json) {
+  app.add_flag("--json", json, "machine-readable JSON output");
+}
 
 void Tool::add_provenance_flag(bool& no_provenance) {
   app.add_flag("--no-provenance", no_provenance, "leave out the provenance block (tool, version, argv, seed)");
 }
 
 void Tool::add_output_option(std::string& path) {
-  app.add_option("-o,--output", path, "write to FILE (atomically) instead of standard output")
-      ->type_name("FILE");
+  app.add_option("-o,--output", path, "write to FILE (atomically) instead of standard output")->type_name("FILE");
 }
 
 void Tool::add_threads_option(int& threads) {
@@ -117,6 +118,8 @@ void Tool::add_progress_flags() {
   p->excludes(q);
 }
 
-bool Tool::progress_enabled() const { return !quiet_ && (progress_ || isatty(STDERR_FILENO)); }
+bool Tool::progress_enabled() const {
+  return !quiet_ && (progress_ || isatty(STDERR_FILENO));
+}
 
 }  // namespace topo::cli

@@ -1,14 +1,13 @@
 #pragma once
 // The shared CLI layer (SPEC §8): parsing with CLI11, exit codes, error lines, stdout checks,
 // provenance and the options every tool shares. Only this layer and the tools print.
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 namespace topo::cli {
 

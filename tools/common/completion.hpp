@@ -1,9 +1,8 @@
 #pragma once
 // Shell completions generated from a tool's own CLI11 option tree (`TOOL --generate-completion SHELL`),
 // so that the committed files in completions/ cannot drift from the options.
-#include <string>
-
 #include <CLI/CLI.hpp>
+#include <string>
 
 namespace topo::cli {
 

@@ -1,13 +1,13 @@
 #include "common/io.hpp"
 
+#include <fmt/format.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <unistd.h>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 
@@ -44,7 +44,9 @@ Output::~Output() {
   }
 }
 
-std::ostream& Output::stream() { return file_ ? static_cast<std::ostream&>(*file_) : std::cout; }
+std::ostream& Output::stream() {
+  return file_ ? static_cast<std::ostream&>(*file_) : std::cout;
+}
 
 void Output::commit() {
   if (!file_) {

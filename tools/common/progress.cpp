@@ -1,14 +1,16 @@
 #include "common/progress.hpp"
 
-#include <cstdio>
-
 #include <fmt/format.h>
+
+#include <cstdio>
 
 namespace topo::cli {
 
 Progress::Progress(bool enabled, std::string label) : enabled_(enabled), label_(std::move(label)) {}
 
-Progress::~Progress() { finish(); }
+Progress::~Progress() {
+  finish();
+}
 
 std::function<void(double)> Progress::callback() {
   if (!enabled_) return {};

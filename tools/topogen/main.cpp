@@ -1,11 +1,11 @@
 // topogen: writes a topology of one family as an edge list, JSON, or another format.
-#include <algorithm>
-#include <iostream>
-#include <map>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
+
+#include <algorithm>
+#include <iostream>
+#include <map>
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
@@ -34,10 +34,10 @@ void print_list(std::ostream& out) {
 void print_description(std::ostream& out, const topo::gen::Family& f, const topo::gen::Params& p,
                        const topo::gen::Description& d, bool json) {
   if (json) {
-    nlohmann::json j = {{"family", f.name},           {"parameters", p},
-                        {"nodes", d.nodes},           {"links", d.links},
-                        {"directed", d.directed},     {"degree", {{"min", d.degree_min}, {"max", d.degree_max}}},
-                        {"formulas", d.formulas},     {"source", f.source}};
+    nlohmann::json j = {{"family", f.name},       {"parameters", p},
+                        {"nodes", d.nodes},       {"links", d.links},
+                        {"directed", d.directed}, {"degree", {{"min", d.degree_min}, {"max", d.degree_max}}},
+                        {"formulas", d.formulas}, {"source", f.source}};
     out << j.dump(2) << '\n';
     return;
   }
@@ -45,8 +45,10 @@ void print_description(std::ostream& out, const topo::gen::Family& f, const topo
   fmt::print(out, "nodes       {}\n", d.nodes);
   fmt::print(out, "links       {}\n", d.links);
   fmt::print(out, "directed    {}\n", d.directed ? "yes" : "no");
-  if (d.degree_min == d.degree_max) fmt::print(out, "degree      {}\n", d.degree_min);
-  else fmt::print(out, "degree      {}..{}\n", d.degree_min, d.degree_max);
+  if (d.degree_min == d.degree_max)
+    fmt::print(out, "degree      {}\n", d.degree_min);
+  else
+    fmt::print(out, "degree      {}..{}\n", d.degree_min, d.degree_max);
   for (const auto& [k, v] : d.formulas.items()) fmt::print(out, "{:<11} {}\n", k, v.dump());
   fmt::print(out, "source      {}\n", f.source);
 }
@@ -57,11 +59,20 @@ void print_ibt_search(std::ostream& out, const topo::gen::IbtSearchSpec& s, bool
   if (json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& c : found)
-      list.push_back({{"dims", c.dims}, {"bypass_dims", c.bypass_dims}, {"lengths", c.lengths},
-                      {"nodes", c.nodes}, {"degree", 2 * c.dims.size() + 2}, {"orders", c.orders}});
-    nlohmann::json j = {{"search", {{"target", s.band.target}, {"percent", s.band.percent}, {"min_nodes", s.band.lo},
-                                    {"max_nodes", s.band.hi}, {"ndims", s.ndims}, {"bypass_dims", s.bypass_dims},
-                                    {"num_lengths", s.num_lengths}}},
+      list.push_back({{"dims", c.dims},
+                      {"bypass_dims", c.bypass_dims},
+                      {"lengths", c.lengths},
+                      {"nodes", c.nodes},
+                      {"degree", 2 * c.dims.size() + 2},
+                      {"orders", c.orders}});
+    nlohmann::json j = {{"search",
+                         {{"target", s.band.target},
+                          {"percent", s.band.percent},
+                          {"min_nodes", s.band.lo},
+                          {"max_nodes", s.band.hi},
+                          {"ndims", s.ndims},
+                          {"bypass_dims", s.bypass_dims},
+                          {"num_lengths", s.num_lengths}}},
                         {"configurations", list}};
     out << j.dump(2) << '\n';
     return;
@@ -107,17 +118,28 @@ int main(int argc, char** argv) {
       if (!p.default_value.empty()) help += " (default: " + p.default_value + ")";
       if (p.required) help += " (required)";
       if (p.type == topo::gen::ParamType::flag) {
-        sub->add_flag_callback(opt, [&values, name = p.name] { values[name] = "true"; }, help);
+        sub->add_flag_callback(
+            opt, [&values, name = p.name] { values[name] = "true"; }, help);
         continue;
       }
       auto* option = sub->add_option_function<std::string>(
           opt, [&values, name = p.name](const std::string& v) { values[name] = v; }, help);
       switch (p.type) {
-        case topo::gen::ParamType::dims: option->type_name("AxBx.."); break;
-        case topo::gen::ParamType::integer_list: option->type_name("A,B,.."); break;
-        case topo::gen::ParamType::choice: option->type_name("NAME")->check(CLI::IsMember(p.choices)); break;
-        case topo::gen::ParamType::integer: option->type_name("N"); break;
-        default: option->type_name("TEXT"); break;
+        case topo::gen::ParamType::dims:
+          option->type_name("AxBx..");
+          break;
+        case topo::gen::ParamType::integer_list:
+          option->type_name("A,B,..");
+          break;
+        case topo::gen::ParamType::choice:
+          option->type_name("NAME")->check(CLI::IsMember(p.choices));
+          break;
+        case topo::gen::ParamType::integer:
+          option->type_name("N");
+          break;
+        default:
+          option->type_name("TEXT");
+          break;
       }
     }
   }
@@ -132,7 +154,8 @@ int main(int argc, char** argv) {
     const auto& family = topo::gen::find_family(subs.front()->get_name());
     auto& values = raw[family.name];
     if (o.seed) {
-      const bool random = std::any_of(family.params.begin(), family.params.end(), [](const auto& p) { return p.name == "seed"; });
+      const bool random =
+          std::any_of(family.params.begin(), family.params.end(), [](const auto& p) { return p.name == "seed"; });
       if (!random) throw topo::UsageError(fmt::format("--seed: family {} is not random", family.name));
       values["seed"] = *o.seed;
     }
@@ -158,7 +181,8 @@ int main(int argc, char** argv) {
     if (format == topo::io::Format::descriptor) {
       const auto d = family.describe(params);
       if (d.nodes > o.max_nodes)
-        throw topo::InputError(fmt::format("{}: {} nodes exceed the limit of {} (--max-nodes)", family.name, d.nodes, o.max_nodes));
+        throw topo::InputError(
+            fmt::format("{}: {} nodes exceed the limit of {} (--max-nodes)", family.name, d.nodes, o.max_nodes));
       topo::io::write_descriptor(out.stream(), meta, d);
     } else {
       auto g = topo::gen::generate(family, params, limits);

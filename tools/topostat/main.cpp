@@ -1,9 +1,9 @@
 // topostat: reads a graph and prints its metrics.
-#include <cmath>
-#include <iostream>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <cmath>
+#include <iostream>
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
@@ -39,7 +39,7 @@ struct Options {
 };
 
 // Work limits of the "auto" settings: what finishes in seconds on a laptop.
-constexpr double kAutoLoadsWork = 4e9;      // N · arcs for exact link loads
+constexpr double kAutoLoadsWork = 4e9;  // N · arcs for exact link loads
 constexpr std::uint64_t kAutoBisectionNodes = 200000;
 
 /// Everything topostat measured, for the table and the JSON alike.
@@ -54,7 +54,9 @@ struct Report {
   std::vector<topo::metrics::LengthGroup> lengths;
 };
 
-bool wanted(const std::string& setting, bool automatic) { return setting == "yes" || (setting == "auto" && automatic); }
+bool wanted(const std::string& setting, bool automatic) {
+  return setting == "yes" || (setting == "auto" && automatic);
+}
 
 nlohmann::json family_formulas(const topo::Graph& g) {
   if (g.meta.family.empty()) return nlohmann::json::object();
@@ -69,9 +71,13 @@ nlohmann::json family_formulas(const topo::Graph& g) {
   return nlohmann::json::object();
 }
 
-std::string yes_no(bool b) { return b ? "yes" : "no"; }
+std::string yes_no(bool b) {
+  return b ? "yes" : "no";
+}
 
-nlohmann::json opt_json(const std::optional<std::uint32_t>& x) { return x ? nlohmann::json(*x) : nlohmann::json(); }
+nlohmann::json opt_json(const std::optional<std::uint32_t>& x) {
+  return x ? nlohmann::json(*x) : nlohmann::json();
+}
 
 nlohmann::json to_json(const topo::Graph& g, const Report& r, const Options& o) {
   namespace m = topo::metrics;
@@ -105,17 +111,15 @@ nlohmann::json to_json(const topo::Graph& g, const Report& r, const Options& o) 
   };
   if (dr.estimate) {
     const auto& e = *dr.estimate;
-    j["distances"]["estimate"] = {{"sources", e.sources},
-                                  {"mean_distinct", e.mean_distinct},
-                                  {"mean_distinct_ci95", e.mean_distinct_ci95},
-                                  {"mean_all", e.mean_all},
-                                  {"mean_all_ci95", e.mean_all_ci95},
-                                  {"diameter_lower_bound", e.diameter_lower_bound}};
+    j["distances"]["estimate"] = {
+        {"sources", e.sources},   {"mean_distinct", e.mean_distinct}, {"mean_distinct_ci95", e.mean_distinct_ci95},
+        {"mean_all", e.mean_all}, {"mean_all_ci95", e.mean_all_ci95}, {"diameter_lower_bound", e.diameter_lower_bound}};
   }
   if (dr.orbits) {
-    j["symmetry"] = {{"source", dr.symmetry_source},
-                     {"classes", dr.orbits->representative.size()},
-                     {"vertex_transitive", dr.vertex_transitive ? nlohmann::json(*dr.vertex_transitive) : nlohmann::json()}};
+    j["symmetry"] = {
+        {"source", dr.symmetry_source},
+        {"classes", dr.orbits->representative.size()},
+        {"vertex_transitive", dr.vertex_transitive ? nlohmann::json(*dr.vertex_transitive) : nlohmann::json()}};
     if (dr.orbits->method == "traces" || dr.orbits->method == "nauty")
       j["symmetry"]["group_order_log10"] = dr.orbits->group_size_log10;
   }
@@ -124,15 +128,20 @@ nlohmann::json to_json(const topo::Graph& g, const Report& r, const Options& o) 
 
   const auto delta = s.degree_max;
   nlohmann::json bis = nlohmann::json::object();
-  if (r.bisection) bis["upper_bound"] = {{"links", r.bisection->cut}, {"method", fmt::format("metis, best of {} runs, rebalanced", r.bisection->runs)}};
+  if (r.bisection)
+    bis["upper_bound"] = {{"links", r.bisection->cut},
+                          {"method", fmt::format("metis, best of {} runs, rebalanced", r.bisection->runs)}};
   if (r.loads) {
     const auto lb = m::bisection_flow_lower_bound(s.nodes, r.loads->max);
-    bis["lower_bound"] = {{"links", lb}, {"method", fmt::format("flow: N²/4 units over max arc load ({} routing)", m::routing_name(r.loads->routing))}};
+    bis["lower_bound"] = {
+        {"links", lb},
+        {"method", fmt::format("flow: N²/4 units over max arc load ({} routing)", m::routing_name(r.loads->routing))}};
   }
   if (r.structural_bisection) bis["structural"] = {{"links", *r.structural_bisection}, {"method", "family formula"}};
   if (r.coordinate_cut)
-    bis["coordinate_cut"] = {{"links", r.coordinate_cut->cut},
-                             {"method", fmt::format("straight cut across coordinate {} (an upper bound)", r.coordinate_cut->axis)}};
+    bis["coordinate_cut"] = {
+        {"links", r.coordinate_cut->cut},
+        {"method", fmt::format("straight cut across coordinate {} (an upper bound)", r.coordinate_cut->axis)}};
   if (!bis.empty()) j["bisection"] = bis;
 
   nlohmann::json costs = nlohmann::json::object();
@@ -206,7 +215,8 @@ void print_table(std::ostream& out, const nlohmann::json& j) {
     if (x.is_number_float()) return fmt::format("{:.4f}", x.get<double>());
     return x.dump();
   };
-  if (j.contains("graph")) row("graph", fmt::format("{} {}", j["graph"]["family"].get<std::string>(), j["graph"]["parameters"].dump()));
+  if (j.contains("graph"))
+    row("graph", fmt::format("{} {}", j["graph"]["family"].get<std::string>(), j["graph"]["parameters"].dump()));
   row("nodes", num(j["nodes"]));
   row("links", num(j["links"]));
   if (j["link_records"] != j["links"]) row("distinct links", num(j["link_records"]));
@@ -214,23 +224,26 @@ void print_table(std::ostream& out, const nlohmann::json& j) {
   const auto& dg = j["degree"];
   row(j["directed"].get<bool>() ? "out-degree" : "degree",
       fmt::format("min {}, max {}, mean {}", num(dg["min"]), num(dg["max"]), num(dg["mean"])));
-  if (j.contains("in_degree")) row("in-degree", fmt::format("min {}, max {}", num(j["in_degree"]["min"]), num(j["in_degree"]["max"])));
+  if (j.contains("in_degree"))
+    row("in-degree", fmt::format("min {}, max {}", num(j["in_degree"]["min"]), num(j["in_degree"]["max"])));
   row("regular", yes_no(j["regular"]));
   row(j["directed"].get<bool>() ? "strongly connected" : "connected",
-      fmt::format("{} ({} component{})", yes_no(j["connected"]), num(j["components"]), j["components"] == 1 ? "" : "s"));
+      fmt::format("{} ({} component{})", yes_no(j["connected"]), num(j["components"]),
+                  j["components"] == 1 ? "" : "s"));
   row("bipartite", yes_no(j["bipartite"]));
   if (j.contains("symmetry")) {
     const auto& s = j["symmetry"];
-    row("vertex-transitive", fmt::format("{} ({} class{}, {})",
-                                         s["vertex_transitive"].is_null() ? "unknown" : yes_no(s["vertex_transitive"]),
-                                         num(s["classes"]),
-                                         s["classes"] == 1 ? "" : "es", s["source"].get<std::string>()));
+    row("vertex-transitive",
+        fmt::format("{} ({} class{}, {})",
+                    s["vertex_transitive"].is_null() ? "unknown" : yes_no(s["vertex_transitive"]), num(s["classes"]),
+                    s["classes"] == 1 ? "" : "es", s["source"].get<std::string>()));
   }
-  if (j.contains("symmetry_hint_rejected")) row("symmetry hint", "rejected: " + j["symmetry_hint_rejected"].get<std::string>());
+  if (j.contains("symmetry_hint_rejected"))
+    row("symmetry hint", "rejected: " + j["symmetry_hint_rejected"].get<std::string>());
   const auto& d = j["distances"];
   const auto method = d["method"].get<std::string>();
   const auto sources = d.contains("estimate") ? d["estimate"]["sources"].get<std::uint64_t>() : 0;
-  row("distances by", method == "orbits" ? "BFS from one node per class (exact)"
+  row("distances by", method == "orbits"   ? "BFS from one node per class (exact)"
                       : method == "sample" ? fmt::format("BFS from {} random nodes (an estimate)", sources)
                                            : std::string("BFS from every node (exact)"));
   if (d.contains("estimate")) {
@@ -254,14 +267,16 @@ void print_table(std::ostream& out, const nlohmann::json& j) {
     const auto& b = j["bisection"];
     for (const char* k : {"upper_bound", "coordinate_cut", "lower_bound", "structural"})
       if (b.contains(k))
-        row(fmt::format("bisection {}", std::string(k) == "lower_bound" ? "≥" : std::string(k) == "structural" ? "=" : "≤"),
+        row(fmt::format("bisection {}", std::string(k) == "lower_bound"  ? "≥"
+                                        : std::string(k) == "structural" ? "="
+                                                                         : "≤"),
             fmt::format("{}  ({})", num(b[k]["links"]), b[k]["method"].get<std::string>()));
   }
   if (j.contains("link_utilization")) {
     const auto& u = j["link_utilization"];
-    row("link utilization u", fmt::format("{:.6f}  ({} routing; mean arc load {:.4f}, max {:.4f})", u["u"].get<double>(),
-                                           u["routing"].get<std::string>(), u["mean_arc_load"].get<double>(),
-                                           u["max_arc_load"].get<double>()));
+    row("link utilization u", fmt::format("{:.6f}  ({} routing; mean arc load {:.4f}, max {:.4f})",
+                                          u["u"].get<double>(), u["routing"].get<std::string>(),
+                                          u["mean_arc_load"].get<double>(), u["max_arc_load"].get<double>()));
   }
   if (j.contains("costs")) {
     const auto& c = j["costs"];
@@ -271,20 +286,24 @@ void print_table(std::ostream& out, const nlohmann::json& j) {
       row("CR_w (formula diameter)", fmt::format("{}  (diameter {})", num(c["cr_w_formula_diameter"]["value"]),
                                                  num(c["cr_w_formula_diameter"]["diameter"])));
     if (c.contains("kbar_over_u")) row("kbar/u", num(c["kbar_over_u"]) + "  (kbar: mean over distinct pairs)");
-    if (c.contains("terminals_per_router")) row("terminals per router D0", num(c["terminals_per_router"]["value"]) + "  (degree·u/kbar)");
+    if (c.contains("terminals_per_router"))
+      row("terminals per router D0", num(c["terminals_per_router"]["value"]) + "  (degree·u/kbar)");
     if (c.contains("radix")) row("radix R", num(c["radix"]["value"]) + "  (degree + D0)");
     if (c.contains("terminals")) row("terminals T", num(c["terminals"]["value"]) + "  (N·D0)");
     if (c.contains("subscription"))
-      row("subscription", fmt::format("{}  (D0 = {})", num(c["subscription"]["value"]), num(c["subscription"]["terminals_per_router"])));
+      row("subscription", fmt::format("{}  (D0 = {})", num(c["subscription"]["value"]),
+                                      num(c["subscription"]["terminals_per_router"])));
     if (c.contains("cost_per_node")) row("cost per node", num(c["cost_per_node"]["value"]));
   }
   if (j.contains("bounds")) {
     const auto& b = j["bounds"];
     if (b.contains("moore"))
-      row("Moore bound", fmt::format("{:.6g}  (N / bound = {:.4f})", b["moore"]["value"].get<double>(), b["moore"]["ratio"].get<double>()));
+      row("Moore bound", fmt::format("{:.6g}  (N / bound = {:.4f})", b["moore"]["value"].get<double>(),
+                                     b["moore"]["ratio"].get<double>()));
     if (b.contains("moore_mean_distance"))
-      row("Moore bound on kbar", fmt::format("{:.4f}  (kbar / bound = {:.4f})", b["moore_mean_distance"]["value"].get<double>(),
-                                          b["moore_mean_distance"]["ratio"].get<double>()));
+      row("Moore bound on kbar",
+          fmt::format("{:.4f}  (kbar / bound = {:.4f})", b["moore_mean_distance"]["value"].get<double>(),
+                      b["moore_mean_distance"]["ratio"].get<double>()));
   }
   if (j.contains("formulas")) {
     fmt::print(out, "\nfamily formulas\n");
@@ -293,14 +312,16 @@ void print_table(std::ostream& out, const nlohmann::json& j) {
   if (j.contains("link_lengths"))
     for (const auto& l : j["link_lengths"])
       row(fmt::format("length {}", l["group"].get<std::string>()),
-          fmt::format("mean {:.4f}, max {:.4f}, total {:.4f} ({} links)", l["mean"].get<double>(), l["max"].get<double>(),
-                      l["total"].get<double>(), num(l["links"])));
+          fmt::format("mean {:.4f}, max {:.4f}, total {:.4f} ({} links)", l["mean"].get<double>(),
+                      l["max"].get<double>(), l["total"].get<double>(), num(l["links"])));
   const auto& h = d["histogram"];
-  const double total = double(d["all_pairs"]["pairs"].get<std::uint64_t>() + d["unreachable_pairs"].get<std::uint64_t>());
+  const double total =
+      double(d["all_pairs"]["pairs"].get<std::uint64_t>() + d["unreachable_pairs"].get<std::uint64_t>());
   fmt::print(out, "\n{:>8}  {:>16}  {:>9}{}\n", "distance", "ordered pairs", "fraction",
              method == "sample" ? "   (pairs from the sampled sources)" : "");
   for (std::size_t t = 0; t < h.size(); ++t)
-    fmt::print(out, "{:>8}  {:>16}  {:>9.6f}\n", t, h[t].get<std::uint64_t>(), double(h[t].get<std::uint64_t>()) / total);
+    fmt::print(out, "{:>8}  {:>16}  {:>9.6f}\n", t, h[t].get<std::uint64_t>(),
+               double(h[t].get<std::uint64_t>()) / total);
   if (d["unreachable_pairs"] != 0)
     fmt::print(out, "{:>8}  {:>16}  {:>9.6f}\n", "inf", d["unreachable_pairs"].get<std::uint64_t>(),
                double(d["unreachable_pairs"].get<std::uint64_t>()) / total);
@@ -388,8 +409,10 @@ int main(int argc, char** argv) {
     if (!o.no_provenance) j["provenance"] = tool.provenance(o.seed);
     j.update(to_json(g, r, o));
     topo::cli::Output out(o.output);
-    if (o.json) out.stream() << j.dump(2) << '\n';
-    else print_table(out.stream(), j);
+    if (o.json)
+      out.stream() << j.dump(2) << '\n';
+    else
+      print_table(out.stream(), j);
     out.commit();
   });
 }

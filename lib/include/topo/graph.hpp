@@ -3,12 +3,11 @@
 // and the family metadata that travels with it (SPEC §2).
 #include <cstdint>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace topo {
 
@@ -23,18 +22,18 @@ inline constexpr std::uint16_t no_class = std::numeric_limits<std::uint16_t>::ma
 
 /// What a graph is and where it came from (SPEC §2).
 struct GraphMeta {
-  std::string family;             // empty for graphs of unknown origin
+  std::string family;  // empty for graphs of unknown origin
   nlohmann::json parameters = nlohmann::json::object();
-  nlohmann::json generator;       // provenance block, null when absent
+  nlohmann::json generator;  // provenance block, null when absent
 };
 
 /// Optional attributes of one link, as given to the builder.
 struct LinkAttrs {
   std::uint32_t multiplicity = 1;
-  std::uint16_t cls = no_class;   // index into GraphBuilder/Graph class names
+  std::uint16_t cls = no_class;  // index into GraphBuilder/Graph class names
   std::uint8_t level = no_value8;
   std::uint8_t dim = no_value8;
-  std::uint32_t capacity = 0;     // 0 = unset
+  std::uint32_t capacity = 0;  // 0 = unset
   friend bool operator==(const LinkAttrs&, const LinkAttrs&) = default;
 };
 
@@ -101,9 +100,7 @@ class Graph {
     return {coords_.data() + std::size_t(v) * coord_dims_, coord_dims_};
   }
   unsigned pos_dims() const { return pos_dims_; }
-  std::span<const double> pos(node_id v) const {
-    return {pos_.data() + std::size_t(v) * pos_dims_, pos_dims_};
-  }
+  std::span<const double> pos(node_id v) const { return {pos_.data() + std::size_t(v) * pos_dims_, pos_dims_}; }
 
   GraphMeta meta;
 
@@ -114,11 +111,11 @@ class Graph {
   bool multigraph_ = false;
   bool self_loops_ = false;
   std::vector<node_id> src_, dst_;
-  std::vector<std::uint32_t> mult_;       // empty: every multiplicity is 1
-  std::vector<std::uint16_t> cls_;        // empty: no classes
+  std::vector<std::uint32_t> mult_;  // empty: every multiplicity is 1
+  std::vector<std::uint16_t> cls_;   // empty: no classes
   std::vector<std::string> class_names_;
-  std::vector<std::uint8_t> level_, dim_; // empty: unset
-  std::vector<std::uint32_t> capacity_;   // empty: unset
+  std::vector<std::uint8_t> level_, dim_;  // empty: unset
+  std::vector<std::uint32_t> capacity_;    // empty: unset
   std::vector<std::uint64_t> out_off_, in_off_;
   std::vector<node_id> out_adj_, in_adj_;  // out_adj_ stays empty when directed (dst_ serves)
   std::vector<link_id> out_link_, in_link_;

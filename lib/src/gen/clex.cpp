@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <array>
-#include <unordered_map>
 #include <cmath>
+#include <unordered_map>
 
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"

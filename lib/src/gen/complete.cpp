@@ -28,17 +28,21 @@ Family family_complete() {
           .summary = "complete graph K_n",
           .source = "Projective Networks §6",
           .params = {{"nodes", ParamType::integer, "number of nodes", "", true, {}}},
-          .describe = [nodes](const Params& p) {
-            const auto n = nodes(p);
-            Description d;
-            d.nodes = n;
-            d.links = n * (n - 1) / 2;
-            d.degree_min = d.degree_max = n - 1;
-            d.formulas["diameter"] = n > 1 ? 1 : 0;
-            return d;
-          },
+          .describe =
+              [nodes](const Params& p) {
+                const auto n = nodes(p);
+                Description d;
+                d.nodes = n;
+                d.links = n * (n - 1) / 2;
+                d.degree_min = d.degree_max = n - 1;
+                d.formulas["diameter"] = n > 1 ? 1 : 0;
+                return d;
+              },
           .build = [nodes](const Params& p) { return make_complete(nodes(p)); },
-          .symmetry = [nodes](const Params& p) { return NodeClasses{{0}, {nodes(p)}}; }};
+          .symmetry =
+              [nodes](const Params& p) {
+                return NodeClasses{{0}, {nodes(p)}};
+              }};
 }
 
 }  // namespace topo::gen

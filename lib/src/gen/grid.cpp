@@ -1,11 +1,11 @@
 // Tori, meshes and rings over mixed-radix dimensions (SPEC §3.1), with the Blue Gene/L and
 // QCDOC partition presets of the dissertation's Tables 3 and 4.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <array>
 #include <string_view>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
@@ -23,10 +23,18 @@ struct Preset {
 // Dissertation Table 3 (BG/L, X×Y×Z) and Table 4 (QCDOC, X×Y×Z×K×M×N).
 const std::vector<Preset>& presets() {
   static const std::vector<Preset> all = {
-      {"bgl-32", {4, 4, 2}},          {"bgl-64", {8, 4, 2}},          {"bgl-128", {8, 4, 4}},
-      {"bgl-256", {8, 4, 8}},         {"bgl-512", {8, 8, 8}},         {"bgl-1024", {8, 8, 16}},
-      {"bgl-2048", {16, 8, 16}},      {"bgl-4096", {32, 8, 16}},      {"qcdoc-64", {2, 2, 2, 2, 2, 2}},
-      {"qcdoc-512", {2, 2, 2, 4, 4, 4}}, {"qcdoc-1024", {2, 2, 2, 4, 4, 8}}, {"qcdoc-2048", {2, 2, 2, 4, 4, 16}},
+      {"bgl-32", {4, 4, 2}},
+      {"bgl-64", {8, 4, 2}},
+      {"bgl-128", {8, 4, 4}},
+      {"bgl-256", {8, 4, 8}},
+      {"bgl-512", {8, 8, 8}},
+      {"bgl-1024", {8, 8, 16}},
+      {"bgl-2048", {16, 8, 16}},
+      {"bgl-4096", {32, 8, 16}},
+      {"qcdoc-64", {2, 2, 2, 2, 2, 2}},
+      {"qcdoc-512", {2, 2, 2, 4, 4, 4}},
+      {"qcdoc-1024", {2, 2, 2, 4, 4, 8}},
+      {"qcdoc-2048", {2, 2, 2, 4, 4, 16}},
       {"qcdoc-4096", {2, 2, 2, 8, 8, 8}},
   };
   return all;
@@ -142,7 +150,9 @@ Graph make_grid(const std::vector<std::int64_t>& dims, bool wrap) {
 }
 
 namespace {
-NodeClasses vertex_transitive(std::uint64_t nodes) { return {{0}, {nodes}}; }
+NodeClasses vertex_transitive(std::uint64_t nodes) {
+  return {{0}, {nodes}};
+}
 }  // namespace
 
 Family family_torus() {

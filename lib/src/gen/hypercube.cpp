@@ -39,20 +39,24 @@ Family family_hypercube() {
           .summary = "binary n-cube: 2^n nodes, u ~ v iff they differ in one bit",
           .source = "dissertation Table 2",
           .params = {{"dim", ParamType::integer, "dimension n (2^n nodes)", "", true, {}}},
-          .describe = [dim](const Params& p) {
-            const unsigned n = dim(p);
-            Description d;
-            d.nodes = std::uint64_t{1} << n;
-            d.links = d.nodes * n / 2;
-            d.degree_min = d.degree_max = n;
-            d.formulas["diameter"] = n;
-            d.formulas["mean_distance_all_pairs"] = n / 2.0;
-            if (n > 0) d.formulas["bisection"] = d.nodes / 2;
-            if (n > 0) d.formulas["mean_distance_distinct_pairs"] = n * double(d.nodes / 2) / double(d.nodes - 1);
-            return d;
-          },
+          .describe =
+              [dim](const Params& p) {
+                const unsigned n = dim(p);
+                Description d;
+                d.nodes = std::uint64_t{1} << n;
+                d.links = d.nodes * n / 2;
+                d.degree_min = d.degree_max = n;
+                d.formulas["diameter"] = n;
+                d.formulas["mean_distance_all_pairs"] = n / 2.0;
+                if (n > 0) d.formulas["bisection"] = d.nodes / 2;
+                if (n > 0) d.formulas["mean_distance_distinct_pairs"] = n * double(d.nodes / 2) / double(d.nodes - 1);
+                return d;
+              },
           .build = [dim](const Params& p) { return make_hypercube(dim(p)); },
-          .symmetry = [dim](const Params& p) { return NodeClasses{{0}, {std::uint64_t{1} << dim(p)}}; }};
+          .symmetry =
+              [dim](const Params& p) {
+                return NodeClasses{{0}, {std::uint64_t{1} << dim(p)}};
+              }};
 }
 
 }  // namespace topo::gen

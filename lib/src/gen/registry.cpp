@@ -1,11 +1,11 @@
 #include "topo/gen/registry.hpp"
 
-#include <algorithm>
-#include <charconv>
-#include <unistd.h>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
 
 #include "topo/errors.hpp"
 
@@ -65,9 +65,12 @@ std::vector<std::int64_t> parse_list(std::string_view s, char sep, const std::st
 
 nlohmann::json parse_value(const ParamSpec& spec, const std::string& raw) {
   switch (spec.type) {
-    case ParamType::integer: return parse_int(raw, spec.name);
-    case ParamType::integer_list: return parse_list(raw, ',', spec.name);
-    case ParamType::dims: return parse_list(raw, 'x', spec.name);
+    case ParamType::integer:
+      return parse_int(raw, spec.name);
+    case ParamType::integer_list:
+      return parse_list(raw, ',', spec.name);
+    case ParamType::dims:
+      return parse_list(raw, 'x', spec.name);
     case ParamType::flag: {
       if (raw == "true" || raw == "1" || raw.empty()) return true;
       if (raw == "false" || raw == "0") return false;
@@ -77,22 +80,26 @@ nlohmann::json parse_value(const ParamSpec& spec, const std::string& raw) {
       if (std::find(spec.choices.begin(), spec.choices.end(), raw) == spec.choices.end())
         throw InputError(fmt::format("--{}: \"{}\" is not one of {}", spec.name, raw, fmt::join(spec.choices, ", ")));
       return raw;
-    case ParamType::text: return raw;
+    case ParamType::text:
+      return raw;
   }
   return raw;
 }
 
 bool value_has_type(const ParamSpec& spec, const nlohmann::json& v) {
   switch (spec.type) {
-    case ParamType::integer: return v.is_number_integer();
+    case ParamType::integer:
+      return v.is_number_integer();
     case ParamType::integer_list:
     case ParamType::dims:
       return v.is_array() && std::all_of(v.begin(), v.end(), [](const auto& x) { return x.is_number_integer(); });
-    case ParamType::flag: return v.is_boolean();
+    case ParamType::flag:
+      return v.is_boolean();
     case ParamType::choice:
       return v.is_string() &&
              std::find(spec.choices.begin(), spec.choices.end(), v.get<std::string>()) != spec.choices.end();
-    case ParamType::text: return v.is_string();
+    case ParamType::text:
+      return v.is_string();
   }
   return false;
 }
@@ -147,20 +154,28 @@ Graph generate(const Family& f, const Params& p, const GenerateOptions& opt) {
     max_links = pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) / 40 : ~std::uint64_t{0};
   }
   if (d.links > max_links)
-    throw InputError(fmt::format("{}: {} links would not fit in memory (limit {}); use --format descriptor",
-                                 f.name, d.links, max_links));
+    throw InputError(fmt::format("{}: {} links would not fit in memory (limit {}); use --format descriptor", f.name,
+                                 d.links, max_links));
   Graph g = f.build(p);
   g.meta.family = f.name;
   g.meta.parameters = p;
   return g;
 }
 
-std::int64_t get_int(const Params& p, const std::string& key) { return p.at(key).get<std::int64_t>(); }
+std::int64_t get_int(const Params& p, const std::string& key) {
+  return p.at(key).get<std::int64_t>();
+}
 std::vector<std::int64_t> get_ints(const Params& p, const std::string& key) {
   return p.at(key).get<std::vector<std::int64_t>>();
 }
-std::string get_text(const Params& p, const std::string& key) { return p.at(key).get<std::string>(); }
-bool get_flag(const Params& p, const std::string& key) { return p.contains(key) && p.at(key).get<bool>(); }
-bool has(const Params& p, const std::string& key) { return p.contains(key) && !p.at(key).is_null(); }
+std::string get_text(const Params& p, const std::string& key) {
+  return p.at(key).get<std::string>();
+}
+bool get_flag(const Params& p, const std::string& key) {
+  return p.contains(key) && p.at(key).get<bool>();
+}
+bool has(const Params& p, const std::string& key) {
+  return p.contains(key) && !p.at(key).is_null();
+}
 
 }  // namespace topo::gen

@@ -1,7 +1,7 @@
 // Graphviz DOT (output only), for drawing small graphs.
-#include <ostream>
-
 #include <fmt/ranges.h>
+
+#include <ostream>
 
 #include "io_internal.hpp"
 
@@ -23,9 +23,11 @@ void write_dot(std::ostream& out, const Graph& g) {
   for (link_id l = 0; l < g.num_links(); ++l) {
     s.print("  {} {} {}", g.source(l), arrow, g.target(l));
     std::vector<std::string> attrs;
-    if (g.link_class(l) != no_class) attrs.push_back(fmt::format("class={}", nlohmann::json(g.link_class_name(l)).dump()));
+    if (g.link_class(l) != no_class)
+      attrs.push_back(fmt::format("class={}", nlohmann::json(g.link_class_name(l)).dump()));
     if (g.level(l) != no_value8) attrs.push_back(fmt::format("level={}", g.level(l)));
-    if (g.multiplicity(l) > 1) attrs.push_back(fmt::format("multiplicity={}, penwidth={}", g.multiplicity(l), g.multiplicity(l)));
+    if (g.multiplicity(l) > 1)
+      attrs.push_back(fmt::format("multiplicity={}, penwidth={}", g.multiplicity(l), g.multiplicity(l)));
     if (!attrs.empty()) s.print(" [{}]", fmt::join(attrs, ", "));
     s.put(";\n");
   }

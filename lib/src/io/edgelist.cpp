@@ -1,9 +1,9 @@
 // The edge list with JSON header lines, plain edge lists from other tools, and descriptors (SPEC §2).
-#include <charconv>
-#include <ostream>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <charconv>
+#include <ostream>
 
 #include "io_internal.hpp"
 #include "topo/errors.hpp"
@@ -54,7 +54,9 @@ class Lines {
   std::size_t pos_ = 0, number_ = 0;
 };
 
-bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
+bool is_blank(std::string_view line) {
+  return line.find_first_not_of(" \t\r") == std::string_view::npos;
+}
 
 enum class Column { source, target, cls, level, dim, multiplicity, capacity };
 
@@ -68,7 +70,8 @@ Column column_of(const std::string& name, const std::string& source, std::size_t
   if (name == "capacity") return Column::capacity;
   throw ParseError(source, line,
                    fmt::format("unknown column \"{}\" (known: source, target, class, level, dim, multiplicity, "
-                               "capacity)", name));
+                               "capacity)",
+                               name));
 }
 
 struct Header {
@@ -87,7 +90,8 @@ void apply_node(GraphBuilder& b, const nlohmann::json& v, const std::string& sou
   if (!v.is_object() || !v.contains("id") || !v["id"].is_number_unsigned())
     throw bad("a node line needs an object with a non-negative integer \"id\"");
   const auto id = v["id"].get<std::uint64_t>();
-  if (id >= b.num_nodes()) throw bad(fmt::format("node id {} out of range (the graph has {} nodes)", id, b.num_nodes()));
+  if (id >= b.num_nodes())
+    throw bad(fmt::format("node id {} out of range (the graph has {} nodes)", id, b.num_nodes()));
   const auto nid = static_cast<node_id>(id);
   try {
     if (v.contains("label")) {
@@ -111,8 +115,9 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
     auto rest = line.substr(kMagic.size());
     auto tok = split_ws(rest);
     if (tok.size() != 1 || tok[0] != "1")
-      throw ParseError(t.source, 1, fmt::format("unsupported edge list version \"{}\" (this is topo {})",
-                                                fmt::join(tok, " "), TOPO_VERSION));
+      throw ParseError(
+          t.source, 1,
+          fmt::format("unsupported edge list version \"{}\" (this is topo {})", fmt::join(tok, " "), TOPO_VERSION));
   }
   Header h;
   std::size_t first_link_line = 0;
@@ -169,8 +174,7 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
   }
 
   if (h.descriptor) {
-    if (first_link_line)
-      throw ParseError(t.source, first_link_line, "a descriptor has no link lines");
+    if (first_link_line) throw ParseError(t.source, first_link_line, "a descriptor has no link lines");
     if (h.family.empty()) throw ParseError(t.source, 1, "a descriptor needs a \"family\" header line");
     return rebuild(t.source, 1, h.family, h.parameters, h.generator, h.nodes, opt);
   }
@@ -277,7 +281,8 @@ Graph read_plain_edgelist(const Text& t, const ReadOptions& opt) {
     if (tok.size() < 2 || !parse_u64(tok[0], r.u) || !parse_u64(tok[1], r.v))
       throw ParseError(t.source, lines.number(), fmt::format("expected two node ids, got \"{}\"", line));
     // A third column is a link class; networkx's "{...}" attribute dicts are skipped.
-    if (tok.size() == 3 && tok[2].front() != '{') r.cls = tok[2];
+    if (tok.size() == 3 && tok[2].front() != '{')
+      r.cls = tok[2];
     else if (tok.size() > 3 && tok[2].front() != '{')
       throw ParseError(t.source, lines.number(),
                        fmt::format("expected two or three columns, got {}: \"{}\"", tok.size(), line));
@@ -315,8 +320,7 @@ void write_meta(Sink& s, const GraphMeta& meta) {
 }  // namespace
 
 Graph read_edgelist(const Text& t, const ReadOptions& opt) {
-  if (opt.format != Format::plain && t.data.compare(0, kMagic.size(), kMagic) == 0)
-    return read_header_edgelist(t, opt);
+  if (opt.format != Format::plain && t.data.compare(0, kMagic.size(), kMagic) == 0) return read_header_edgelist(t, opt);
   if (opt.format == Format::descriptor)
     throw ParseError(t.source, 1, "expected a descriptor (\"# topo-edgelist 1\" header lines)");
   return read_plain_edgelist(t, opt);

@@ -1,12 +1,12 @@
 #include "topo/io/format.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <istream>
 #include <iterator>
 #include <ostream>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "io_internal.hpp"
 #include "topo/errors.hpp"
@@ -19,7 +19,7 @@ struct FormatName {
   std::string_view name;
 };
 constexpr FormatName kNames[] = {
-    {Format::automatic, "auto"}, {Format::edgelist, "edgelist"}, {Format::plain, "plain"},
+    {Format::automatic, "auto"}, {Format::edgelist, "edgelist"},     {Format::plain, "plain"},
     {Format::json, "json"},      {Format::descriptor, "descriptor"}, {Format::metis, "metis"},
     {Format::dot, "dot"},
 };
@@ -60,8 +60,8 @@ Graph rebuild(const std::string& source, std::size_t line, const std::string& fa
     const auto& f = gen::find_family(family);
     Graph g = gen::generate(f, gen::normalize_params(f, params), opt.generate);
     if (nodes >= 0 && std::uint64_t(nodes) != g.num_nodes())
-      throw InputError(fmt::format("the header says {} nodes but {} {} has {}", nodes, family, params.dump(),
-                                   g.num_nodes()));
+      throw InputError(
+          fmt::format("the header says {} nodes but {} {} has {}", nodes, family, params.dump(), g.num_nodes()));
     g.meta.generator = generator;
     return g;
   } catch (const ParseError&) {
@@ -85,10 +85,12 @@ Graph read_graph(std::istream& in, const std::string& source, const ReadOptions&
     f = t.data[first] == '{' ? Format::json : Format::edgelist;
   }
   switch (f) {
-    case Format::json: return detail::read_json(t, opt);
+    case Format::json:
+      return detail::read_json(t, opt);
     case Format::edgelist:
     case Format::plain:
-    case Format::descriptor: return detail::read_edgelist(t, opt);
+    case Format::descriptor:
+      return detail::read_edgelist(t, opt);
     default:
       throw InputError(fmt::format("cannot read the {} format", format_name(f)));
   }
@@ -96,11 +98,21 @@ Graph read_graph(std::istream& in, const std::string& source, const ReadOptions&
 
 void write_graph(std::ostream& out, const Graph& g, Format f) {
   switch (f) {
-    case Format::edgelist: detail::write_edgelist(out, g, false); return;
-    case Format::plain: detail::write_edgelist(out, g, true); return;
-    case Format::json: detail::write_json(out, g); return;
-    case Format::metis: detail::write_metis(out, g); return;
-    case Format::dot: detail::write_dot(out, g); return;
+    case Format::edgelist:
+      detail::write_edgelist(out, g, false);
+      return;
+    case Format::plain:
+      detail::write_edgelist(out, g, true);
+      return;
+    case Format::json:
+      detail::write_json(out, g);
+      return;
+    case Format::metis:
+      detail::write_metis(out, g);
+      return;
+    case Format::dot:
+      detail::write_dot(out, g);
+      return;
     case Format::descriptor:
       if (g.meta.family.empty()) throw InputError("a descriptor needs a graph of a known family");
       {
@@ -110,7 +122,8 @@ void write_graph(std::ostream& out, const Graph& g, Format f) {
         write_descriptor(out, g.meta, d);
       }
       return;
-    case Format::automatic: break;
+    case Format::automatic:
+      break;
   }
   throw InputError(fmt::format("cannot write the {} format", format_name(f)));
 }

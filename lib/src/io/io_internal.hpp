@@ -1,10 +1,10 @@
 #pragma once
 // Per-format readers and writers behind topo/io/format.hpp.
+#include <fmt/format.h>
+
 #include <iosfwd>
 #include <string>
 #include <string_view>
-
-#include <fmt/format.h>
 
 #include "topo/io/format.hpp"
 

@@ -1,9 +1,9 @@
 // networkx node-link JSON with topo's fields (SPEC §2).
-#include <ostream>
-#include <unordered_map>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <ostream>
+#include <unordered_map>
 
 #include "io_internal.hpp"
 #include "topo/errors.hpp"
@@ -12,7 +12,9 @@ namespace topo::io::detail {
 
 namespace {
 
-std::string id_text(const nlohmann::json& id) { return id.is_string() ? id.get<std::string>() : id.dump(); }
+std::string id_text(const nlohmann::json& id) {
+  return id.is_string() ? id.get<std::string>() : id.dump();
+}
 
 }  // namespace
 
@@ -34,7 +36,8 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
   const nlohmann::json graph = doc.value("graph", nlohmann::json::object());
   if (!graph.is_object()) throw bad("\"graph\" must be an object");
   const bool directed = doc.value("directed", false);
-  const std::string family = graph.contains("family") && graph["family"].is_string() ? graph["family"].get<std::string>() : "";
+  const std::string family =
+      graph.contains("family") && graph["family"].is_string() ? graph["family"].get<std::string>() : "";
   const nlohmann::json parameters = graph.value("parameters", nlohmann::json::object());
   const nlohmann::json generator = graph.value("generator", nlohmann::json());
   if (graph.value("descriptor", false)) {
@@ -93,8 +96,10 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
     for (std::size_t i = 0; i < n; ++i) {
       const auto& v = nodes[i];
       const node_id id = dense ? static_cast<node_id>(v["id"].get<std::uint64_t>()) : static_cast<node_id>(i);
-      if (v.contains("label") && v["label"].is_string()) b.set_label(id, v["label"].get<std::string>());
-      else if (!dense) b.set_label(id, id_text(v["id"]));
+      if (v.contains("label") && v["label"].is_string())
+        b.set_label(id, v["label"].get<std::string>());
+      else if (!dense)
+        b.set_label(id, id_text(v["id"]));
       if (v.contains("coords") && b.num_nodes()) {
         if (!v["coords"].is_array()) throw bad(fmt::format("node {}: coords must be a list of integers", i));
         b.set_coords(id, v["coords"].get<std::vector<std::int32_t>>());
@@ -124,7 +129,8 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
         if (!e["class"].is_string()) throw bad(fmt::format("link {}: class must be a string", i));
         a.cls = b.class_id(e["class"].get<std::string>());
       }
-      if (e.contains("level") && !e["level"].is_null()) a.level = static_cast<std::uint8_t>(small("level", no_value8 - 1));
+      if (e.contains("level") && !e["level"].is_null())
+        a.level = static_cast<std::uint8_t>(small("level", no_value8 - 1));
       if (e.contains("dim") && !e["dim"].is_null()) a.dim = static_cast<std::uint8_t>(small("dim", no_value8 - 1));
       if (e.contains("capacity") && !e["capacity"].is_null())
         a.capacity = static_cast<std::uint32_t>(small("capacity", 0xffffffffu));

@@ -1,13 +1,13 @@
 #include "topo/metrics/bisection.hpp"
 
+#include <fmt/format.h>
+#include <metis.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <numeric>
-
-#include <fmt/format.h>
-#include <metis.h>
 
 #include "topo/errors.hpp"
 

@@ -20,7 +20,7 @@ double moore_mean_distance_bound(std::uint64_t nodes, std::uint64_t degree) {
     sum += here * double(dist);
     left -= here;
     if (degree == 1 && left > 0) return INFINITY;  // a degree-1 graph reaches one node
-    level_size *= double(degree - 1);  // a Moore tree: each node of the last level adds Δ−1
+    level_size *= double(degree - 1);              // a Moore tree: each node of the last level adds Δ−1
   }
   return sum / double(nodes - 1);
 }

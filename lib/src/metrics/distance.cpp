@@ -1,12 +1,12 @@
 #include "topo/metrics/distance.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cmath>
 #include <span>
-
-#include <omp.h>
 
 namespace topo::metrics {
 
@@ -57,9 +57,9 @@ std::vector<std::vector<node_id>> source_batches(const Graph& g, node_id size) {
 struct SweepState {
   explicit SweepState(node_id n) : visited(n), frontier(n), next(n), dmin(n, no_node), active((n + 63) / 64, 0) {}
   std::vector<Bits> visited, frontier, next;
-  std::vector<node_id> dmin;                 // distance from the nearest source of the sweep
+  std::vector<node_id> dmin;  // distance from the nearest source of the sweep
   std::vector<node_id> order;
-  std::vector<std::uint64_t> active;         // one bit per node being worked on
+  std::vector<std::uint64_t> active;  // one bit per node being worked on
   std::vector<std::uint64_t> histogram = std::vector<std::uint64_t>(1, 0);
 };
 
@@ -147,7 +147,8 @@ void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std
       if (histogram.size() <= level) histogram.resize(level + 1, 0);
       histogram[level] += count;
       for (unsigned k = 0; k < kWords; ++k)
-        for (std::uint64_t m = reached.w[k]; m; m &= m - 1) ecc[k * 64 + static_cast<unsigned>(std::countr_zero(m))] = level;
+        for (std::uint64_t m = reached.w[k]; m; m &= m - 1)
+          ecc[k * 64 + static_cast<unsigned>(std::countr_zero(m))] = level;
     }
     st.frontier.swap(st.next);
   }

@@ -1,12 +1,12 @@
 #include "topo/metrics/distance_method.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <numeric>
 #include <random>
-
-#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -55,8 +55,10 @@ DistanceResult from_orbits(const Graph& g, Orbits o, const DistanceMethodOptions
   r.stats = distance_distribution_from(g, o.representative, o.size, opt.bfs);
   const auto& sums = r.stats.source_distance_sum;
   const bool exact_orbits = o.method == "traces" || o.method == "nauty";
-  if (o.representative.size() == 1 || exact_orbits) r.vertex_transitive = o.representative.size() == 1;
-  else if (std::adjacent_find(sums.begin(), sums.end(), std::not_equal_to<>()) != sums.end()) r.vertex_transitive = false;
+  if (o.representative.size() == 1 || exact_orbits)
+    r.vertex_transitive = o.representative.size() == 1;
+  else if (std::adjacent_find(sums.begin(), sums.end(), std::not_equal_to<>()) != sums.end())
+    r.vertex_transitive = false;
   r.symmetry_source = o.method;
   r.orbits = std::move(o);
   return r;
@@ -111,7 +113,8 @@ DistanceResult from_sample(const Graph& g, const DistanceMethodOptions& opt) {
 
 DistanceResult compute_distances(const Graph& g, const DistanceMethodOptions& opt) {
   switch (opt.method) {
-    case DistanceMethod::sample: return from_sample(g, opt);
+    case DistanceMethod::sample:
+      return from_sample(g, opt);
     case DistanceMethod::bfs: {
       DistanceResult r;
       r.method = "bfs";
@@ -119,7 +122,8 @@ DistanceResult compute_distances(const Graph& g, const DistanceMethodOptions& op
       return r;
     }
     case DistanceMethod::orbits:
-    case DistanceMethod::automatic: break;
+    case DistanceMethod::automatic:
+      break;
   }
   std::string rejected;
   auto hint = family_orbits(g, opt, rejected);

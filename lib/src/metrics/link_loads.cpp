@@ -1,10 +1,10 @@
 #include "topo/metrics/link_loads.hpp"
 
-#include <algorithm>
-#include <atomic>
-
 #include <fmt/format.h>
 #include <omp.h>
+
+#include <algorithm>
+#include <atomic>
 
 #include "topo/errors.hpp"
 
@@ -19,9 +19,12 @@ Routing parse_routing(const std::string& name) {
 
 std::string_view routing_name(Routing r) {
   switch (r) {
-    case Routing::split: return "split";
-    case Routing::ecmp: return "ecmp";
-    case Routing::single: return "single";
+    case Routing::split:
+      return "split";
+    case Routing::ecmp:
+      return "ecmp";
+    case Routing::single:
+      return "single";
   }
   return "?";
 }
@@ -140,8 +143,10 @@ LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function
     const node_id lo = static_cast<node_id>(std::uint64_t(n) * p / parts);
     const node_id hi = static_cast<node_id>(std::uint64_t(n) * (p + 1) / parts);
     for (node_id x = lo; x < hi; ++x) {
-      if (r == Routing::split) accumulate_split(g, off, x, w, partial[p]);
-      else accumulate_to_target(g, off, x, r, w, partial[p]);
+      if (r == Routing::split)
+        accumulate_split(g, off, x, w, partial[p]);
+      else
+        accumulate_to_target(g, off, x, r, w, partial[p]);
     }
     const auto f = ++finished;
     if (progress && omp_get_thread_num() == 0) progress(double(f) / parts);

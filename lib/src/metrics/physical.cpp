@@ -1,10 +1,10 @@
 #include "topo/metrics/physical.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
-
-#include <fmt/format.h>
 
 namespace topo::metrics {
 

@@ -1,15 +1,15 @@
 #include "topo/metrics/symmetry.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <random>
 
-#include <fmt/format.h>
-
+#include "nauty_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/metrics/distance.hpp"
-#include "nauty_internal.hpp"
 
 namespace topo::metrics {
 
@@ -45,8 +45,7 @@ Orbits automorphism_orbits(const Graph& g) {
   const node_id n = g.num_nodes();
   Orbits o;
   if (n == 0) return o;
-  if (n > static_cast<node_id>(std::numeric_limits<int>::max() / 2))
-    throw InputError("graph too large for nauty");
+  if (n > static_cast<node_id>(std::numeric_limits<int>::max() / 2)) throw InputError("graph too large for nauty");
   SimpleAdjacency a = simple_adjacency(g);
   sparsegraph sg;
   SG_INIT(sg);
@@ -144,8 +143,10 @@ HintCheck check_classes(const Graph& g, const gen::NodeClasses& c, unsigned samp
     if (!chosen[cls] || v == c.representative[cls]) continue;
     auto& m = members[cls];
     ++seen[cls];
-    if (m.size() < samples) m.push_back(v);
-    else if (auto j = std::uniform_int_distribution<std::uint64_t>(0, seen[cls] - 1)(rng); j < samples) m[j] = v;
+    if (m.size() < samples)
+      m.push_back(v);
+    else if (auto j = std::uniform_int_distribution<std::uint64_t>(0, seen[cls] - 1)(rng); j < samples)
+      m[j] = v;
   }
   std::vector<node_id> sources;
   std::vector<std::size_t> owner;
@@ -165,8 +166,8 @@ HintCheck check_classes(const Graph& g, const gen::NodeClasses& c, unsigned samp
     const auto rj = rep_index[owner[j]];
     if (d.source_distance_sum[j] != d.source_distance_sum[rj] || d.source_reached[j] != d.source_reached[rj] ||
         d.eccentricity[j] != d.eccentricity[rj]) {
-      r.detail = fmt::format("node {} and node {} are in the same class but have different distances",
-                             sources[j], sources[rj]);
+      r.detail = fmt::format("node {} and node {} are in the same class but have different distances", sources[j],
+                             sources[rj]);
       return r;
     }
   }

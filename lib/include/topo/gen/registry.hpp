@@ -4,11 +4,10 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "topo/graph.hpp"
 
@@ -27,19 +26,19 @@ enum class ParamType {
 };
 
 struct ParamSpec {
-  std::string name;           // option name, e.g. "bypass-dims"; the JSON key is "bypass_dims"
+  std::string name;  // option name, e.g. "bypass-dims"; the JSON key is "bypass_dims"
   ParamType type = ParamType::integer;
   std::string help;
   std::string default_value;  // as typed on the command line; empty = no default
   bool required = false;
   std::vector<std::string> choices;
-  std::string key() const;    // name with '-' replaced by '_'
+  std::string key() const;  // name with '-' replaced by '_'
 };
 
 /// Sizes and known closed forms of an instance, computed without building it.
 struct Description {
   std::uint64_t nodes = 0;
-  std::uint64_t links = 0;    // counting multiplicity
+  std::uint64_t links = 0;                       // counting multiplicity
   std::uint64_t degree_min = 0, degree_max = 0;  // out-degree when directed
   bool directed = false;
   nlohmann::json formulas = nlohmann::json::object();  // e.g. {"diameter": 48}
@@ -50,14 +49,14 @@ struct Description {
 /// topostat verifies a sample of every class before trusting it.
 struct NodeClasses {
   std::vector<node_id> representative;
-  std::vector<std::uint64_t> size;  // sums to the number of nodes
+  std::vector<std::uint64_t> size;           // sums to the number of nodes
   std::vector<std::uint32_t> class_of = {};  // per node; may be empty when there is one class
 };
 
 struct Family {
   std::string name;
-  std::string summary;        // one line for --list
-  std::string source;         // paper and section the definition comes from
+  std::string summary;            // one line for --list
+  std::string source;             // paper and section the definition comes from
   std::vector<ParamSpec> params;  // a random family has a "seed" parameter, recorded like the others
   /// Validates the parameters (InputError naming the failed constraint) and returns the sizes.
   std::function<Description(const Params&)> describe;

@@ -29,7 +29,7 @@ const std::vector<std::string>& output_format_names();
 
 struct ReadOptions {
   Format format = Format::automatic;
-  bool plain_directed = false;  // how to read a plain edge list (it cannot say)
+  bool plain_directed = false;    // how to read a plain edge list (it cannot say)
   gen::GenerateOptions generate;  // limits when rebuilding a descriptor
 };
 

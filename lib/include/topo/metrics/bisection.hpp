@@ -11,9 +11,9 @@
 namespace topo::metrics {
 
 struct BisectionUpper {
-  std::uint64_t cut = 0;              // links across the best balanced partition found
-  std::vector<std::uint8_t> side;     // that partition (0/1 per node)
-  unsigned runs = 0;                  // METIS runs (different seeds)
+  std::uint64_t cut = 0;           // links across the best balanced partition found
+  std::vector<std::uint8_t> side;  // that partition (0/1 per node)
+  unsigned runs = 0;               // METIS runs (different seeds)
 };
 
 /// An upper bound: METIS recursive bisection from `runs` seeds, each result moved to an exact

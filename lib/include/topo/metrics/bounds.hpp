@@ -19,9 +19,9 @@ double moore_mean_distance_bound(std::uint64_t nodes, std::uint64_t degree);
 /// Δ0 = Δ·u/k̄ terminals per router saturate the links, R = Δ + Δ0, T = N·Δ0.
 struct TerminalFigures {
   double kbar_over_u = 0;
-  double delta0 = 0;       // terminals per router at full subscription
-  double radix = 0;        // R = Δ + Δ0
-  double terminals = 0;    // T = N·Δ0
+  double delta0 = 0;     // terminals per router at full subscription
+  double radix = 0;      // R = Δ + Δ0
+  double terminals = 0;  // T = N·Δ0
 };
 TerminalFigures terminal_figures(std::uint64_t nodes, std::uint64_t degree, double kbar, double u);
 

@@ -11,22 +11,22 @@
 namespace topo::metrics {
 
 struct DistanceOptions {
-  int threads = 0;                        // 0 = OpenMP default
-  std::function<void(double)> progress;   // called with the fraction done, from one thread
+  int threads = 0;                       // 0 = OpenMP default
+  std::function<void(double)> progress;  // called with the fraction done, from one thread
 };
 
 /// Distances over ordered pairs (s, t), hop counts along out-links.
 struct DistanceStats {
-  std::vector<std::uint64_t> histogram;  // histogram[d] = ordered pairs at distance d; [0] = the N self pairs
-  std::uint64_t unreachable_pairs = 0;   // ordered pairs with no path
-  std::vector<node_id> sources;          // the BFS sources, in order (every node for an exact full run)
+  std::vector<std::uint64_t> histogram;     // histogram[d] = ordered pairs at distance d; [0] = the N self pairs
+  std::uint64_t unreachable_pairs = 0;      // ordered pairs with no path
+  std::vector<node_id> sources;             // the BFS sources, in order (every node for an exact full run)
   std::vector<std::uint32_t> eccentricity;  // per source: largest finite distance to another node
   // Per source, only when the run was weighted (distance_distribution_from): sum of distances to the
   // nodes it reaches, and how many it reaches (itself included).
   std::vector<std::uint64_t> source_distance_sum, source_reached;
   std::uint32_t max_finite_distance = 0;
-  std::optional<std::uint32_t> diameter;  // unset when some pair is unreachable
-  std::optional<std::uint32_t> radius;    // unset when some pair is unreachable
+  std::optional<std::uint32_t> diameter;       // unset when some pair is unreachable
+  std::optional<std::uint32_t> radius;         // unset when some pair is unreachable
   double mean_all = 0, std_all = 0;            // over reachable ordered pairs, self included (dissertation)
   double mean_distinct = 0, std_distinct = 0;  // over reachable ordered pairs s != t (Projective Networks' k̄)
   std::uint64_t pairs_all = 0, pairs_distinct = 0;

@@ -21,10 +21,10 @@ DistanceMethod parse_distance_method(const std::string& name);
 
 struct DistanceMethodOptions {
   DistanceMethod method = DistanceMethod::automatic;
-  std::uint64_t sample = 0;        // sources for DistanceMethod::sample
-  std::uint64_t seed = 1;          // for sampling and for checking class hints
-  unsigned hint_samples = 4;       // members checked per class of a family hint
-  unsigned hint_max_classes = 64;  // classes checked
+  std::uint64_t sample = 0;                 // sources for DistanceMethod::sample
+  std::uint64_t seed = 1;                   // for sampling and for checking class hints
+  unsigned hint_samples = 4;                // members checked per class of a family hint
+  unsigned hint_max_classes = 64;           // classes checked
   std::uint64_t auto_orbits_above = 20000;  // automatic: compute orbits with nauty/Traces above this many nodes
   DistanceOptions bfs;
 };
@@ -38,11 +38,11 @@ struct DistanceEstimate {
 };
 
 struct DistanceResult {
-  DistanceStats stats;          // exact unless `estimate` is set
-  std::string method;           // "bfs", "orbits", "sample"
-  std::optional<Orbits> orbits; // the classes used (method "orbits"), with where they came from
-  std::string symmetry_source;  // "family (checked on N nodes)", "traces", "nauty"
-  std::string hint_rejected;    // why the family's classes were not used, when they were offered
+  DistanceStats stats;           // exact unless `estimate` is set
+  std::string method;            // "bfs", "orbits", "sample"
+  std::optional<Orbits> orbits;  // the classes used (method "orbits"), with where they came from
+  std::string symmetry_source;   // "family (checked on N nodes)", "traces", "nauty"
+  std::string hint_rejected;     // why the family's classes were not used, when they were offered
   /// Known when the classes are exact orbits (Traces/nauty), when there is one class, or when two
   /// classes have different sums of distances (then no automorphism maps one onto the other).
   std::optional<bool> vertex_transitive;

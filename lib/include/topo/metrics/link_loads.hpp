@@ -24,16 +24,15 @@ struct LinkLoads {
   /// Load per unit of capacity on each arc, indexed like Graph::out_links: arc a of node v is
   /// out_links(v)[a - offset]; a link of multiplicity m is m parallel arcs sharing its load.
   std::vector<double> arc_load;
-  double mean = 0;            // over physical arcs (multiplicity counted)
+  double mean = 0;  // over physical arcs (multiplicity counted)
   double max = 0;
-  double u = 0;               // link utilisation: mean / max
+  double u = 0;  // link utilisation: mean / max
   std::uint64_t physical_arcs = 0;
-  double total = 0;           // sum over physical arcs = sum of distances over reachable pairs
+  double total = 0;  // sum over physical arcs = sum of distances over reachable pairs
 };
 
 /// Exact loads: one BFS per source (split) or per target (ecmp, single), O(N·M) in all.
 /// Identical for any thread count (partial sums are added in a fixed order).
-LinkLoads link_loads(const Graph& g, Routing r, int threads = 0,
-                     const std::function<void(double)>& progress = {});
+LinkLoads link_loads(const Graph& g, Routing r, int threads = 0, const std::function<void(double)>& progress = {});
 
 }  // namespace topo::metrics

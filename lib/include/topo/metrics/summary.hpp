@@ -16,10 +16,10 @@ struct Summary {
   std::uint64_t degree_min = 0, degree_max = 0;  // out-degree when directed, with multiplicity
   double degree_mean = 0;
   std::uint64_t in_degree_min = 0, in_degree_max = 0;
-  bool regular = false;            // every in- and out-degree equal
-  bool connected = false;          // strongly connected when directed
-  std::uint64_t components = 0;    // weakly connected components
-  bool bipartite = false;          // of the underlying undirected graph; self-loops make it false
+  bool regular = false;          // every in- and out-degree equal
+  bool connected = false;        // strongly connected when directed
+  std::uint64_t components = 0;  // weakly connected components
+  bool bipartite = false;        // of the underlying undirected graph; self-loops make it false
 };
 
 Summary summarize(const Graph& g);
