@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
 
-.PHONY: all build deps test-deps demo test bench lint clean install uninstall \
+.PHONY: all build deps test-deps demo test test-sanitize bench lint clean install uninstall \
         experiments experiments-deps experiments-mapping clean-experiments
 
 all: build
@@ -46,6 +46,13 @@ experiments: experiments-deps build
 
 lint:
 	clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.hpp')
+
+# The unit tests under AddressSanitizer and UBSan (a Debug build in build-sanitize/).
+test-sanitize: deps
+	cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DTOPO_SANITIZE=ON
+	cmake --build build-sanitize -j $(JOBS) --target unit_tests
+	cd build-sanitize && ctest --output-on-failure -R '^unit$$'
+
 
 TOOLS := topogen topostat toposim toporoute topomap
 DESTDIR ?=
