@@ -99,7 +99,6 @@ void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std
   // farthest one does: it enters the active set (a bitmap, walked in id order so that memory is read
   // in order) at level dmin and leaves it once every source has reached it. A node that left keeps
   // its last frontier bits; they are harmless, since its neighbours have seen those sources by then.
-  const node_id n = g.num_nodes();
   auto& active = st.active;
   std::size_t entered = 0;
   for (std::uint32_t level = 1;; ++level) {
@@ -152,7 +151,6 @@ void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std
     }
     st.frontier.swap(st.next);
   }
-  (void)n;
   std::fill(active.begin(), active.end(), 0);
   for (node_id v : st.order) {
     st.visited[v] = st.frontier[v] = st.next[v] = Bits{};
