@@ -52,10 +52,11 @@ DISS_EXPLAINED = {
     ("diss-ccc-12", "std"): "exact BFS gives 2.948644; the table prints 2.9487, one unit high in the last digit, as "
                             "for CCC 11-11.",
 }
-DISS_BISECTION_NOTE = ("Our bisection column is an upper bound: the best of 8 METIS partitions into equal halves "
-                       "(topostat --bisection). It equals the true width when it meets a lower bound; a value above "
-                       "the paper's means METIS found no cut as small as the paper's (the paper's cut is the "
-                       "better one), a value below it means the paper's figure is not the minimum.")
+DISS_BISECTION_NOTE = ("Our bisection column is an upper bound: the smaller of the best of 8 METIS partitions into "
+                       "equal halves and the straight cut through the middle of a dimension (topostat --bisection). "
+                       "It equals the true width when it meets a lower bound; a value above the paper's means we "
+                       "found no cut as small as the paper's, a value below it means the paper's figure is not "
+                       "the minimum. The straight cut is the width the table gives for tori and most iBTs.")
 
 # ---- Projective Networks Table 2: family -> (label, diameter k, lim k̄, lim u)
 PN_TABLE2 = {
