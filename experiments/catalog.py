@@ -11,6 +11,8 @@ Kinds:
   describe  topogen ARGS --describe --json            (sizes and closed forms, no graph)
   clex      toposim clex ARGS --json                  (CLEX tables, Figure 3)
   search    topogen ARGS --json                       (the iBT search)
+  map       topogen torus --preset P | topomap --demand M -m METHOD ...   (the mapping tables)
+  scotch    scotch_gmap on the same network and demand, scored by topomap --evaluate   (only with Scotch)
 """
 import sys
 
@@ -118,7 +120,39 @@ for name, k, levels, m, traffic in [("I", 32, 4, 28, "dense"), ("II", 64, 3, 57,
     add("clex", f"clex-table-{name}", "--clique", k, "--levels", levels, "--messages", m, "--traffic", traffic,
         "--seed", CLEX_SEED)
 
-# ---- Mapping tables (dissertation §3.3.4): need topomap, being written; add their runs here as kind "map". ----
+# ---- Mapping tables (dissertation §3.3.4): one run per (matrix, machine, method), fixed budgets, seed 1 ------------
+# args: PRESET MATRIX METHOD [topomap options]; run.py reads the matrix from ../shared/data/matrices and runs
+# topogen torus --preset PRESET | topomap --demand MATRIX -m METHOD ... with one thread and one restart.
+MAP_MACHINES = [("bgl-1024", "BG/L 8x8x16", 1024), ("qcdoc-1024", "QCDOC 2x2x2x4x4x8", 1024),
+                ("bgl-2048", "BG/L 16x8x16", 2048), ("qcdoc-2048", "QCDOC 2x2x2x4x4x16", 2048)]
+MAP_MATRICES = [("662_bus", 662), ("young1c", 841), ("bcspwr09", 1723), ("bcsstk13", 2003)]  # (file stem, rows)
+MAP_SEED = 1
+MAP_ANNEAL_ITERATIONS = 32_000_000  # swap proposals
+MAP_GENETIC_GENERATIONS = 1000
+MAP_METHODS = {"identity": [], "greedy": [],
+               "genetic": ["--iterations", MAP_GENETIC_GENERATIONS, "--seed", MAP_SEED],
+               "anneal": ["--iterations", MAP_ANNEAL_ITERATIONS, "--seed", MAP_SEED]}
+
+
+def map_name(matrix, preset, method):
+    return f"map-{matrix}-{preset}-{method}"
+
+
+def map_cells():
+    """(matrix, rows, preset, label, nodes) for every table row: the 1024-node machines only for matrices that fit
+    (padding with idle nodes, never cropping), the QCDOC 2048 partition only for the matrices too big for 1024."""
+    for matrix, rows in MAP_MATRICES:
+        for preset, label, nodes in MAP_MACHINES:
+            if rows <= nodes and not (preset == "qcdoc-2048" and rows <= 1024):
+                yield matrix, rows, preset, label, nodes
+
+
+for matrix, rows, preset, label, nodes in map_cells():
+    for method, extra in MAP_METHODS.items():
+        add("map", map_name(matrix, preset, method), preset, matrix + ".mtx", method, *extra)
+    # Scotch's scotch_gmap on the same demand and network, scored by topomap --evaluate (bench/scotch_io.py
+    # converts the files). The Makefile runs these only when scotch_gmap and amk_grf are installed.
+    add("scotch", map_name(matrix, preset, "scotch"), preset, matrix + ".mtx")
 
 if __name__ == "__main__":
     if sys.argv[1] == "names":

@@ -15,7 +15,9 @@ X := experiments
 TOOLS := $(BIN)/topogen $(BIN)/topostat $(BIN)/toposim
 
 names = $(shell $(PYTHON) $(X)/catalog.py names $(1))
-RUNS := $(foreach k,stat statd statu describe clex search,$(call names,$(k)))
+# Scotch's mapper joins the mapping table only when it is installed (else bench/topomap.sh table covers it).
+SCOTCH := $(if $(and $(shell command -v scotch_gmap),$(shell command -v amk_grf)),scotch)
+RUNS := $(foreach k,stat statd statu describe clex search map $(SCOTCH),$(call names,$(k)))
 ifeq ($(strip $(RUNS)),)
 $(error experiments/catalog.py listed no runs)
 endif
@@ -24,8 +26,9 @@ DISS_RUNS := $(filter $(R)/runs/diss-%,$(RUN_FILES))
 PN_RUNS := $(filter $(R)/runs/pn-%,$(RUN_FILES))
 HDN_RUNS := $(filter $(R)/runs/hdn-%,$(RUN_FILES))
 CLEX_RUNS := $(filter $(R)/runs/clex-%,$(RUN_FILES))
+MAP_RUNS := $(filter $(R)/runs/map-%,$(RUN_FILES))
 
-TABLES := $(R)/dissertation/table2.md $(R)/dissertation/ibt_search.md \
+TABLES := $(R)/dissertation/table2.md $(R)/dissertation/ibt_search.md $(R)/dissertation/mapping.md \
   $(addprefix $(R)/projective/,table2.md table3.md table4.md table5.md table6.md) \
   $(R)/hdn/table1.md $(R)/hdn/table3.md $(R)/clex/tables.md
 FIGURES := $(addprefix $(R)/dissertation/,fig3_13.svg fig3_14.svg fig3_15.svg fig3_16.svg fig3_17.svg) \
@@ -43,6 +46,9 @@ $(R)/runs $(R)/dissertation $(R)/projective $(R)/hdn $(R)/clex:
 # One run: topogen | topostat, topogen --describe, toposim clex, ... (experiments/catalog.py says which).
 $(R)/runs/%.json: $(X)/run.py $(X)/catalog.py $(TOOLS) | $(R)/runs
 	$(PYTHON) $(X)/run.py $(BIN) $* $@
+# The mapping runs (topogen | topomap, fixed --iterations and --seed: reproducible; about 80 core-seconds in all).
+$(MAP_RUNS): $(R)/runs/%.json: $(X)/run.py $(X)/catalog.py $(BIN)/topogen $(BIN)/topomap bench/scotch_io.py | $(R)/runs
+	$(PYTHON) $(X)/run.py $(BIN) $* $@
 
 REPORT := $(X)/report.py $(X)/papers.py $(X)/catalog.py
 report = $(PYTHON) $(X)/report.py $(R) $(1) $@
@@ -51,6 +57,8 @@ $(R)/dissertation/table2.md: $(DISS_RUNS) $(REPORT) | $(R)/dissertation
 	$(call report,diss-table2)
 $(R)/dissertation/ibt_search.md: $(DISS_RUNS) $(REPORT) | $(R)/dissertation
 	$(call report,diss-search)
+$(R)/dissertation/mapping.md: $(MAP_RUNS) $(REPORT) | $(R)/dissertation
+	$(call report,diss-mapping) $(SCOTCH)
 $(R)/dissertation/%.dat: $(DISS_RUNS) $(REPORT) | $(R)/dissertation
 	$(call report,$*)
 $(R)/projective/table%.md: $(PN_RUNS) $(REPORT) | $(R)/projective

@@ -7,6 +7,7 @@ import os
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -14,7 +15,11 @@ from catalog import RUNS  # noqa: E402
 
 bin_dir, name, out = sys.argv[1:4]
 kind, args = RUNS[name]
-topogen, topostat, toposim = (os.path.join(bin_dir, t) for t in ("topogen", "topostat", "toposim"))
+topogen, topostat, toposim, topomap = (os.path.join(bin_dir, t) for t in ("topogen", "topostat", "toposim", "topomap"))
+here = os.path.dirname(os.path.abspath(__file__))
+PRESET_DIMS = {"bgl-1024": [8, 8, 16], "bgl-2048": [16, 8, 16], "qcdoc-1024": [2, 2, 2, 4, 4, 8],
+               "qcdoc-2048": [2, 2, 2, 4, 4, 16]}  # topogen's presets (lib/src/gen/grid.cpp), for Scotch's target
+data = os.environ.get("TOPO_MATRICES", os.path.join(here, "..", "..", "shared", "data", "matrices"))  # map runs
 
 
 def version(tool):
@@ -50,6 +55,53 @@ elif kind == "clex":
     result = json.loads(run(cmd))
     command = f"toposim clex {shlex.join(args + ['--json', '--quiet'])}"
     tools = {"toposim": version(toposim)}
+elif kind == "scotch":
+    preset, matrix = args
+    mtx = os.path.join(data, matrix)
+    io = [sys.executable, os.path.join(here, "..", "bench", "scotch_io.py")]
+    with tempfile.TemporaryDirectory() as tmp:
+        el, grf, tgt, dgrf, dmap = (os.path.join(tmp, f) for f in ("net.el", "net.grf", "net.tgt", "d.grf", "d.map"))
+        run([topogen, "torus", "--preset", preset, "-o", el])
+        nodes = int(next(ln for ln in open(el) if ln.startswith("# nodes:")).split()[2])
+        run(io + ["demand", mtx, str(nodes), dgrf])
+        # The target: Scotch's own torus (torusXD, ids with the first dimension fastest, as topogen's) up to 5
+        # dimensions; QCDOC's 6 are more than torusXD takes, so amk_grf builds a decomposition-defined target
+        # from the network, with a random seed of its own (that column varies a few % between fresh runs).
+        dims = PRESET_DIMS[preset]
+        if len(dims) <= 5:
+            with open(tgt, "w") as f:
+                f.write(f"torusXD {len(dims)} {' '.join(map(str, dims))}\n")
+            target = f"echo 'torusXD {len(dims)} {' '.join(map(str, dims))}' > net.tgt"
+        else:
+            run(io + ["graph", el, grf])
+            run(["amk_grf", grf, tgt])
+            target = "bench/scotch_io.py graph net.el net.grf; amk_grf net.grf net.tgt"
+        run(["scotch_gmap", "-Cd", dgrf, tgt, dmap])  # -Cd: deterministic given the target
+        result = json.loads(run([topomap, el, "--demand", mtx, "--evaluate", dmap, "--json", "--quiet"]))
+    result.pop("mapping", None)
+    result.get("provenance", {}).pop("argv", None)
+    m = f"../shared/data/matrices/{matrix}"
+    command = (f"topogen torus --preset {preset} -o net.el; {target}; bench/scotch_io.py demand {m} {nodes} d.grf; "
+               f"scotch_gmap -Cd d.grf net.tgt d.map; topomap net.el --demand {m} --evaluate d.map --json --quiet")
+    gmap = subprocess.run(["scotch_gmap", "-V"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    gmap = [ln.strip() for ln in gmap.stdout.splitlines() if "version" in ln]
+    tools = {"topogen": version(topogen), "topomap": version(topomap),
+             "scotch_gmap": "scotch_gmap " + (gmap[0].split("version", 1)[1].strip() if gmap else "(unknown version)")}
+elif kind == "map":
+    preset, matrix, method, *extra = args
+    gen_args = ["torus", "--preset", preset]
+    opts = ["-m", method, *extra, "--restarts", "1", "-j", "1", "--json", "--quiet"]
+    gen = subprocess.Popen([topogen, *gen_args], stdout=subprocess.PIPE)
+    result = json.loads(run([topomap, "--demand", os.path.join(data, matrix), *opts], stdin=gen.stdout))
+    gen.stdout.close()
+    if gen.wait() != 0:
+        sys.exit(f"run.py: {name}: topogen {shlex.join(gen_args)} failed")
+    result.pop("mapping", None)  # the cost is the result; the mapping itself is reproducible from the command
+    if "provenance" in result:
+        result["provenance"].pop("argv", None)  # absolute paths; the command below is the portable form
+    command = (f"topogen {shlex.join(gen_args)} | "
+               f"topomap {shlex.join(['--demand', '../shared/data/matrices/' + matrix, *opts])}")
+    tools = {"topogen": version(topogen), "topomap": version(topomap)}
 else:
     sys.exit(f"run.py: unknown kind {kind}")
 

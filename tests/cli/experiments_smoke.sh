@@ -15,7 +15,10 @@ dry=$("${mk[@]}" -n 2>&1)
 rc=$?
 check "make -n parses" '((rc == 0))'
 runs=$(grep -c 'experiments/run.py' <<< "$dry")
-check "make -n lists the runs (got $runs)" '((runs >= 250))'
+check "make -n lists the runs (got $runs)" '((runs >= 290))'
+maps=$(grep -c 'experiments/run.py .* map-' <<< "$dry")
+check "make -n lists the mapping runs (got $maps)" '((maps >= 40))'
+check "make -n makes the mapping table" 'grep -q "report.py $tmp/results diss-mapping " <<< "$dry"'
 check "make -n ends with the README" 'grep -q "report.py $tmp/results readme $tmp/results/README.md" <<< "$dry"'
 
 out=$tmp/results/runs/hdn-ref-torus-10.json
