@@ -125,6 +125,26 @@ void accumulate_to_target(const Graph& g, const std::vector<std::uint64_t>& off,
 
 }  // namespace
 
+void summarize_arc_loads(const Graph& g, LinkLoads& loads) {
+  loads.physical_arcs = 0;
+  loads.total = loads.max = 0;
+  std::uint64_t a = 0;
+  for (node_id v = 0; v < g.num_nodes(); ++v) {
+    const auto ln = g.out_links(v);
+    const auto nb = g.out_neighbors(v);
+    for (std::size_t i = 0; i < ln.size(); ++i, ++a) {
+      if (nb[i] == v) continue;  // a self-loop is never on a shortest path and carries nothing
+      const double m = g.multiplicity(ln[i]);
+      const double l = loads.arc_load[a];
+      loads.physical_arcs += static_cast<std::uint64_t>(m);
+      loads.total += l * m;
+      loads.max = std::max(loads.max, l);
+    }
+  }
+  loads.mean = loads.physical_arcs ? loads.total / double(loads.physical_arcs) : 0;
+  loads.u = loads.max > 0 ? loads.mean / loads.max : 0;
+}
+
 LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function<void(double)>& progress) {
   const node_id n = g.num_nodes();
   std::vector<std::uint64_t> off(std::size_t(n) + 1, 0);
@@ -156,20 +176,7 @@ LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function
   out.arc_load.assign(arcs, 0.0);
   for (unsigned p = 0; p < parts; ++p)
     for (std::uint64_t a = 0; a < arcs; ++a) out.arc_load[a] += partial[p][a];
-  for (node_id v = 0; v < n; ++v) {
-    const auto ln = g.out_links(v);
-    const auto nb = g.out_neighbors(v);
-    for (std::size_t i = 0; i < ln.size(); ++i) {
-      if (nb[i] == v) continue;  // a self-loop is never on a shortest path and carries nothing
-      const double m = g.multiplicity(ln[i]);
-      const double l = out.arc_load[off[v] + i];
-      out.physical_arcs += static_cast<std::uint64_t>(m);
-      out.total += l * m;
-      out.max = std::max(out.max, l);
-    }
-  }
-  out.mean = out.physical_arcs ? out.total / double(out.physical_arcs) : 0;
-  out.u = out.max > 0 ? out.mean / out.max : 0;
+  summarize_arc_loads(g, out);
   return out;
 }
 

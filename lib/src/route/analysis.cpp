@@ -83,20 +83,7 @@ void LoadCounter::add_arc_loads(const std::vector<double>& arc_load) {
 LoadCounter::Result LoadCounter::result() const {
   Result r;
   r.arc_load = load_;
-  for (node_id v = 0; v < g_.num_nodes(); ++v) {
-    const auto nb = g_.out_neighbors(v);
-    const auto ln = g_.out_links(v);
-    for (std::size_t i = 0; i < nb.size(); ++i) {
-      if (nb[i] == v) continue;
-      const double m = g_.multiplicity(ln[i]);
-      const double l = load_[ai_.offset(v) + i];
-      r.physical_arcs += static_cast<std::uint64_t>(m);
-      r.total += l * m;
-      r.max = std::max(r.max, l);
-    }
-  }
-  r.mean = r.physical_arcs ? r.total / double(r.physical_arcs) : 0;
-  r.u = r.max > 0 ? r.mean / r.max : 0;
+  metrics::summarize_arc_loads(g_, r);
   return r;
 }
 

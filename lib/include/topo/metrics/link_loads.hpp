@@ -31,6 +31,9 @@ struct LinkLoads {
   double total = 0;  // sum over physical arcs = sum of distances over reachable pairs
 };
 
+/// Fills mean, max, u, physical_arcs and total from loads.arc_load (arcs in the order above).
+void summarize_arc_loads(const Graph& g, LinkLoads& loads);
+
 /// Exact loads: one BFS per source (split) or per target (ecmp, single), O(N·M) in all.
 /// Identical for any thread count (partial sums are added in a fixed order).
 LinkLoads link_loads(const Graph& g, Routing r, int threads = 0, const std::function<void(double)>& progress = {});

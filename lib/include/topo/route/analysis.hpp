@@ -7,6 +7,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "topo/metrics/link_loads.hpp"
 #include "topo/route/route.hpp"
 
 namespace topo::route {
@@ -21,11 +22,7 @@ class LoadCounter {
   /// One unit from s to t split equally over all shortest paths (counting parallel links).
   void add_split(node_id s, node_id t);
 
-  struct Result {
-    std::vector<double> arc_load;  // per unit of capacity
-    double mean = 0, max = 0, u = 0, total = 0;
-    std::uint64_t physical_arcs = 0;
-  };
+  using Result = metrics::LinkLoads;  // arc_load per unit of capacity, mean, max, u, total
   Result result() const;
   /// Adds loads computed elsewhere with the same arc order (metrics::link_loads for all-to-all).
   void add_arc_loads(const std::vector<double>& arc_load);
