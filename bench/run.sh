@@ -33,6 +33,7 @@ row "topostat --method bfs, torus 32x32x32 (edge list)" "$(best_of_3 "${stat[@]}
 row "topostat (orbits: 1 class), torus 32x32x32 (descriptor)" "$(best_of_3 "${stat[@]}" "$tmp/torus32.desc")"
 row "topostat (orbits: 6 classes), iBT 30x30x36 <6,12> (descriptor)" "$(best_of_3 "${stat[@]}" "$tmp/ibt.desc")"
 row "topostat --method bfs, hypercube 15 (edge list)" "$(best_of_3 "${stat[@]}" --method bfs "$tmp/hc15.el")"
+"$(dirname "$bin")/bench/bfs_kernels" "$tmp/torus32.el" "$threads" | sed "s/^/BFS only, torus 32x32x32: /"
 row "topogen torus 32x32x32 > file (edge list)" "$(best_of_3 "$bin/topogen" torus --dims 32x32x32 -o "$tmp/x.el")"
 
 export OMP_NUM_THREADS=$threads

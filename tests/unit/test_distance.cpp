@@ -1,5 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <random>
+#include <set>
+
 #include "topo/gen/families.hpp"
 #include "topo/metrics/distance.hpp"
 
@@ -72,7 +75,7 @@ TEST_CASE("directed distances follow link direction") {
 }
 
 TEST_CASE("same result for one and two threads, and across batch boundaries") {
-  const Graph g = gen::make_grid({7, 11, 9}, false);  // 693 nodes: three sweeps, the last partial
+  const Graph g = gen::make_grid({7, 11, 9}, false);  // 693 nodes: two sweeps, the last partial
   metrics::DistanceOptions one, two;
   one.threads = 1;
   two.threads = 2;
@@ -80,4 +83,103 @@ TEST_CASE("same result for one and two threads, and across batch boundaries") {
   CHECK(a.histogram == b.histogram);
   CHECK(a.eccentricity == b.eccentricity);
   CHECK(a.mean_all == doctest::Approx(48.0 / 21 + 120.0 / 33 + 80.0 / 27));
+}
+
+namespace {
+
+/// Plain BFS from every node along out-links (no_node = unreachable): the reference for the
+/// bit-parallel kernels.
+std::vector<std::vector<node_id>> bfs_distances(const Graph& g) {
+  std::vector<std::vector<node_id>> dist(g.num_nodes(), std::vector<node_id>(g.num_nodes(), no_node));
+  for (node_id s = 0; s < g.num_nodes(); ++s) {
+    std::vector<node_id> queue{s};
+    dist[s][s] = 0;
+    for (std::size_t head = 0; head < queue.size(); ++head)
+      for (node_id u : g.out_neighbors(queue[head]))
+        if (dist[s][u] == no_node) {
+          dist[s][u] = dist[s][queue[head]] + 1;
+          queue.push_back(u);
+        }
+  }
+  return dist;
+}
+
+Graph random_graph(node_id n, unsigned links_per_node, bool directed, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<node_id> pick(0, n - 1);
+  GraphBuilder b(n, directed);
+  std::set<std::pair<node_id, node_id>> seen;
+  for (node_id v = 0; v + 40 < n; ++v)  // the last 40 nodes get no links of their own
+    for (unsigned k = 0; k < links_per_node; ++k) {
+      const node_id u = pick(rng);
+      const auto key = directed ? std::pair(v, u) : std::pair(std::min(u, v), std::max(u, v));
+      if (u != v && seen.insert(key).second) b.add_link(v, u);
+    }
+  return b.finish();
+}
+
+}  // namespace
+
+TEST_CASE("every BFS kernel equals plain BFS: histogram, eccentricities, weighted per-source sums") {
+  const std::vector<Graph> graphs = {gen::make_grid({7, 11, 9}, false), random_graph(700, 2, true, 7),
+                                     random_graph(1100, 1, false, 8)};
+  for (auto kernel : {metrics::BfsKernel::portable, metrics::BfsKernel::avx2, metrics::BfsKernel::avx512}) {
+    if (!metrics::bfs_kernel_supported(kernel)) continue;
+    for (const Graph& g : graphs) {
+      CAPTURE(int(kernel));
+      CAPTURE(g.num_nodes());
+      const auto dist = bfs_distances(g);
+      metrics::DistanceOptions opt;
+      opt.kernel = kernel;
+      opt.threads = 2;
+      const auto d = metrics::distance_distribution(g, opt);
+      std::vector<std::uint64_t> histogram(1, 0);
+      std::uint64_t unreachable = 0;
+      for (const auto& row : dist)
+        for (node_id x : row) {
+          if (x == no_node) {
+            ++unreachable;
+            continue;
+          }
+          if (histogram.size() <= x) histogram.resize(x + 1, 0);
+          ++histogram[x];
+        }
+      CHECK(d.histogram == histogram);
+      CHECK(d.unreachable_pairs == unreachable);
+      REQUIRE(d.sources.size() == g.num_nodes());
+      bool ecc_equal = true;
+      for (std::size_t i = 0; i < d.sources.size(); ++i) {
+        node_id ecc = 0;
+        for (node_id x : dist[d.sources[i]])
+          if (x != no_node) ecc = std::max(ecc, x);
+        ecc_equal = ecc_equal && d.eccentricity[i] == ecc;
+      }
+      CHECK(ecc_equal);
+
+      // Every third node as a source, weighted 1, 2, 3, ...
+      std::vector<node_id> sources;
+      std::vector<std::uint64_t> weights;
+      for (node_id v = 0; v < g.num_nodes(); v += 3) {
+        sources.push_back(v);
+        weights.push_back(sources.size());
+      }
+      const auto w = metrics::distance_distribution_from(g, sources, weights, opt);
+      std::vector<std::uint64_t> weighted(1, 0);
+      bool sums_equal = true;
+      for (std::size_t i = 0; i < sources.size(); ++i) {
+        std::uint64_t sum = 0, reached = 0;
+        for (node_id x : dist[sources[i]])
+          if (x != no_node) {
+            if (weighted.size() <= x) weighted.resize(x + 1, 0);
+            weighted[x] += weights[i];
+            sum += x;
+            ++reached;
+          }
+        sums_equal = sums_equal && w.sources[i] == sources[i] && w.source_distance_sum[i] == sum &&
+                     w.source_reached[i] == reached;
+      }
+      CHECK(w.histogram == weighted);
+      CHECK(sums_equal);
+    }
+  }
 }

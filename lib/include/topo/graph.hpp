@@ -89,6 +89,10 @@ class Graph {
     if (!directed_) return out_links(v);
     return {in_link_.data() + in_off_[v], in_link_.data() + in_off_[v + 1]};
   }
+  /// The in-adjacency as CSR arrays (all neighbours when undirected): v's in-neighbours are
+  /// in_adjacency()[in_offsets()[v]] up to in_adjacency()[in_offsets()[v + 1]], for kernels on raw arrays.
+  std::span<const std::uint64_t> in_offsets() const { return directed_ ? in_off_ : out_off_; }
+  std::span<const node_id> in_adjacency() const { return directed_ ? in_adj_ : out_adj_; }
   /// Degree counting multiplicity (out-degree when directed; a self-loop counts twice when undirected).
   std::uint64_t out_degree(node_id v) const;
   std::uint64_t in_degree(node_id v) const;

@@ -8,16 +8,29 @@
 #include <cmath>
 #include <span>
 
+#include "bfs_level.hpp"
+#include "topo/errors.hpp"
+
 namespace topo::metrics {
 
 namespace {
 
-// Sources per sweep = 64 * kWords. Each node carries one bit per source in three bit sets
-// (visited, frontier, next); one pass over the in-adjacency advances every source by one level.
-constexpr unsigned kWords = 4;
-struct Bits {
-  std::uint64_t w[kWords];
-};
+/// The level pass to run (bfs_level.hpp).
+using LevelPassFn = void (*)(bfs::LevelPass&);
+constexpr node_id sweep_sources = 64 * bfs::words;
+
+LevelPassFn pick_kernel(BfsKernel wanted) {
+  if (wanted == BfsKernel::best)
+    wanted = bfs_kernel_supported(BfsKernel::avx512) ? BfsKernel::avx512
+             : bfs_kernel_supported(BfsKernel::avx2) ? BfsKernel::avx2
+                                                     : BfsKernel::portable;
+  if (!bfs_kernel_supported(wanted)) throw UsageError("this CPU cannot run the requested BFS kernel");
+#if defined(__x86_64__)
+  if (wanted == BfsKernel::avx512) return bfs::level_pass_avx512;
+  if (wanted == BfsKernel::avx2) return bfs::level_pass_avx2;
+#endif
+  return bfs::level_pass_portable;
+}
 
 /// Groups the nodes into batches of at most `size` sources that lie close together (each batch grown
 /// by BFS over unassigned nodes, in either link direction). Close sources keep every node's window of
@@ -52,28 +65,33 @@ std::vector<std::vector<node_id>> source_batches(const Graph& g, node_id size) {
   return batches;
 }
 
-/// Bit sets and work lists of one thread, reused across its sweeps. Between sweeps every bit set is
-/// zero, so a sweep clears only what it touched.
+/// Bit sets and work lists of one thread, reused across its sweeps. Each node has one Bits in each of
+/// the two bit sets (sources within the last level's distance, and within this level's); between
+/// sweeps every bit set is zero.
 struct SweepState {
-  explicit SweepState(node_id n) : visited(n), frontier(n), next(n), dmin(n, no_node), active((n + 63) / 64, 0) {}
-  std::vector<Bits> visited, frontier, next;
+  struct alignas(64) Bits {  // the kernels load whole aligned vectors
+    std::uint64_t w[bfs::words];
+  };
+  explicit SweepState(node_id n) : cur(n), next(n), dmin(n, no_node), active((n + 63) / 64, 0) {}
+  std::vector<Bits> cur, next;
   std::vector<node_id> dmin;  // distance from the nearest source of the sweep
   std::vector<node_id> order;
   std::vector<std::uint64_t> active;  // one bit per node being worked on
   std::vector<std::uint64_t> histogram = std::vector<std::uint64_t>(1, 0);
 };
 
-/// One sweep: BFS from up to 64 * kWords sources at once (bit i of every bit set belongs to
+/// One sweep: BFS from up to sweep_sources sources at once (bit i of every bit set belongs to
 /// sources[i]). Adds the pairs found at each distance to the histogram, each pair weighted by its
 /// source's weight (1 when `weights` is empty), and records each source's eccentricity.
-void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std::uint64_t> weights, SweepState& st,
-           std::span<std::uint32_t> ecc, std::span<std::uint64_t> dist_sum, std::span<std::uint64_t> reached_count) {
+void sweep(const Graph& g, LevelPassFn level_pass, std::span<const node_id> sources,
+           std::span<const std::uint64_t> weights, SweepState& st, std::span<std::uint32_t> ecc,
+           std::span<std::uint64_t> dist_sum, std::span<std::uint64_t> reached_count) {
   const auto bs = static_cast<node_id>(sources.size());
-  Bits full{};
-  for (node_id i = 0; i < bs; ++i) full.w[i / 64] |= std::uint64_t{1} << (i % 64);
+  std::uint64_t full[bfs::words] = {}, reached[bfs::words] = {};
+  for (node_id i = 0; i < bs; ++i) full[i / 64] |= std::uint64_t{1} << (i % 64);
 
   // Plain multi-source BFS: a node can gain bits only from level dmin on, so nodes enter the active
-  // list in this order, level by level.
+  // set in this order, level by level.
   st.order.assign(sources.begin(), sources.end());
   for (node_id s : sources) st.dmin[s] = 0;
   for (std::size_t head = 0; head < st.order.size(); ++head) {
@@ -85,8 +103,8 @@ void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std
       }
   }
   for (node_id i = 0; i < bs; ++i) {
-    st.frontier[sources[i]].w[i / 64] |= std::uint64_t{1} << (i % 64);
-    st.visited[sources[i]] = st.frontier[sources[i]];
+    st.cur[sources[i]].w[i / 64] |= std::uint64_t{1} << (i % 64);
+    st.next[sources[i]].w[i / 64] |= std::uint64_t{1} << (i % 64);
   }
   auto& histogram = st.histogram;
   std::uint64_t self = 0;
@@ -98,73 +116,57 @@ void sweep(const Graph& g, std::span<const node_id> sources, std::span<const std
   // A node is worked on only between the level its nearest source reaches it and the level its
   // farthest one does: it enters the active set (a bitmap, walked in id order so that memory is read
   // in order) at level dmin and leaves it once every source has reached it. A node that left keeps
-  // its last frontier bits; they are harmless, since its neighbours have seen those sources by then.
-  auto& active = st.active;
+  // stale bits in one of the two sets; they are harmless, since its neighbours have every source it
+  // lacks there by then.
+  bfs::LevelPass pass{};
+  pass.active = st.active.data();
+  pass.active_words = st.active.size();
+  pass.offsets = g.in_offsets().data();
+  pass.adjacency = g.in_adjacency().data();
+  pass.full = full;
+  pass.reached = reached;
+  if (!weights.empty()) {
+    pass.weights = weights.data();
+    pass.distance_sum = dist_sum.data();
+    pass.reached_count = reached_count.data();
+  }
   std::size_t entered = 0;
   for (std::uint32_t level = 1;; ++level) {
     for (; entered < st.order.size() && st.dmin[st.order[entered]] <= level; ++entered) {
       const node_id v = st.order[entered];
-      active[v / 64] |= std::uint64_t{1} << (v % 64);
+      st.active[v / 64] |= std::uint64_t{1} << (v % 64);
     }
-    std::uint64_t count = 0;
-    Bits reached{};
-    for (std::size_t word = 0; word < active.size(); ++word) {
-      for (std::uint64_t m = active[word]; m; m &= m - 1) {
-        const auto v = static_cast<node_id>(word * 64 + static_cast<unsigned>(std::countr_zero(m)));
-        Bits vis = st.visited[v];
-        bool done = true;
-        for (unsigned k = 0; k < kWords; ++k) done = done && vis.w[k] == full.w[k];
-        if (done) {  // every source has reached v
-          active[word] &= ~(std::uint64_t{1} << (v % 64));
-          st.next[v] = Bits{};
-          continue;
-        }
-        Bits acc{};
-        for (node_id u : g.in_neighbors(v))
-          for (unsigned k = 0; k < kWords; ++k) acc.w[k] |= st.frontier[u].w[k];
-        for (unsigned k = 0; k < kWords; ++k) {
-          acc.w[k] &= ~vis.w[k];
-          vis.w[k] |= acc.w[k];
-          reached.w[k] |= acc.w[k];
-          if (weights.empty()) {
-            count += static_cast<std::uint64_t>(std::popcount(acc.w[k]));
-          } else {
-            for (std::uint64_t b = acc.w[k]; b; b &= b - 1) {
-              const auto i = k * 64 + static_cast<unsigned>(std::countr_zero(b));
-              count += weights[i];
-              dist_sum[i] += level;
-              ++reached_count[i];
-            }
-          }
-        }
-        st.next[v] = acc;
-        st.visited[v] = vis;
-      }
-    }
-    if (count == 0 && entered == st.order.size()) break;
-    if (count) {
+    pass.level = level;
+    pass.cur = st.cur.data()->w;
+    pass.next = st.next.data()->w;
+    level_pass(pass);
+    bool any = false;
+    for (unsigned k = 0; k < bfs::words; ++k) any = any || reached[k] != 0;
+    if (!any && entered == st.order.size()) break;
+    if (any) {
       if (histogram.size() <= level) histogram.resize(level + 1, 0);
-      histogram[level] += count;
-      for (unsigned k = 0; k < kWords; ++k)
-        for (std::uint64_t m = reached.w[k]; m; m &= m - 1)
+      histogram[level] += pass.pairs;
+      for (unsigned k = 0; k < bfs::words; ++k)
+        for (std::uint64_t m = reached[k]; m; m &= m - 1)
           ecc[k * 64 + static_cast<unsigned>(std::countr_zero(m))] = level;
     }
-    st.frontier.swap(st.next);
+    st.cur.swap(st.next);
   }
-  std::fill(active.begin(), active.end(), 0);
+  std::fill(st.active.begin(), st.active.end(), 0);
+  const bool touched_many = st.order.size() > st.dmin.size() / 8;  // then clearing everything is faster
+  if (touched_many) {
+    std::fill(st.cur.begin(), st.cur.end(), SweepState::Bits{});
+    std::fill(st.next.begin(), st.next.end(), SweepState::Bits{});
+  }
   for (node_id v : st.order) {
-    st.visited[v] = st.frontier[v] = st.next[v] = Bits{};
+    if (!touched_many) st.cur[v] = st.next[v] = SweepState::Bits{};
     st.dmin[v] = no_node;
   }
 }
 
-}  // namespace
-
-namespace {
-
-/// Runs the sweeps over `batches` (each at most 64 * kWords sources) and sums their histograms.
+/// Runs the sweeps over `batches` (each at most sweep_sources sources) and sums their histograms.
 /// `weights` is indexed like the concatenated batches (empty = every pair counts once).
-DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>& batches,
+DistanceStats run_sweeps(const Graph& g, LevelPassFn level_pass, const std::vector<std::vector<node_id>>& batches,
                          std::span<const std::uint64_t> weights, const DistanceOptions& opt) {
   const node_id n = g.num_nodes();
   DistanceStats s;
@@ -193,7 +195,7 @@ DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>
         sums = std::span(s.source_distance_sum).subspan(at, len);
         reached = std::span(s.source_reached).subspan(at, len);
       }
-      sweep(g, batches[b], weights.empty() ? weights : weights.subspan(at, len), st,
+      sweep(g, level_pass, batches[b], weights.empty() ? weights : weights.subspan(at, len), st,
             std::span(s.eccentricity).subspan(at, len), sums, reached);
       const auto finished = ++done;
       if (opt.progress && omp_get_thread_num() == 0) opt.progress(double(finished) / double(batches.size()));
@@ -214,22 +216,42 @@ DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>
 
 }  // namespace
 
+bool bfs_kernel_supported(BfsKernel kernel) {
+  switch (kernel) {
+    case BfsKernel::best:
+    case BfsKernel::portable:
+      return true;
+#if defined(__x86_64__)
+    case BfsKernel::avx2:
+      return __builtin_cpu_supports("avx2");
+    case BfsKernel::avx512:
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f") &&
+             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vpopcntdq");
+#else
+    case BfsKernel::avx2:
+    case BfsKernel::avx512:
+      return false;
+#endif
+  }
+  return false;
+}
+
 DistanceStats distance_distribution(const Graph& g, const DistanceOptions& opt) {
-  return run_sweeps(g, source_batches(g, 64 * kWords), {}, opt);
+  return run_sweeps(g, pick_kernel(opt.kernel), source_batches(g, sweep_sources), {}, opt);
 }
 
 DistanceStats distance_distribution_from(const Graph& g, std::span<const node_id> sources,
                                          std::span<const std::uint64_t> weights, const DistanceOptions& opt) {
   std::vector<std::vector<node_id>> batches;
-  for (std::size_t i = 0; i < sources.size(); i += 64 * kWords)
+  for (std::size_t i = 0; i < sources.size(); i += sweep_sources)
     batches.emplace_back(sources.begin() + std::ptrdiff_t(i),
-                         sources.begin() + std::ptrdiff_t(std::min<std::size_t>(sources.size(), i + 64 * kWords)));
+                         sources.begin() + std::ptrdiff_t(std::min<std::size_t>(sources.size(), i + sweep_sources)));
   std::vector<std::uint64_t> ones;
   if (weights.empty()) {
     ones.assign(sources.size(), 1);
     weights = ones;
   }
-  return run_sweeps(g, batches, weights, opt);
+  return run_sweeps(g, pick_kernel(opt.kernel), batches, weights, opt);
 }
 
 void finish_stats(DistanceStats& s, std::uint64_t nodes) {

@@ -10,9 +10,15 @@
 
 namespace topo::metrics {
 
+/// Instruction set of the BFS sweeps (512 sources each). Every choice gives the same result; `best` is
+/// the widest the CPU runs: AVX-512 with VPOPCNTDQ, else AVX2, else portable code.
+enum class BfsKernel { best, portable, avx2, avx512 };
+bool bfs_kernel_supported(BfsKernel kernel);
+
 struct DistanceOptions {
   int threads = 0;                       // 0 = OpenMP default
   std::function<void(double)> progress;  // called with the fraction done, from one thread
+  BfsKernel kernel = BfsKernel::best;    // must be supported (bfs_kernel_supported)
 };
 
 /// Distances over ordered pairs (s, t), hop counts along out-links.
@@ -32,7 +38,7 @@ struct DistanceStats {
   std::uint64_t pairs_all = 0, pairs_distinct = 0;
 };
 
-/// Computes the exact distribution from every node (bit-parallel BFS, 256 sources per sweep).
+/// Computes the exact distribution from every node (bit-parallel BFS, 512 sources per sweep).
 DistanceStats distance_distribution(const Graph& g, const DistanceOptions& opt = {});
 
 /// BFS from the given sources only. The pairs of source i count weights[i] times: a class of

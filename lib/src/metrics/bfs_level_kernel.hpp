@@ -1,0 +1,108 @@
+#pragma once
+// The body of the bfs::level_pass_* functions, for bit sets of `words` 64-bit words per node held in
+// vectors of Lanes words. Included only by the bfs_level_*.cpp files, each compiled for its own
+// instruction set: only builtins and intrinsics are used here, so that no inline function compiled with
+// wide instructions is shared with (and possibly picked by the linker for) the rest of the program.
+#include "bfs_level.hpp"
+
+#if defined(__AVX512VPOPCNTDQ__)
+#include <immintrin.h>
+#endif
+
+namespace topo::metrics::bfs {
+namespace {
+
+template <unsigned Lanes>
+struct VectorOf {
+  typedef std::uint64_t type __attribute__((vector_size(Lanes * 8), may_alias));
+};
+
+/// Sums the set bits of many vectors: per lane with AVX-512 VPOPCNTDQ (one instruction per vector),
+/// otherwise one popcount per word.
+template <unsigned Lanes>
+struct BitCounter {
+  using Vec = typename VectorOf<Lanes>::type;
+#if defined(__AVX512VPOPCNTDQ__)
+  static_assert(Lanes == 8);
+  Vec lanes{};
+  void add(Vec x) {
+    lanes += reinterpret_cast<Vec>(_mm512_popcnt_epi64(reinterpret_cast<__m512i>(x)));
+  }
+  std::uint64_t total() const {
+    std::uint64_t sum = 0;
+    for (unsigned k = 0; k < Lanes; ++k) sum += lanes[k];
+    return sum;
+  }
+#else
+  std::uint64_t sum = 0;
+  void add(Vec x) {
+    for (unsigned k = 0; k < Lanes; ++k) sum += static_cast<std::uint64_t>(__builtin_popcountll(x[k]));
+  }
+  std::uint64_t total() const {
+    return sum;
+  }
+#endif
+};
+
+/// next(v) = cur(v) | OR of cur(u) over in-neighbours u, for every active v. This is a BFS step without
+/// a frontier set: a source that reached u by level - 2 has reached v by level - 1 already.
+template <unsigned Lanes, bool Weighted>
+void level_pass(LevelPass& p) {
+  using Vec = typename VectorOf<Lanes>::type;
+  constexpr unsigned chunks = words / Lanes;
+  static_assert(chunks * Lanes == words);
+  const Vec* cur = reinterpret_cast<const Vec*>(p.cur);
+  Vec* next = reinterpret_cast<Vec*>(p.next);
+  Vec full[chunks], reached[chunks];
+  for (unsigned c = 0; c < chunks; ++c) {
+    reached[c] = Vec{};
+    for (unsigned k = 0; k < Lanes; ++k) full[c][k] = p.full[c * Lanes + k];
+  }
+  BitCounter<Lanes> counter;
+  std::uint64_t pairs = 0;
+  for (std::size_t word = 0; word < p.active_words; ++word)
+    for (std::uint64_t m = p.active[word]; m; m &= m - 1) {
+      const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(m));
+      Vec seen[chunks], now[chunks];
+      for (unsigned c = 0; c < chunks; ++c) seen[c] = now[c] = cur[v * chunks + c];
+      for (std::uint64_t e = p.offsets[v]; e < p.offsets[v + 1]; ++e) {
+        const Vec* u = cur + std::size_t{p.adjacency[e]} * chunks;
+        for (unsigned c = 0; c < chunks; ++c) now[c] |= u[c];
+      }
+      Vec missing{};
+      for (unsigned c = 0; c < chunks; ++c) {
+        next[v * chunks + c] = now[c];
+        const Vec fresh = now[c] & ~seen[c];
+        reached[c] |= fresh;
+        missing |= now[c] ^ full[c];
+        if constexpr (Weighted) {
+          for (unsigned k = 0; k < Lanes; ++k)
+            for (std::uint64_t b = fresh[k]; b; b &= b - 1) {
+              const std::size_t i = (c * Lanes + k) * 64 + static_cast<unsigned>(__builtin_ctzll(b));
+              pairs += p.weights[i];
+              p.distance_sum[i] += p.level;
+              ++p.reached_count[i];
+            }
+        } else {
+          counter.add(fresh);
+        }
+      }
+      std::uint64_t any_missing = 0;
+      for (unsigned k = 0; k < Lanes; ++k) any_missing |= missing[k];
+      if (any_missing == 0) p.active[word] &= ~(std::uint64_t{1} << (v % 64));
+    }
+  p.pairs = Weighted ? pairs : counter.total();
+  for (unsigned c = 0; c < chunks; ++c)
+    for (unsigned k = 0; k < Lanes; ++k) p.reached[c * Lanes + k] = reached[c][k];
+}
+
+template <unsigned Lanes>
+void level_pass_any(LevelPass& p) {
+  if (p.weights)
+    level_pass<Lanes, true>(p);
+  else
+    level_pass<Lanes, false>(p);
+}
+
+}  // namespace
+}  // namespace topo::metrics::bfs
