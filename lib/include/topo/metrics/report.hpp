@@ -1,0 +1,43 @@
+#pragma once
+// Everything topostat measures about one graph (SPEC §4), and its JSON form: the figures with the
+// method behind each one. The tool decides what to measure and prints the result.
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+#include "topo/graph.hpp"
+#include "topo/metrics/bisection.hpp"
+#include "topo/metrics/distance_method.hpp"
+#include "topo/metrics/link_loads.hpp"
+#include "topo/metrics/physical.hpp"
+#include "topo/metrics/summary.hpp"
+
+namespace topo::metrics {
+
+struct Report {
+  Summary summary;
+  DistanceResult distances;
+  std::optional<LinkLoads> loads;
+  std::optional<BisectionUpper> bisection;
+  std::optional<std::int64_t> structural_bisection;  // the family's formula
+  std::optional<CoordinateCut> coordinate_cut;
+  nlohmann::json formulas = nlohmann::json::object();  // the family's closed forms, if any
+  std::vector<LengthGroup> lengths;
+};
+
+/// The user's figures the costs depend on.
+struct CostInputs {
+  std::vector<double> cr_weights{0.5, 0.5};    // w1, w2 of CR_w
+  std::optional<double> terminals_per_router;  // Δ0 for the subscription figure
+  std::vector<double> prices;                  // empty, or c_i, c_t, c_r for the cost per node
+};
+
+/// The closed forms the graph's family gives for these parameters ({} for an unknown family).
+nlohmann::json family_formulas(const Graph& g);
+
+/// The report as JSON: sizes, degrees, distances, symmetry, bisection bounds, link utilisation, costs,
+/// Moore bounds and link lengths, each present only when it was measured.
+nlohmann::json report_json(const Graph& g, const Report& r, const CostInputs& inputs);
+
+}  // namespace topo::metrics
