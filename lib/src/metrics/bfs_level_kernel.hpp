@@ -44,6 +44,52 @@ struct BitCounter {
 #endif
 };
 
+template <class Vec>
+bool all_zero(Vec x) {
+  std::uint64_t any = 0;
+  for (unsigned k = 0; k < sizeof(Vec) / 8; ++k) any |= x[k];
+  return any == 0;
+}
+
+/// Counts, per source, the nodes whose new bits include it. The counters are bit-sliced (plane b
+/// holds bit b of every source's counter), so adding a node costs a few vector operations rather than
+/// one update per set bit.
+template <unsigned Lanes>
+struct SourceCounter {
+  using Vec = typename VectorOf<Lanes>::type;
+  static constexpr unsigned chunks = words / Lanes, planes = 16;
+  Vec plane[planes][chunks] = {};
+  std::uint32_t added = 0;
+  std::uint64_t count[64 * words] = {};
+
+  void add(const Vec* bits) {
+    Vec carry[chunks];
+    for (unsigned c = 0; c < chunks; ++c) carry[c] = bits[c];
+    for (unsigned b = 0; b < planes; ++b) {
+      Vec any{};
+      for (unsigned c = 0; c < chunks; ++c) {
+        const Vec t = plane[b][c] & carry[c];
+        plane[b][c] ^= carry[c];
+        carry[c] = t;
+        any |= t;
+      }
+      if (all_zero(any)) break;
+    }
+    if (++added == (1u << planes) - 1) flush();  // before any counter can overflow
+  }
+  /// Moves the planes into `count`.
+  void flush() {
+    for (unsigned b = 0; b < planes; ++b)
+      for (unsigned c = 0; c < chunks; ++c) {
+        for (unsigned k = 0; k < Lanes; ++k)
+          for (std::uint64_t m = plane[b][c][k]; m; m &= m - 1)
+            count[(c * Lanes + k) * 64 + static_cast<unsigned>(__builtin_ctzll(m))] += std::uint64_t{1} << b;
+        plane[b][c] = Vec{};
+      }
+    added = 0;
+  }
+};
+
 /// next(v) = cur(v) | OR of cur(u) over in-neighbours u, for every active v. This is a BFS step without
 /// a frontier set: a source that reached u by level - 2 has reached v by level - 1 already.
 template <unsigned Lanes, bool Weighted>
@@ -58,8 +104,8 @@ void level_pass(LevelPass& p) {
     reached[c] = Vec{};
     for (unsigned k = 0; k < Lanes; ++k) full[c][k] = p.full[c * Lanes + k];
   }
-  BitCounter<Lanes> counter;
-  std::uint64_t pairs = 0;
+  BitCounter<Lanes> counter;        // unweighted: pairs found
+  SourceCounter<Lanes> per_source;  // weighted: nodes reached per source
   for (std::size_t word = 0; word < p.active_words; ++word)
     for (std::uint64_t m = p.active[word]; m; m &= m - 1) {
       const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(m));
@@ -69,29 +115,29 @@ void level_pass(LevelPass& p) {
         const Vec* u = cur + std::size_t{p.adjacency[e]} * chunks;
         for (unsigned c = 0; c < chunks; ++c) now[c] |= u[c];
       }
-      Vec missing{};
+      Vec missing{}, fresh[chunks];
       for (unsigned c = 0; c < chunks; ++c) {
         next[v * chunks + c] = now[c];
-        const Vec fresh = now[c] & ~seen[c];
-        reached[c] |= fresh;
+        fresh[c] = now[c] & ~seen[c];
+        reached[c] |= fresh[c];
         missing |= now[c] ^ full[c];
-        if constexpr (Weighted) {
-          for (unsigned k = 0; k < Lanes; ++k)
-            for (std::uint64_t b = fresh[k]; b; b &= b - 1) {
-              const std::size_t i = (c * Lanes + k) * 64 + static_cast<unsigned>(__builtin_ctzll(b));
-              pairs += p.weights[i];
-              p.distance_sum[i] += p.level;
-              ++p.reached_count[i];
-            }
-        } else {
-          counter.add(fresh);
-        }
+        if constexpr (!Weighted) counter.add(fresh[c]);
       }
-      std::uint64_t any_missing = 0;
-      for (unsigned k = 0; k < Lanes; ++k) any_missing |= missing[k];
-      if (any_missing == 0) p.active[word] &= ~(std::uint64_t{1} << (v % 64));
+      if constexpr (Weighted) per_source.add(fresh);
+      if (all_zero(missing)) p.active[word] &= ~(std::uint64_t{1} << (v % 64));
     }
-  p.pairs = Weighted ? pairs : counter.total();
+  if constexpr (Weighted) {
+    per_source.flush();
+    p.pairs = 0;
+    for (std::size_t i = 0; i < 64 * words; ++i)
+      if (const std::uint64_t nodes = per_source.count[i]) {
+        p.pairs += p.weights[i] * nodes;
+        p.distance_sum[i] += p.level * nodes;
+        p.reached_count[i] += nodes;
+      }
+  } else {
+    p.pairs = counter.total();
+  }
   for (unsigned c = 0; c < chunks; ++c)
     for (unsigned k = 0; k < Lanes; ++k) p.reached[c * Lanes + k] = reached[c][k];
 }
