@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <numeric>
+#include <random>
 
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
@@ -132,6 +133,34 @@ TEST_CASE("orbits from Traces and nauty give the exact distribution") {
   const auto cyc = metrics::automorphism_orbits(b.finish());
   CHECK(cyc.method == "nauty");
   CHECK(cyc.vertex_transitive());
+}
+
+TEST_CASE("automatic: orbits from Traces are used when there are fewer than N/4 of them") {
+  // k copies of a random graph H on 40 nodes (no automorphisms for this seed), copy c's node i linked
+  // to copy c+1's node i around a ring: the dihedral group on the copies gives 40 orbits of k nodes.
+  std::mt19937 rng(5);
+  std::vector<std::pair<node_id, node_id>> h;
+  for (node_id i = 0; i < 40; ++i)
+    for (node_id j = i + 1; j < 40; ++j)
+      if (std::uniform_real_distribution<>(0, 1)(rng) < 0.15) h.emplace_back(i, j);
+  for (node_id k : {2u, 4u, 5u, 8u}) {
+    CAPTURE(k);
+    GraphBuilder b(40 * k, false);
+    for (node_id c = 0; c < k; ++c) {
+      for (auto [i, j] : h) b.add_link(c * 40 + i, c * 40 + j);
+      if (k > 2 || c == 0)
+        for (node_id i = 0; i < 40; ++i) b.add_link(c * 40 + i, (c + 1) % k * 40 + i);
+    }
+    const Graph g = b.finish();
+    metrics::DistanceMethodOptions opt;
+    opt.auto_orbits_above = 0;
+    const auto r = metrics::compute_distances(g, opt);
+    REQUIRE(r.orbits.has_value());
+    CHECK(r.orbits->representative.size() == 40);
+    CHECK(r.method == (k > 4 ? "orbits" : "bfs"));
+    CHECK(r.stats.histogram == metrics::distance_distribution(g).histogram);
+    CHECK(r.vertex_transitive == false);
+  }
 }
 
 TEST_CASE("a wrong symmetry hint is caught and the answer stays exact") {

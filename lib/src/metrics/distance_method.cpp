@@ -132,8 +132,9 @@ DistanceResult compute_distances(const Graph& g, const DistanceMethodOptions& op
     r = from_orbits(g, std::move(*hint), opt);
   } else if (opt.method == DistanceMethod::orbits || g.num_nodes() > opt.auto_orbits_above) {
     Orbits o = automorphism_orbits(g);
-    // Orbits only pay when there are far fewer of them than nodes.
-    if (opt.method == DistanceMethod::orbits || o.representative.size() * 2 < g.num_nodes()) {
+    // Orbits only pay when there are far fewer of them than nodes: a weighted sweep costs about 3x a
+    // plain one per source (torus 32^3, bench/RESULTS.md).
+    if (opt.method == DistanceMethod::orbits || o.representative.size() * 4 < g.num_nodes()) {
       r = from_orbits(g, std::move(o), opt);
     } else {
       r.method = "bfs";
