@@ -23,4 +23,14 @@ for args, mean, std, diameter in ROWS:
         d = pipeline_json(args, ["--bisection", "no", "--utilization", "no", "--method", method])["distances"]
         got = (round(d["all_pairs"]["mean"], 4), round(d["all_pairs"]["std"], 4), d["diameter"])
         check(f"{' '.join(args)} ({method})", got == (mean, std, diameter), f"got {got}, expected {(mean, std, diameter)}")
+# Large vertex-transitive graphs, default settings: the link loads come from one BFS per orbit (N·arcs
+# is above the limit for one BFS per node), and the flow lower bound they give meets METIS and the
+# family's bisection formula, so the width is known exactly.
+if "--negative-control" not in sys.argv:
+    for args, width in [(["torus", "--dims", "32x32x32"], 2048), (["hypercube", "--dim", "15"], 16384)]:
+        j = pipeline_json(args, [])
+        u, b = j["link_utilization"], j["bisection"]
+        check(f"{' '.join(args)}: u = 1 from one orbit", u.get("orbits") == 1 and abs(u["u"] - 1) < 1e-9, f"got {u}")
+        got = (b["lower_bound"]["links"], b["upper_bound"]["links"], b["structural"]["links"])
+        check(f"{' '.join(args)}: bisection bounds meet at {width}", got == (width,) * 3, f"got {got}")
 finish()

@@ -1,9 +1,11 @@
 // topostat's metrics beyond distances: link loads, bisection bounds, Moore bounds, symmetry, sampling.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <numeric>
 #include <random>
 
+#include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/metrics/bisection.hpp"
@@ -21,6 +23,23 @@ Graph family(const std::string& name, std::map<std::string, std::string> raw) {
 }
 Graph path(node_id n) {
   return gen::make_grid({std::int64_t(n)}, false);
+}
+/// k copies of a random graph H on 40 nodes (no automorphisms for this seed), copy c's node i linked to
+/// copy c+1's node i around a ring (k > 2) or once (k = 2): the dihedral group on the copies gives 40
+/// orbits of k nodes.
+Graph ring_of_copies(node_id k) {
+  std::mt19937 rng(5);
+  std::vector<std::pair<node_id, node_id>> h;
+  for (node_id i = 0; i < 40; ++i)
+    for (node_id j = i + 1; j < 40; ++j)
+      if (std::uniform_real_distribution<>(0, 1)(rng) < 0.15) h.emplace_back(i, j);
+  GraphBuilder b(40 * k, false);
+  for (node_id c = 0; c < k; ++c) {
+    for (auto [i, j] : h) b.add_link(c * 40 + i, c * 40 + j);
+    if (k > 2 || (k == 2 && c == 0))
+      for (node_id i = 0; i < 40; ++i) b.add_link(c * 40 + i, (c + 1) % k * 40 + i);
+  }
+  return b.finish();
 }
 }  // namespace
 
@@ -136,22 +155,9 @@ TEST_CASE("orbits from Traces and nauty give the exact distribution") {
 }
 
 TEST_CASE("automatic: orbits from Traces are used when there are fewer than N/4 of them") {
-  // k copies of a random graph H on 40 nodes (no automorphisms for this seed), copy c's node i linked
-  // to copy c+1's node i around a ring: the dihedral group on the copies gives 40 orbits of k nodes.
-  std::mt19937 rng(5);
-  std::vector<std::pair<node_id, node_id>> h;
-  for (node_id i = 0; i < 40; ++i)
-    for (node_id j = i + 1; j < 40; ++j)
-      if (std::uniform_real_distribution<>(0, 1)(rng) < 0.15) h.emplace_back(i, j);
   for (node_id k : {2u, 4u, 5u, 8u}) {
     CAPTURE(k);
-    GraphBuilder b(40 * k, false);
-    for (node_id c = 0; c < k; ++c) {
-      for (auto [i, j] : h) b.add_link(c * 40 + i, c * 40 + j);
-      if (k > 2 || c == 0)
-        for (node_id i = 0; i < 40; ++i) b.add_link(c * 40 + i, (c + 1) % k * 40 + i);
-    }
-    const Graph g = b.finish();
+    const Graph g = ring_of_copies(k);
     metrics::DistanceMethodOptions opt;
     opt.auto_orbits_above = 0;
     const auto r = metrics::compute_distances(g, opt);
@@ -161,6 +167,69 @@ TEST_CASE("automatic: orbits from Traces are used when there are fewer than N/4 
     CHECK(r.stats.histogram == metrics::distance_distribution(g).histogram);
     CHECK(r.vertex_transitive == false);
   }
+}
+
+TEST_CASE("link loads from one BFS per orbit equal the loads from every node") {
+  GraphBuilder cycle(7, true);
+  for (node_id v = 0; v < 7; ++v) cycle.add_link(v, (v + 1) % 7);
+  const std::vector<std::pair<std::string, Graph>> graphs = {
+      {"torus 6x6x4", gen::make_grid({6, 6, 4}, true)},
+      {"mesh 5x7", gen::make_grid({5, 7}, false)},
+      {"torus 2x5 (multiplicity 2)", gen::make_grid({2, 5}, true)},
+      {"HDN(2x3x5, 1, (2)) (multiplicity 2)", family("hdn", {{"base", "2x3x5"}, {"levels", "1"}, {"supernodes", "0"}})},
+      {"demipn 3", family("demipn", {{"q", "3"}})},
+      {"slimfly 5", family("slimfly", {{"q", "5"}})},
+      {"5 copies of an asymmetric graph", ring_of_copies(5)},
+      {"asymmetric graph", ring_of_copies(1)},
+      {"kautz 2,3 (directed)", family("kautz", {{"degree", "2"}, {"length", "3"}})},
+      {"directed 7-cycle", cycle.finish()}};
+  for (const auto& [name, g] : graphs) {
+    const auto orbits = metrics::automorphism_orbits(g);
+    for (auto routing : {metrics::Routing::split, metrics::Routing::ecmp}) {
+      CAPTURE(name);
+      CAPTURE(metrics::routing_name(routing));
+      REQUIRE(metrics::loads_by_symmetry_possible(g, routing));
+      const auto all = metrics::link_loads(g, routing);
+      const auto one = metrics::link_loads_by_symmetry(g, routing, orbits.generators, 1);
+      const auto two = metrics::link_loads_by_symmetry(g, routing, orbits.generators, 2);
+      CHECK(one.orbits == orbits.representative.size());
+      CHECK(one.arc_load == two.arc_load);
+      double worst = 0;
+      for (std::size_t a = 0; a < all.arc_load.size(); ++a)
+        worst = std::max(worst, std::abs(one.arc_load[a] - all.arc_load[a]) / all.arc_load[a]);
+      CHECK(worst < 1e-12);
+      CHECK(one.u == doctest::Approx(all.u).epsilon(1e-12));
+      CHECK(one.total == doctest::Approx(all.total).epsilon(1e-12));
+    }
+  }
+}
+
+TEST_CASE("link loads by symmetry: refused where they do not apply, and a wrong generator is caught") {
+  const Graph torus = gen::make_grid({4, 6}, true);
+  CHECK_FALSE(metrics::loads_by_symmetry_possible(torus, metrics::Routing::single));
+  GraphBuilder loop(3, false);
+  loop.add_link(0, 0);
+  loop.add_link(0, 1);
+  loop.add_link(1, 2);
+  CHECK_FALSE(metrics::loads_by_symmetry_possible(loop.finish(), metrics::Routing::split));
+  CHECK_THROWS_AS(metrics::link_loads_by_symmetry(torus, metrics::Routing::single, {}), UsageError);
+  const Graph p = path(4);
+  CHECK_THROWS_AS(metrics::link_loads_by_symmetry(p, metrics::Routing::split, {{1, 0, 2, 3}}), InputError);
+  CHECK_THROWS_AS(metrics::link_loads_by_symmetry(p, metrics::Routing::split, {{0, 0, 2, 3}}), InputError);
+  CHECK_THROWS_AS(metrics::link_loads_by_symmetry(p, metrics::Routing::split, {{0, 1, 2}}), InputError);
+  // A generator that does not preserve multiplicity is left out (0 <-> 2 on 0 =2= 1 - 2).
+  GraphBuilder heavy(3, false);
+  heavy.add_link(0, 1, {.multiplicity = 2});
+  heavy.add_link(1, 2);
+  const Graph h = heavy.finish();
+  const auto left_out = metrics::link_loads_by_symmetry(h, metrics::Routing::split, {{2, 1, 0}});
+  CHECK(left_out.orbits == 3);
+  CHECK(left_out.arc_load == metrics::link_loads(h, metrics::Routing::split).arc_load);
+  // No generators: every node is its own orbit, and the loads are the plain ones.
+  const auto plain = metrics::link_loads(p, metrics::Routing::split);
+  const auto trivial = metrics::link_loads_by_symmetry(p, metrics::Routing::split, {});
+  CHECK(trivial.orbits == 4);
+  CHECK(trivial.arc_load == plain.arc_load);
 }
 
 TEST_CASE("a wrong symmetry hint is caught and the answer stays exact") {

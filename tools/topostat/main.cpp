@@ -105,8 +105,11 @@ void print_table(std::ostream& out, const nlohmann::json& j) {
   }
   if (j.contains("link_utilization")) {
     const auto& u = j["link_utilization"];
-    row("link utilization u", fmt::format("{:.6f}  ({} routing; mean arc load {:.4f}, max {:.4f})",
-                                          u["u"].get<double>(), u["routing"].get<std::string>(),
+    const std::string from = u.contains("orbits") ? fmt::format(", from {} orbit{}", u["orbits"].get<std::uint64_t>(),
+                                                                u["orbits"] == 1 ? "" : "s")
+                                                  : "";
+    row("link utilization u", fmt::format("{:.6f}  ({} routing{}; mean arc load {:.4f}, max {:.4f})",
+                                          u["u"].get<double>(), u["routing"].get<std::string>(), from,
                                           u["mean_arc_load"].get<double>(), u["max_arc_load"].get<double>()));
   }
   if (j.contains("costs")) {
@@ -180,8 +183,9 @@ int main(int argc, char** argv) {
   app.add_option("--bisection", o.bisection, "bisection bounds: auto (up to 200000 nodes), yes, no")
       ->check(CLI::IsMember({"auto", "yes", "no"}))
       ->type_name("WHEN");
-  app.add_option("--utilization", o.utilization,
-                 "exact link loads under uniform traffic (u, Δ0, R, T, flow bound): auto (when N·arcs ≤ 4e9), yes, no")
+  app.add_option(
+         "--utilization", o.utilization,
+         "exact link loads under uniform traffic (u, Δ0, R, T, flow bound): auto (when sources·arcs ≤ 4e9), yes, no")
       ->check(CLI::IsMember({"auto", "yes", "no"}))
       ->type_name("WHEN");
   app.add_option("--routing", o.routing, "routing for link loads: split (over all shortest paths), ecmp, single")
@@ -223,11 +227,24 @@ int main(int argc, char** argv) {
       dopt.bfs.progress = progress.callback();
       r.distances = m::compute_distances(g, dopt);
     }
+    // Link loads: on a large graph from one BFS per orbit when its automorphism group makes that pay
+    // (the generators come with orbits from Traces/nauty), else from every node.
+    const auto routing = m::parse_routing(o.routing);
     std::uint64_t arcs = 0;
     for (topo::node_id v = 0; v < g.num_nodes(); ++v) arcs += g.out_neighbors(v).size();
-    if (wanted(o.utilization, double(g.num_nodes()) * double(arcs) <= kAutoLoadsWork) && g.num_nodes() > 1) {
+    std::optional<m::Orbits> computed;
+    const m::Orbits* group = nullptr;
+    if (double(g.num_nodes()) * double(arcs) > kAutoLoadsWork && o.utilization != "no" &&
+        m::loads_by_symmetry_possible(g, routing)) {
+      const auto& known = r.distances.orbits;
+      group = known && !known->generators.empty() ? &*known : &computed.emplace(m::automorphism_orbits(g));
+    }
+    const bool by_orbits = group && group->representative.size() * 2 < g.num_nodes();
+    const double sources = double(by_orbits ? group->representative.size() : g.num_nodes());
+    if (wanted(o.utilization, sources * double(arcs) <= kAutoLoadsWork) && g.num_nodes() > 1) {
       topo::cli::Progress progress(tool.progress_enabled(), "link loads");
-      r.loads = m::link_loads(g, m::parse_routing(o.routing), o.threads, progress.callback());
+      r.loads = by_orbits ? m::link_loads_by_symmetry(g, routing, group->generators, o.threads)
+                          : m::link_loads(g, routing, o.threads, progress.callback());
     }
     if (wanted(o.bisection, g.num_nodes() <= kAutoBisectionNodes) && g.num_nodes() > 1) {
       r.bisection = m::bisection_upper_bound(g, 8, o.seed);

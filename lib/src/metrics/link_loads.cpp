@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <numeric>
 
 #include "topo/errors.hpp"
 
@@ -41,8 +42,9 @@ struct Work {
 };
 
 // Brandes-style accumulation from source s: the unit of (s, t) is split over shortest paths in
-// proportion to their number, so arc v->w carries sigma[v]*m/sigma[w] * (1 + delta[w]).
-void accumulate_split(const Graph& g, const std::vector<std::uint64_t>& off, node_id s, Work& w,
+// proportion to their number, so arc v->w carries sigma[v]*m/sigma[w] * (1 + delta[w]). Loads are
+// added `weight` times.
+void accumulate_split(const Graph& g, const std::vector<std::uint64_t>& off, node_id s, double weight, Work& w,
                       std::vector<double>& load) {
   w.order.assign(1, s);
   w.dist[s] = 0;
@@ -69,7 +71,7 @@ void accumulate_split(const Graph& g, const std::vector<std::uint64_t>& off, nod
       if (w.dist[x] != w.dist[v] + 1) continue;
       const double m = g.multiplicity(ln[i]);
       const double flow = w.sigma[v] * m / w.sigma[x] * (1 + w.delta[x]);
-      load[off[v] + i] += flow / m;
+      load[off[v] + i] += weight * flow / m;
       w.delta[v] += flow;
     }
   }
@@ -81,9 +83,10 @@ void accumulate_split(const Graph& g, const std::vector<std::uint64_t>& off, nod
 }
 
 // Per-target accumulation for hop-by-hop routing: BFS backwards from t, then every node forwards
-// what it holds (its own unit plus what it received) to its next hops towards t.
-void accumulate_to_target(const Graph& g, const std::vector<std::uint64_t>& off, node_id t, Routing r, Work& w,
-                          std::vector<double>& load) {
+// what it holds (its own unit plus what it received) to its next hops towards t. Loads are added
+// `weight` times.
+void accumulate_to_target(const Graph& g, const std::vector<std::uint64_t>& off, node_id t, Routing r, double weight,
+                          Work& w, std::vector<double>& load) {
   w.order.assign(1, t);
   w.dist[t] = 0;
   for (std::size_t h = 0; h < w.order.size(); ++h) {
@@ -103,7 +106,7 @@ void accumulate_to_target(const Graph& g, const std::vector<std::uint64_t>& off,
       std::size_t best = nb.size();
       for (std::size_t i = 0; i < nb.size(); ++i)
         if (w.dist[nb[i]] + 1 == w.dist[v] && (best == nb.size() || nb[i] < nb[best])) best = i;
-      load[off[v] + best] += held / g.multiplicity(ln[best]);
+      load[off[v] + best] += weight * held / g.multiplicity(ln[best]);
       w.delta[nb[best]] += held;
       continue;
     }
@@ -113,7 +116,7 @@ void accumulate_to_target(const Graph& g, const std::vector<std::uint64_t>& off,
     for (std::size_t i = 0; i < nb.size(); ++i) {
       if (w.dist[nb[i]] + 1 != w.dist[v]) continue;
       const double m = g.multiplicity(ln[i]);
-      load[off[v] + i] += held / ways;  // each of the m parallel arcs carries held/ways
+      load[off[v] + i] += weight * held / ways;  // each of the m parallel arcs carries held/ways
       w.delta[nb[i]] += held * m / ways;
     }
   }
@@ -122,6 +125,31 @@ void accumulate_to_target(const Graph& g, const std::vector<std::uint64_t>& off,
     w.delta[v] = 0;
   }
 }
+
+/// off[v] = index of v's first out-arc (arcs in Graph::out_links order); off[n] = arcs.
+std::vector<std::uint64_t> arc_offsets(const Graph& g) {
+  std::vector<std::uint64_t> off(std::size_t(g.num_nodes()) + 1, 0);
+  for (node_id v = 0; v < g.num_nodes(); ++v) off[v + 1] = off[v] + g.out_neighbors(v).size();
+  return off;
+}
+
+/// Disjoint sets over 0..n-1 (path halving, union by size); size[find(x)] is x's set size.
+struct DisjointSets {
+  explicit DisjointSets(std::uint64_t n) : parent(n), size(n, 1) { std::iota(parent.begin(), parent.end(), 0); }
+  std::uint64_t find(std::uint64_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  }
+  void unite(std::uint64_t a, std::uint64_t b) {
+    a = find(a);
+    b = find(b);
+    if (a == b) return;
+    if (size[a] < size[b]) std::swap(a, b);
+    parent[b] = a;
+    size[a] += size[b];
+  }
+  std::vector<std::uint64_t> parent, size;
+};
 
 }  // namespace
 
@@ -147,8 +175,7 @@ void summarize_arc_loads(const Graph& g, LinkLoads& loads) {
 
 LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function<void(double)>& progress) {
   const node_id n = g.num_nodes();
-  std::vector<std::uint64_t> off(std::size_t(n) + 1, 0);
-  for (node_id v = 0; v < n; ++v) off[v + 1] = off[v] + g.out_neighbors(v).size();
+  const auto off = arc_offsets(g);
   const std::uint64_t arcs = off[n];
   // A fixed number of partial sums, each over a fixed range of nodes, added in order: the result
   // does not depend on the number of threads.
@@ -164,9 +191,9 @@ LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function
     const node_id hi = static_cast<node_id>(std::uint64_t(n) * (p + 1) / parts);
     for (node_id x = lo; x < hi; ++x) {
       if (r == Routing::split)
-        accumulate_split(g, off, x, w, partial[p]);
+        accumulate_split(g, off, x, 1.0, w, partial[p]);
       else
-        accumulate_to_target(g, off, x, r, w, partial[p]);
+        accumulate_to_target(g, off, x, r, 1.0, w, partial[p]);
     }
     const auto f = ++finished;
     if (progress && omp_get_thread_num() == 0) progress(double(f) / parts);
@@ -176,6 +203,96 @@ LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function
   out.arc_load.assign(arcs, 0.0);
   for (unsigned p = 0; p < parts; ++p)
     for (std::uint64_t a = 0; a < arcs; ++a) out.arc_load[a] += partial[p][a];
+  summarize_arc_loads(g, out);
+  return out;
+}
+
+bool loads_by_symmetry_possible(const Graph& g, Routing r) {
+  return r != Routing::single && !g.multigraph() && !g.has_self_loops();
+}
+
+LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<std::vector<node_id>>& generators,
+                                 int threads) {
+  if (!loads_by_symmetry_possible(g, r))
+    throw UsageError("link loads by symmetry need split or ecmp routing on a graph without parallel links or loops");
+  const node_id n = g.num_nodes();
+  const auto off = arc_offsets(g);
+  const std::uint64_t arcs = off[n];
+
+  // Orbits of nodes and of arcs under the group the generators generate. An arc's image is found
+  // among its image tail's arcs sorted by head. A generator that does not preserve multiplicities is
+  // left out: the subgroup of the others still gives the exact loads.
+  std::vector<std::pair<node_id, std::uint64_t>> by_head(arcs);
+  for (node_id v = 0; v < n; ++v) {
+    const auto nb = g.out_neighbors(v);
+    for (std::size_t i = 0; i < nb.size(); ++i) by_head[off[v] + i] = {nb[i], off[v] + i};
+    std::sort(by_head.begin() + std::ptrdiff_t(off[v]), by_head.begin() + std::ptrdiff_t(off[v + 1]));
+  }
+  DisjointSets node_orbit(n), arc_orbit(arcs);
+  std::vector<char> hit(n);
+  std::vector<std::uint64_t> image(arcs);
+  for (const auto& p : generators) {
+    std::fill(hit.begin(), hit.end(), 0);
+    bool permutation = p.size() == n;
+    for (node_id v = 0; permutation && v < n; ++v) {
+      permutation = p[v] < n && !hit[p[v]];
+      if (permutation) hit[p[v]] = 1;
+    }
+    if (!permutation) throw InputError("a generator is not a permutation of the nodes");
+    bool keeps_multiplicity = true;
+    for (node_id v = 0; v < n; ++v) {
+      const auto nb = g.out_neighbors(v);
+      const auto ln = g.out_links(v);
+      const auto first = by_head.begin() + std::ptrdiff_t(off[p[v]]),
+                 last = by_head.begin() + std::ptrdiff_t(off[p[v] + 1]);
+      for (std::size_t i = 0; i < nb.size(); ++i) {
+        const node_id head = p[nb[i]];
+        const auto it = std::lower_bound(first, last, std::pair<node_id, std::uint64_t>(head, 0));
+        if (it == last || it->first != head) throw InputError("a generator is not an automorphism of the graph");
+        image[off[v] + i] = it->second;
+        const auto image_link = g.out_links(p[v])[it->second - off[p[v]]];
+        keeps_multiplicity = keeps_multiplicity && g.multiplicity(ln[i]) == g.multiplicity(image_link);
+      }
+    }
+    if (!keeps_multiplicity) continue;
+    for (node_id v = 0; v < n; ++v) node_orbit.unite(v, p[v]);
+    for (std::uint64_t a = 0; a < arcs; ++a) arc_orbit.unite(a, image[a]);
+  }
+  std::vector<node_id> rep;  // the smallest node of each orbit
+  std::vector<double> weight;
+  std::fill(hit.begin(), hit.end(), 0);  // now: orbit already has its representative
+  for (node_id v = 0; v < n; ++v)
+    if (const auto root = node_orbit.find(v); !hit[root]) {
+      hit[root] = 1;
+      rep.push_back(v);
+      weight.push_back(double(node_orbit.size[root]));
+    }
+
+  // Σ_i |O_i| · loads from r_i, in a fixed number of partial sums (the result does not depend on threads).
+  const std::size_t parts = std::min<std::size_t>(8, rep.size());
+  std::vector<std::vector<double>> partial(parts);
+#pragma omp parallel for num_threads(threads > 0 ? threads : omp_get_max_threads()) schedule(dynamic, 1)
+  for (std::size_t q = 0; q < parts; ++q) {
+    partial[q].assign(arcs, 0.0);
+    Work w(n);
+    for (std::size_t i = rep.size() * q / parts; i < rep.size() * (q + 1) / parts; ++i) {
+      if (r == Routing::split)
+        accumulate_split(g, off, rep[i], weight[i], w, partial[q]);
+      else
+        accumulate_to_target(g, off, rep[i], r, weight[i], w, partial[q]);
+    }
+  }
+  std::vector<double> orbit_sum(arcs, 0.0);
+  for (std::size_t q = 0; q < parts; ++q)
+    for (std::uint64_t a = 0; a < arcs; ++a) orbit_sum[arc_orbit.find(a)] += partial[q][a];
+  LinkLoads out;
+  out.routing = r;
+  out.orbits = rep.size();
+  out.arc_load.resize(arcs);
+  for (std::uint64_t a = 0; a < arcs; ++a) {
+    const auto root = arc_orbit.find(a);
+    out.arc_load[a] = orbit_sum[root] / double(arc_orbit.size[root]);
+  }
   summarize_arc_loads(g, out);
   return out;
 }

@@ -116,6 +116,7 @@ nlohmann::json report_json(const Graph& g, const Report& r, const CostInputs& o)
                              {"max_arc_load", L.max},
                              {"physical_arcs", L.physical_arcs},
                              {"formula", "u = mean arc load / max arc load, uniform all-to-all traffic"}};
+    if (L.orbits) j["link_utilization"]["orbits"] = L.orbits;
     costs["kbar_over_u"] = t.kbar_over_u;
     costs["terminals_per_router"] = {{"value", t.delta0}, {"formula", "Δ0 = Δ·u/k̄"}};
     costs["radix"] = {{"value", t.radix}, {"formula", "R = Δ + Δ0"}};

@@ -39,6 +39,19 @@ SimpleAdjacency simple_adjacency(const Graph& g) {
   return a;
 }
 
+/// Where the nauty/Traces callbacks put the generators (C callbacks carry no user pointer).
+thread_local std::vector<std::vector<node_id>>* generators_out = nullptr;
+
+void keep_generator(const int* perm, int n) {
+  generators_out->emplace_back(perm, perm + n);
+}
+void keep_traces_generator(int, int* perm, int n) {
+  keep_generator(perm, n);
+}
+void keep_nauty_generator(int, int* perm, int*, int, int, int n) {
+  keep_generator(perm, n);
+}
+
 }  // namespace
 
 Orbits automorphism_orbits(const Graph& g) {
@@ -58,11 +71,13 @@ Orbits automorphism_orbits(const Graph& g) {
   sg.dlen = a.d.size();
   sg.elen = a.e.size();
   std::vector<int> lab(n), ptn(n), orbits(n);
+  generators_out = &o.generators;
   if (!g.directed()) {
     DEFAULTOPTIONS_TRACES(options);
     options.getcanon = FALSE;
     options.writeautoms = FALSE;
     options.defaultptn = TRUE;
+    options.userautomproc = keep_traces_generator;
     TracesStats stats;
     Traces(&sg, lab.data(), ptn.data(), orbits.data(), &options, &stats, nullptr);
     if (stats.errstatus) throw Error(fmt::format("Traces failed (status {})", stats.errstatus));
@@ -73,6 +88,7 @@ Orbits automorphism_orbits(const Graph& g) {
     options.getcanon = FALSE;
     options.writeautoms = FALSE;
     options.defaultptn = TRUE;
+    options.userautomproc = keep_nauty_generator;
     statsblk stats;
     const int m = SETWORDSNEEDED(static_cast<int>(n));
     nauty_check(WORDSIZE, m, static_cast<int>(n), NAUTYVERSIONID);

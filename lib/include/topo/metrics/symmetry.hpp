@@ -15,11 +15,13 @@ struct Orbits {
   std::vector<std::uint64_t> size;      // nodes per class
   std::string method;                   // "traces", "nauty" or "family"
   double group_size_log10 = 0;          // log10 of the automorphism group's order (traces/nauty only)
+  /// Permutations of the nodes that generate the group (traces/nauty only; empty for a family's classes).
+  std::vector<std::vector<node_id>> generators;
   bool vertex_transitive() const { return representative.size() == 1; }
 };
 
 /// Orbits of Aut(G), ignoring link attributes and multiplicity (they do not change hop distances):
-/// Traces for undirected graphs, nauty for directed ones. Exact.
+/// Traces for undirected graphs, nauty for directed ones, with generators of the group. Exact.
 Orbits automorphism_orbits(const Graph& g);
 
 /// Result of checking a family's class hint against the graph.
