@@ -156,30 +156,34 @@ TEST_CASE("every BFS kernel equals plain BFS: histogram, eccentricities, weighte
       }
       CHECK(ecc_equal);
 
-      // Every third node as a source, weighted 1, 2, 3, ...
-      std::vector<node_id> sources;
-      std::vector<std::uint64_t> weights;
-      for (node_id v = 0; v < g.num_nodes(); v += 3) {
-        sources.push_back(v);
-        weights.push_back(sources.size());
+      // Weighted sources 1, 2, 3, ...: every third node (wide sweeps of 512), 40 nodes (one narrow sweep
+      // when the graph's diameter is below 40, else a sweep per source) and 3 nodes (a sweep each).
+      for (node_id step : {3u, g.num_nodes() / 40, g.num_nodes() / 3}) {
+        CAPTURE(step);
+        std::vector<node_id> sources;
+        std::vector<std::uint64_t> weights;
+        for (node_id v = 0; v < g.num_nodes(); v += step) {
+          sources.push_back(v);
+          weights.push_back(sources.size());
+        }
+        const auto w = metrics::distance_distribution_from(g, sources, weights, opt);
+        std::vector<std::uint64_t> weighted(1, 0);
+        bool sums_equal = true;
+        for (std::size_t i = 0; i < sources.size(); ++i) {
+          std::uint64_t sum = 0, reached = 0;
+          for (node_id x : dist[sources[i]])
+            if (x != no_node) {
+              if (weighted.size() <= x) weighted.resize(x + 1, 0);
+              weighted[x] += weights[i];
+              sum += x;
+              ++reached;
+            }
+          sums_equal = sums_equal && w.sources[i] == sources[i] && w.source_distance_sum[i] == sum &&
+                       w.source_reached[i] == reached;
+        }
+        CHECK(w.histogram == weighted);
+        CHECK(sums_equal);
       }
-      const auto w = metrics::distance_distribution_from(g, sources, weights, opt);
-      std::vector<std::uint64_t> weighted(1, 0);
-      bool sums_equal = true;
-      for (std::size_t i = 0; i < sources.size(); ++i) {
-        std::uint64_t sum = 0, reached = 0;
-        for (node_id x : dist[sources[i]])
-          if (x != no_node) {
-            if (weighted.size() <= x) weighted.resize(x + 1, 0);
-            weighted[x] += weights[i];
-            sum += x;
-            ++reached;
-          }
-        sums_equal = sums_equal && w.sources[i] == sources[i] && w.source_distance_sum[i] == sum &&
-                     w.source_reached[i] == reached;
-      }
-      CHECK(w.histogram == weighted);
-      CHECK(sums_equal);
     }
   }
 }

@@ -1,14 +1,16 @@
 #pragma once
-// One level of the bit-parallel BFS of distance.cpp, compiled once per instruction set
-// (bfs_level_portable.cpp, bfs_level_avx2.cpp, bfs_level_avx512.cpp). Plain data only: the kernels'
-// translation units are built with -mavx2/-mavx512* and must not share inline code with the rest.
+// One level of the bit-parallel BFS of distance.cpp: wide (512 sources per sweep) compiled once per
+// instruction set (bfs_level_portable.cpp, bfs_level_avx2.cpp, bfs_level_avx512.cpp), and narrow (64
+// sources, bfs_level_portable.cpp). Plain data only: the kernels' translation units are built with
+// -mavx2/-mavx512* and must not share inline code with the rest.
 #include <cstddef>
 #include <cstdint>
 
 namespace topo::metrics::bfs {
 
-/// 64-bit words per node in every bit set: 512 sources per sweep.
-inline constexpr unsigned words = 8;
+/// 64-bit words per node in every bit set: 512 sources per sweep for the wide kernels, 64 for the
+/// narrow one (a node's bits then take one word: 8 times less memory to walk for a few sources).
+inline constexpr unsigned wide_words = 8, narrow_words = 1;
 
 /// What one level pass reads and writes. Bit i of a node's words belongs to the sweep's i-th source.
 struct LevelPass {
@@ -30,6 +32,7 @@ struct LevelPass {
   std::uint64_t* reached;
 };
 
+void level_pass_narrow(LevelPass& pass);
 void level_pass_portable(LevelPass& pass);
 void level_pass_avx2(LevelPass& pass);    // needs AVX2
 void level_pass_avx512(LevelPass& pass);  // needs AVX-512 F, VL and VPOPCNTDQ

@@ -4,7 +4,7 @@
 namespace topo::metrics::bfs {
 
 void level_pass_avx2(LevelPass& pass) {
-  level_pass_any<4>(pass);
+  level_pass_any<4, wide_words>(pass);
 }
 
 }  // namespace topo::metrics::bfs

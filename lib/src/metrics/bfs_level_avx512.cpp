@@ -5,7 +5,7 @@
 namespace topo::metrics::bfs {
 
 void level_pass_avx512(LevelPass& pass) {
-  level_pass_any<8>(pass);
+  level_pass_any<8, wide_words>(pass);
 }
 
 }  // namespace topo::metrics::bfs

@@ -1,5 +1,5 @@
 #pragma once
-// The body of the bfs::level_pass_* functions, for bit sets of `words` 64-bit words per node held in
+// The body of the bfs::level_pass_* functions, for bit sets of Words 64-bit words per node held in
 // vectors of Lanes words. Included only by the bfs_level_*.cpp files, each compiled for its own
 // instruction set: only builtins and intrinsics are used here, so that no inline function compiled with
 // wide instructions is shared with (and possibly picked by the linker for) the rest of the program.
@@ -54,13 +54,13 @@ bool all_zero(Vec x) {
 /// Counts, per source, the nodes whose new bits include it. The counters are bit-sliced (plane b
 /// holds bit b of every source's counter), so adding a node costs a few vector operations rather than
 /// one update per set bit.
-template <unsigned Lanes>
+template <unsigned Lanes, unsigned Words>
 struct SourceCounter {
   using Vec = typename VectorOf<Lanes>::type;
-  static constexpr unsigned chunks = words / Lanes, planes = 16;
+  static constexpr unsigned chunks = Words / Lanes, planes = 16;
   Vec plane[planes][chunks] = {};
   std::uint32_t added = 0;
-  std::uint64_t count[64 * words] = {};
+  std::uint64_t count[64 * Words] = {};
 
   void add(const Vec* bits) {
     Vec carry[chunks];
@@ -92,11 +92,11 @@ struct SourceCounter {
 
 /// next(v) = cur(v) | OR of cur(u) over in-neighbours u, for every active v. This is a BFS step without
 /// a frontier set: a source that reached u by level - 2 has reached v by level - 1 already.
-template <unsigned Lanes, bool Weighted>
+template <unsigned Lanes, unsigned Words, bool Weighted>
 void level_pass(LevelPass& p) {
   using Vec = typename VectorOf<Lanes>::type;
-  constexpr unsigned chunks = words / Lanes;
-  static_assert(chunks * Lanes == words);
+  constexpr unsigned chunks = Words / Lanes;
+  static_assert(chunks * Lanes == Words);
   const Vec* cur = reinterpret_cast<const Vec*>(p.cur);
   Vec* next = reinterpret_cast<Vec*>(p.next);
   Vec full[chunks], reached[chunks];
@@ -104,8 +104,8 @@ void level_pass(LevelPass& p) {
     reached[c] = Vec{};
     for (unsigned k = 0; k < Lanes; ++k) full[c][k] = p.full[c * Lanes + k];
   }
-  BitCounter<Lanes> counter;        // unweighted: pairs found
-  SourceCounter<Lanes> per_source;  // weighted: nodes reached per source
+  BitCounter<Lanes> counter;               // unweighted: pairs found
+  SourceCounter<Lanes, Words> per_source;  // weighted: nodes reached per source
   for (std::size_t word = 0; word < p.active_words; ++word)
     for (std::uint64_t m = p.active[word]; m; m &= m - 1) {
       const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(m));
@@ -129,7 +129,7 @@ void level_pass(LevelPass& p) {
   if constexpr (Weighted) {
     per_source.flush();
     p.pairs = 0;
-    for (std::size_t i = 0; i < 64 * words; ++i)
+    for (std::size_t i = 0; i < 64 * Words; ++i)
       if (const std::uint64_t nodes = per_source.count[i]) {
         p.pairs += p.weights[i] * nodes;
         p.distance_sum[i] += p.level * nodes;
@@ -142,12 +142,12 @@ void level_pass(LevelPass& p) {
     for (unsigned k = 0; k < Lanes; ++k) p.reached[c * Lanes + k] = reached[c][k];
 }
 
-template <unsigned Lanes>
+template <unsigned Lanes, unsigned Words>
 void level_pass_any(LevelPass& p) {
   if (p.weights)
-    level_pass<Lanes, true>(p);
+    level_pass<Lanes, Words, true>(p);
   else
-    level_pass<Lanes, false>(p);
+    level_pass<Lanes, Words, false>(p);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <bit>
 #include <cmath>
+#include <limits>
 #include <span>
 
 #include "bfs_level.hpp"
@@ -15,21 +16,40 @@ namespace topo::metrics {
 
 namespace {
 
-/// The level pass to run (bfs_level.hpp).
-using LevelPassFn = void (*)(bfs::LevelPass&);
-constexpr node_id sweep_sources = 64 * bfs::words;
+/// The level pass to run (bfs_level.hpp) and its width.
+struct Kernel {
+  void (*pass)(bfs::LevelPass&);
+  unsigned words;  // 64-bit words per node: sources per sweep = 64 * words
+};
+constexpr node_id sweep_sources = 64 * bfs::wide_words;
 
-LevelPassFn pick_kernel(BfsKernel wanted) {
+/// The narrow kernel when no sweep has more than 64 sources, else the wide one `wanted`.
+Kernel pick_kernel(BfsKernel wanted, std::size_t largest_sweep) {
+  if (largest_sweep <= 64 * bfs::narrow_words) return {bfs::level_pass_narrow, bfs::narrow_words};
   if (wanted == BfsKernel::best)
     wanted = bfs_kernel_supported(BfsKernel::avx512) ? BfsKernel::avx512
              : bfs_kernel_supported(BfsKernel::avx2) ? BfsKernel::avx2
                                                      : BfsKernel::portable;
   if (!bfs_kernel_supported(wanted)) throw UsageError("this CPU cannot run the requested BFS kernel");
 #if defined(__x86_64__)
-  if (wanted == BfsKernel::avx512) return bfs::level_pass_avx512;
-  if (wanted == BfsKernel::avx2) return bfs::level_pass_avx2;
+  if (wanted == BfsKernel::avx512) return {bfs::level_pass_avx512, bfs::wide_words};
+  if (wanted == BfsKernel::avx2) return {bfs::level_pass_avx2, bfs::wide_words};
 #endif
-  return bfs::level_pass_portable;
+  return {bfs::level_pass_portable, bfs::wide_words};
+}
+
+/// Largest distance from s to a node it reaches (plain BFS along out-links).
+std::uint32_t eccentricity(const Graph& g, node_id s) {
+  std::vector<std::uint32_t> dist(g.num_nodes(), std::numeric_limits<std::uint32_t>::max());
+  std::vector<node_id> queue{s};
+  dist[s] = 0;
+  for (std::size_t head = 0; head < queue.size(); ++head)
+    for (node_id u : g.out_neighbors(queue[head]))
+      if (dist[u] == std::numeric_limits<std::uint32_t>::max()) {
+        dist[u] = dist[queue[head]] + 1;
+        queue.push_back(u);
+      }
+  return dist[queue.back()];
 }
 
 /// Groups the nodes into batches of at most `size` sources that lie close together (each batch grown
@@ -65,29 +85,36 @@ std::vector<std::vector<node_id>> source_batches(const Graph& g, node_id size) {
   return batches;
 }
 
-/// Bit sets and work lists of one thread, reused across its sweeps. Each node has one Bits in each of
-/// the two bit sets (sources within the last level's distance, and within this level's); between
-/// sweeps every bit set is zero.
+/// Bit sets and work lists of one thread, reused across its sweeps. Each node has `words` words in
+/// each of the two bit sets (sources within the last level's distance, and within this level's);
+/// between sweeps every bit set is zero.
 struct SweepState {
-  struct alignas(64) Bits {  // the kernels load whole aligned vectors
-    std::uint64_t w[bfs::words];
+  struct alignas(64) Line {  // the kernels load whole aligned vectors
+    std::uint64_t w[bfs::wide_words];
   };
-  explicit SweepState(node_id n) : cur(n), next(n), dmin(n, no_node), active((n + 63) / 64, 0) {}
-  std::vector<Bits> cur, next;
+  SweepState(node_id n, unsigned words_)
+      : words(words_),
+        cur(std::size_t(n) * words / bfs::wide_words + 1),
+        next(cur.size()),
+        dmin(n, no_node),
+        active((n + 63) / 64, 0) {}
+  std::uint64_t* bits(std::vector<Line>& set, node_id v = 0) { return set.data()->w + std::size_t(v) * words; }
+  unsigned words;
+  std::vector<Line> cur, next;
   std::vector<node_id> dmin;  // distance from the nearest source of the sweep
   std::vector<node_id> order;
   std::vector<std::uint64_t> active;  // one bit per node being worked on
   std::vector<std::uint64_t> histogram = std::vector<std::uint64_t>(1, 0);
 };
 
-/// One sweep: BFS from up to sweep_sources sources at once (bit i of every bit set belongs to
+/// One sweep: BFS from up to 64 * kernel.words sources at once (bit i of every bit set belongs to
 /// sources[i]). Adds the pairs found at each distance to the histogram, each pair weighted by its
 /// source's weight (1 when `weights` is empty), and records each source's eccentricity.
-void sweep(const Graph& g, LevelPassFn level_pass, std::span<const node_id> sources,
+void sweep(const Graph& g, const Kernel& kernel, std::span<const node_id> sources,
            std::span<const std::uint64_t> weights, SweepState& st, std::span<std::uint32_t> ecc,
            std::span<std::uint64_t> dist_sum, std::span<std::uint64_t> reached_count) {
   const auto bs = static_cast<node_id>(sources.size());
-  std::uint64_t full[bfs::words] = {}, reached[bfs::words] = {};
+  std::uint64_t full[bfs::wide_words] = {}, reached[bfs::wide_words] = {};
   for (node_id i = 0; i < bs; ++i) full[i / 64] |= std::uint64_t{1} << (i % 64);
 
   // Plain multi-source BFS: a node can gain bits only from level dmin on, so nodes enter the active
@@ -103,8 +130,8 @@ void sweep(const Graph& g, LevelPassFn level_pass, std::span<const node_id> sour
       }
   }
   for (node_id i = 0; i < bs; ++i) {
-    st.cur[sources[i]].w[i / 64] |= std::uint64_t{1} << (i % 64);
-    st.next[sources[i]].w[i / 64] |= std::uint64_t{1} << (i % 64);
+    st.bits(st.cur, sources[i])[i / 64] |= std::uint64_t{1} << (i % 64);
+    st.bits(st.next, sources[i])[i / 64] |= std::uint64_t{1} << (i % 64);
   }
   auto& histogram = st.histogram;
   std::uint64_t self = 0;
@@ -137,16 +164,16 @@ void sweep(const Graph& g, LevelPassFn level_pass, std::span<const node_id> sour
       st.active[v / 64] |= std::uint64_t{1} << (v % 64);
     }
     pass.level = level;
-    pass.cur = st.cur.data()->w;
-    pass.next = st.next.data()->w;
-    level_pass(pass);
+    pass.cur = st.bits(st.cur);
+    pass.next = st.bits(st.next);
+    kernel.pass(pass);
     bool any = false;
-    for (unsigned k = 0; k < bfs::words; ++k) any = any || reached[k] != 0;
+    for (unsigned k = 0; k < kernel.words; ++k) any = any || reached[k] != 0;
     if (!any && entered == st.order.size()) break;
     if (any) {
       if (histogram.size() <= level) histogram.resize(level + 1, 0);
       histogram[level] += pass.pairs;
-      for (unsigned k = 0; k < bfs::words; ++k)
+      for (unsigned k = 0; k < kernel.words; ++k)
         for (std::uint64_t m = reached[k]; m; m &= m - 1)
           ecc[k * 64 + static_cast<unsigned>(std::countr_zero(m))] = level;
     }
@@ -155,24 +182,32 @@ void sweep(const Graph& g, LevelPassFn level_pass, std::span<const node_id> sour
   std::fill(st.active.begin(), st.active.end(), 0);
   const bool touched_many = st.order.size() > st.dmin.size() / 8;  // then clearing everything is faster
   if (touched_many) {
-    std::fill(st.cur.begin(), st.cur.end(), SweepState::Bits{});
-    std::fill(st.next.begin(), st.next.end(), SweepState::Bits{});
+    std::fill(st.cur.begin(), st.cur.end(), SweepState::Line{});
+    std::fill(st.next.begin(), st.next.end(), SweepState::Line{});
   }
   for (node_id v : st.order) {
-    if (!touched_many) st.cur[v] = st.next[v] = SweepState::Bits{};
+    if (!touched_many) {
+      std::fill_n(st.bits(st.cur, v), kernel.words, 0);
+      std::fill_n(st.bits(st.next, v), kernel.words, 0);
+    }
     st.dmin[v] = no_node;
   }
 }
 
 /// Runs the sweeps over `batches` (each at most sweep_sources sources) and sums their histograms.
 /// `weights` is indexed like the concatenated batches (empty = every pair counts once).
-DistanceStats run_sweeps(const Graph& g, LevelPassFn level_pass, const std::vector<std::vector<node_id>>& batches,
+DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>& batches,
                          std::span<const std::uint64_t> weights, const DistanceOptions& opt) {
   const node_id n = g.num_nodes();
   DistanceStats s;
   s.histogram.assign(1, 0);
   std::vector<std::size_t> offset(batches.size() + 1, 0);
-  for (std::size_t b = 0; b < batches.size(); ++b) offset[b + 1] = offset[b] + batches[b].size();
+  std::size_t largest = 0;
+  for (std::size_t b = 0; b < batches.size(); ++b) {
+    offset[b + 1] = offset[b] + batches[b].size();
+    largest = std::max(largest, batches[b].size());
+  }
+  const Kernel kernel = pick_kernel(opt.kernel, largest);
   for (const auto& b : batches) s.sources.insert(s.sources.end(), b.begin(), b.end());
   s.eccentricity.assign(s.sources.size(), 0);
   if (!weights.empty()) {
@@ -186,7 +221,7 @@ DistanceStats run_sweeps(const Graph& g, LevelPassFn level_pass, const std::vect
   // synchronisation inside a sweep, and integer histograms make the sum independent of the schedule.
 #pragma omp parallel num_threads(threads)
   {
-    SweepState st(n);
+    SweepState st(n, kernel.words);
 #pragma omp for schedule(dynamic, 1) nowait
     for (std::size_t b = 0; b < batches.size(); ++b) {
       const auto at = offset[b], len = batches[b].size();
@@ -195,7 +230,7 @@ DistanceStats run_sweeps(const Graph& g, LevelPassFn level_pass, const std::vect
         sums = std::span(s.source_distance_sum).subspan(at, len);
         reached = std::span(s.source_reached).subspan(at, len);
       }
-      sweep(g, level_pass, batches[b], weights.empty() ? weights : weights.subspan(at, len), st,
+      sweep(g, kernel, batches[b], weights.empty() ? weights : weights.subspan(at, len), st,
             std::span(s.eccentricity).subspan(at, len), sums, reached);
       const auto finished = ++done;
       if (opt.progress && omp_get_thread_num() == 0) opt.progress(double(finished) / double(batches.size()));
@@ -237,21 +272,26 @@ bool bfs_kernel_supported(BfsKernel kernel) {
 }
 
 DistanceStats distance_distribution(const Graph& g, const DistanceOptions& opt) {
-  return run_sweeps(g, pick_kernel(opt.kernel), source_batches(g, sweep_sources), {}, opt);
+  return run_sweeps(g, source_batches(g, sweep_sources), {}, opt);
 }
 
 DistanceStats distance_distribution_from(const Graph& g, std::span<const node_id> sources,
                                          std::span<const std::uint64_t> weights, const DistanceOptions& opt) {
+  // Sources far apart (a sample, class members to check) keep each node active from the nearest one's
+  // distance to the farthest one's, up to the diameter: with fewer sources than that, one sweep per
+  // source (a node then works on a single level) is cheaper. The first source's eccentricity stands
+  // in for the diameter.
+  const std::size_t size = !sources.empty() && sources.size() < eccentricity(g, sources[0]) ? 1 : sweep_sources;
   std::vector<std::vector<node_id>> batches;
-  for (std::size_t i = 0; i < sources.size(); i += sweep_sources)
+  for (std::size_t i = 0; i < sources.size(); i += size)
     batches.emplace_back(sources.begin() + std::ptrdiff_t(i),
-                         sources.begin() + std::ptrdiff_t(std::min<std::size_t>(sources.size(), i + sweep_sources)));
+                         sources.begin() + std::ptrdiff_t(std::min(sources.size(), i + size)));
   std::vector<std::uint64_t> ones;
   if (weights.empty()) {
     ones.assign(sources.size(), 1);
     weights = ones;
   }
-  return run_sweeps(g, pick_kernel(opt.kernel), batches, weights, opt);
+  return run_sweeps(g, batches, weights, opt);
 }
 
 void finish_stats(DistanceStats& s, std::uint64_t nodes) {
