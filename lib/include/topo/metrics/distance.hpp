@@ -10,8 +10,9 @@
 
 namespace topo::metrics {
 
-/// Instruction set of the BFS sweeps (512 sources each). Every choice gives the same result; `best` is
-/// the widest the CPU runs: AVX-512 with VPOPCNTDQ, else AVX2, else portable code.
+/// Instruction set of the wide BFS sweeps (512 sources each; runs with at most 64 sources per sweep use
+/// a narrow portable kernel instead). Every choice gives the same result; `best` is the widest the CPU
+/// runs: AVX-512 with VPOPCNTDQ, else AVX2, else portable code.
 enum class BfsKernel { best, portable, avx2, avx512 };
 bool bfs_kernel_supported(BfsKernel kernel);
 
