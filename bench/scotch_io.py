@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Scotch interop for the topomap benchmarks.
   scotch_io.py graph NET.el OUT.grf          topo edge list -> Scotch source graph (the target machine)
-  scotch_io.py demand MATRIX N OUT.grf       demand (same pair weights as topomap, via topomap itself) -> Scotch
-                                             graph with integer edge weights (scaled so the largest is 10000)
+  scotch_io.py demand MATRIX N OUT.grf       Matrix Market demand, cropped to N tasks, with topomap's pair weights
+                                             (|a_ij| + |a_ji|)/2 -> Scotch graph with integer edge weights (scaled
+                                             so the largest is 10000)
   scotch_io.py fixmap MAP.map TGT OUT.map    Scotch terminal domain numbers -> node ids (via the .tgt labels)
 """
 import json
