@@ -27,7 +27,7 @@ struct LevelPass {
   const std::uint64_t* weights;
   std::uint64_t* distance_sum;
   std::uint64_t* reached_count;
-  // Results: pairs found at this level (weighted), and the OR of the new bits (`words` words).
+  // Results: pairs found at this level (weighted), and the OR of the new bits (the kernel's words).
   std::uint64_t pairs;
   std::uint64_t* reached;
 };

@@ -6,7 +6,6 @@
 #include <atomic>
 #include <bit>
 #include <cmath>
-#include <limits>
 #include <span>
 
 #include "bfs_level.hpp"
@@ -38,18 +37,25 @@ Kernel pick_kernel(BfsKernel wanted, std::size_t largest_sweep) {
   return {bfs::level_pass_portable, bfs::wide_words};
 }
 
-/// Largest distance from s to a node it reaches (plain BFS along out-links).
-std::uint32_t eccentricity(const Graph& g, node_id s) {
-  std::vector<std::uint32_t> dist(g.num_nodes(), std::numeric_limits<std::uint32_t>::max());
-  std::vector<node_id> queue{s};
-  dist[s] = 0;
-  for (std::size_t head = 0; head < queue.size(); ++head)
-    for (node_id u : g.out_neighbors(queue[head]))
-      if (dist[u] == std::numeric_limits<std::uint32_t>::max()) {
-        dist[u] = dist[queue[head]] + 1;
-        queue.push_back(u);
+/// Plain multi-source BFS along out-links: dist[v] = distance from the nearest source (dist must be
+/// no_node everywhere on entry), and `order` lists the nodes reached by increasing distance.
+void bfs_order(const Graph& g, std::span<const node_id> sources, std::vector<node_id>& dist,
+               std::vector<node_id>& order) {
+  order.assign(sources.begin(), sources.end());
+  for (node_id s : sources) dist[s] = 0;
+  for (std::size_t head = 0; head < order.size(); ++head)
+    for (node_id u : g.out_neighbors(order[head]))
+      if (dist[u] == no_node) {
+        dist[u] = dist[order[head]] + 1;
+        order.push_back(u);
       }
-  return dist[queue.back()];
+}
+
+/// Largest distance from s to a node it reaches.
+node_id eccentricity(const Graph& g, node_id s) {
+  std::vector<node_id> dist(g.num_nodes(), no_node), order;
+  bfs_order(g, std::span(&s, 1), dist, order);
+  return dist[order.back()];
 }
 
 /// Groups the nodes into batches of at most `size` sources that lie close together (each batch grown
@@ -119,16 +125,7 @@ void sweep(const Graph& g, const Kernel& kernel, std::span<const node_id> source
 
   // Plain multi-source BFS: a node can gain bits only from level dmin on, so nodes enter the active
   // set in this order, level by level.
-  st.order.assign(sources.begin(), sources.end());
-  for (node_id s : sources) st.dmin[s] = 0;
-  for (std::size_t head = 0; head < st.order.size(); ++head) {
-    const node_id v = st.order[head];
-    for (node_id u : g.out_neighbors(v))
-      if (st.dmin[u] == no_node) {
-        st.dmin[u] = st.dmin[v] + 1;
-        st.order.push_back(u);
-      }
-  }
+  bfs_order(g, sources, st.dmin, st.order);
   for (node_id i = 0; i < bs; ++i) {
     st.bits(st.cur, sources[i])[i / 64] |= std::uint64_t{1} << (i % 64);
     st.bits(st.next, sources[i])[i / 64] |= std::uint64_t{1} << (i % 64);

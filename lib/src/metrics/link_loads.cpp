@@ -151,6 +151,38 @@ struct DisjointSets {
   std::vector<std::uint64_t> parent, size;
 };
 
+/// Σ_i weight[i] · the loads of nodes[i]'s traffic (as the source for split routing, as the target
+/// otherwise), as 8 partial sums over fixed ranges of `nodes` added in order: the result does not
+/// depend on the number of threads.
+std::vector<double> sum_loads(const Graph& g, const std::vector<std::uint64_t>& off, Routing r,
+                              const std::vector<node_id>& nodes, const std::vector<double>& weight, int threads,
+                              const std::function<void(double)>& progress) {
+  const std::uint64_t arcs = off.back();
+  constexpr std::size_t parts = 8;
+  std::vector<std::vector<double>> partial(parts);
+  std::atomic<unsigned> finished{0};
+#pragma omp parallel for num_threads(threads > 0 ? threads : omp_get_max_threads()) schedule(dynamic, 1)
+  for (std::size_t q = 0; q < parts; ++q) {
+    const std::size_t lo = nodes.size() * q / parts, hi = nodes.size() * (q + 1) / parts;
+    if (lo < hi) {
+      partial[q].assign(arcs, 0.0);
+      Work w(g.num_nodes());
+      for (std::size_t i = lo; i < hi; ++i) {
+        if (r == Routing::split)
+          accumulate_split(g, off, nodes[i], weight[i], w, partial[q]);
+        else
+          accumulate_to_target(g, off, nodes[i], r, weight[i], w, partial[q]);
+      }
+    }
+    const auto f = ++finished;
+    if (progress && omp_get_thread_num() == 0) progress(double(f) / parts);
+  }
+  std::vector<double> sum(arcs, 0.0);
+  for (const auto& part : partial)
+    for (std::uint64_t a = 0; a < part.size(); ++a) sum[a] += part[a];
+  return sum;
+}
+
 }  // namespace
 
 void summarize_arc_loads(const Graph& g, LinkLoads& loads) {
@@ -174,35 +206,11 @@ void summarize_arc_loads(const Graph& g, LinkLoads& loads) {
 }
 
 LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function<void(double)>& progress) {
-  const node_id n = g.num_nodes();
-  const auto off = arc_offsets(g);
-  const std::uint64_t arcs = off[n];
-  // A fixed number of partial sums, each over a fixed range of nodes, added in order: the result
-  // does not depend on the number of threads.
-  constexpr unsigned parts = 8;
-  std::vector<std::vector<double>> partial(parts);
-  std::atomic<unsigned> finished{0};
-  const int nthreads = threads > 0 ? threads : omp_get_max_threads();
-#pragma omp parallel for num_threads(nthreads) schedule(dynamic, 1)
-  for (unsigned p = 0; p < parts; ++p) {
-    partial[p].assign(arcs, 0.0);
-    Work w(n);
-    const node_id lo = static_cast<node_id>(std::uint64_t(n) * p / parts);
-    const node_id hi = static_cast<node_id>(std::uint64_t(n) * (p + 1) / parts);
-    for (node_id x = lo; x < hi; ++x) {
-      if (r == Routing::split)
-        accumulate_split(g, off, x, 1.0, w, partial[p]);
-      else
-        accumulate_to_target(g, off, x, r, 1.0, w, partial[p]);
-    }
-    const auto f = ++finished;
-    if (progress && omp_get_thread_num() == 0) progress(double(f) / parts);
-  }
+  std::vector<node_id> every(g.num_nodes());
+  std::iota(every.begin(), every.end(), node_id{0});
   LinkLoads out;
   out.routing = r;
-  out.arc_load.assign(arcs, 0.0);
-  for (unsigned p = 0; p < parts; ++p)
-    for (std::uint64_t a = 0; a < arcs; ++a) out.arc_load[a] += partial[p][a];
+  out.arc_load = sum_loads(g, arc_offsets(g), r, every, std::vector<double>(every.size(), 1.0), threads, progress);
   summarize_arc_loads(g, out);
   return out;
 }
@@ -268,23 +276,9 @@ LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<st
       weight.push_back(double(node_orbit.size[root]));
     }
 
-  // Σ_i |O_i| · loads from r_i, in a fixed number of partial sums (the result does not depend on threads).
-  const std::size_t parts = std::min<std::size_t>(8, rep.size());
-  std::vector<std::vector<double>> partial(parts);
-#pragma omp parallel for num_threads(threads > 0 ? threads : omp_get_max_threads()) schedule(dynamic, 1)
-  for (std::size_t q = 0; q < parts; ++q) {
-    partial[q].assign(arcs, 0.0);
-    Work w(n);
-    for (std::size_t i = rep.size() * q / parts; i < rep.size() * (q + 1) / parts; ++i) {
-      if (r == Routing::split)
-        accumulate_split(g, off, rep[i], weight[i], w, partial[q]);
-      else
-        accumulate_to_target(g, off, rep[i], r, weight[i], w, partial[q]);
-    }
-  }
+  const auto loads = sum_loads(g, off, r, rep, weight, threads, {});  // Σ_i |O_i| · loads from r_i
   std::vector<double> orbit_sum(arcs, 0.0);
-  for (std::size_t q = 0; q < parts; ++q)
-    for (std::uint64_t a = 0; a < arcs; ++a) orbit_sum[arc_orbit.find(a)] += partial[q][a];
+  for (std::uint64_t a = 0; a < arcs; ++a) orbit_sum[arc_orbit.find(a)] += loads[a];
   LinkLoads out;
   out.routing = r;
   out.orbits = rep.size();

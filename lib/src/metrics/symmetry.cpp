@@ -97,6 +97,7 @@ Orbits automorphism_orbits(const Graph& g) {
     o.method = "nauty";
     o.group_size_log10 = std::log10(stats.grpsize1) + stats.grpsize2;
   }
+  generators_out = nullptr;
   // orbits[v] is the smallest node of v's orbit.
   std::vector<std::uint64_t> count(n, 0);
   for (node_id v = 0; v < n; ++v) ++count[static_cast<node_id>(orbits[v])];
