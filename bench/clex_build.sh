@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLEX at full scale (SPEC §3.4): peak memory and time of the descriptor, of building the graph in-process
+# CLEX at full scale (doc/definitions.md §3.4): peak memory and time of the descriptor, of building the graph in-process
 # and of writing the whole edge list. Usage: bench/clex_build.sh BUILD_DIR [K L]   (default C(1/4,4): 32 4)
 set -euo pipefail
 build=$1

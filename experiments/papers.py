@@ -41,7 +41,7 @@ DISS_TABLE2 = [
 ]
 DISS_NOT_BUILT = ("PEC (256x128), 2-D SRT (128x128, 256x256), RDT(2,4,1)/α (128x128, 256x256) and the hybrid fat "
                   "tree: the dissertation only cites them and does not define them, so the toolkit has no family "
-                  "for them (SPEC §3.2).")
+                  "for them (doc/definitions.md §3.2).")
 # (run, field) -> why our exact figure differs from the printed one
 DISS_EXPLAINED = {
     ("diss-ibt-32x32x32-L2-4", "mean"): "the exact mean is 887/64 = 13.859375, which rounds to 13.8594; the table "

@@ -519,7 +519,7 @@ def hdn_table1():
         f"({a},{b}) {res(catalog.hdn_name((a, b)) + '-stat')['distances']['diameter']} "
         f"({res(catalog.hdn_name((a, b)))['formulas']['diameter_upper_bound']})" for a, b in measured) + ".")
     emit()
-    emit("SPEC §3.5: the paper's closed form (2N0)^(2^k)/(2 Π s_i) is wrong for k ≥ 2 unless s1 = 1; the table "
+    emit("doc/definitions.md §3.5: the paper's closed form (2N0)^(2^k)/(2 Π s_i) is wrong for k ≥ 2 unless s1 = 1; the table "
          "itself follows the recurrence N_k = 2N_{k−1}²/s_k, as ours does.")
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Contract tests for every tool (SPEC §8): --help and --version exit 0, an unknown option exits 2,
+# Contract tests for every tool (doc/definitions.md §8): --help and --version exit 0, an unknown option exits 2,
 # bad input exits 1 with "tool:" on stderr and leaves no output file, pipes close quietly,
 # write errors are caught. Usage: contract.sh BIN_DIR
 set -uo pipefail

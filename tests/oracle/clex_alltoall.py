@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """All-to-all flooding trees on CLEX (CLEX §II-C) against networkx on the explicit graph, built
-here from SPEC §3.4's link rule. Checks `toposim clex-alltoall --json`: mean hops of the shortest
+here from doc/definitions.md §3.4's link rule. Checks `toposim clex-alltoall --json`: mean hops of the shortest
 tree = networkx's mean shortest-path length over distinct pairs, max hops = diameter; the ascending
 tree (one link per level) has at most L hops and the paper's maximal propagation; and for L >= 3
 some shortest paths need two links of one level (against the paper's "at most one edge on each

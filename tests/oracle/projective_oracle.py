@@ -148,7 +148,7 @@ check("oft q=3: isomorphic", isomorphic(topogen("oft", "--q", "3"), nx.compose(
     nx.relabel_nodes(pn_graph(3), lambda v: (0 if v[0] == "P" else 1, v[1])),
     nx.relabel_nodes(pn_graph(3), lambda v: (1 if v[0] == "P" else 2, v[1])))))
 
-# Slim Fly: every q in SPEC's list is regular of degree (3q-e)/2 with diameter 2; q = 4, 7 against networkx BFS.
+# Slim Fly: every q in the list of doc/definitions.md §3.6 is regular of degree (3q-e)/2 with diameter 2; q = 4, 7 against networkx BFS.
 for q in (3, 4, 7, 8, 9):
     g = topogen("slimfly", "--q", str(q))
     eps = {1: 1, 3: -1}.get(q % 4, 0)

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Independent oracle for toporoute: every printed route is checked hop by hop against the graph as
-networkx reads it, shortest routes against networkx distances, u on demi-PN against SPEC §3.6, the
+networkx reads it, shortest routes against networkx distances, u on demi-PN against doc/definitions.md §3.6, the
 deadlock report, and broadcast schedules replayed step by step. Usage: toporoute_oracle.py BIN_DIR"""
 import json
 import os
@@ -64,7 +64,7 @@ with tempfile.TemporaryDirectory() as tmp:
     r = toporoute(el, "--algo", "ibt", "--from", "0", "--to", "4")
     check("ibt from an edge list", r.returncode == 0 and json.loads(r.stdout)["hops"] == 2, r.stdout + r.stderr)
 
-    # u of shortest paths split over all shortest paths on demi-PN (SPEC §3.6).
+    # u of shortest paths split over all shortest paths on demi-PN (doc/definitions.md §3.6).
     for q in (2, 3, 5, 7):
         path = os.path.join(tmp, "d.el")
         topogen(path, "demipn", "--q", str(q), fmt="edgelist")

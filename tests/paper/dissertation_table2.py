@@ -3,7 +3,7 @@
 mean and standard deviation over all N^2 ordered pairs (self included) and diameter, to 4 decimals.
 
 Rows checked here (full BFS through the CLI, ~15 s on 2 cores):
-  - the five iBT rows of SPEC §3.2;
+  - the five iBT rows of doc/definitions.md §3.2;
   - CCC 11-11 and CCC 12-12 (ccc --dim 11/12), the scalable barrel shifter (sbs --dim 15), de Bruijn
     DG(4,7) and DG(4,8) (debruijn --symbols 4 --length 7/8 --undirected).
 Checked elsewhere: the 3-D torus 32x32x32, the 4-D torus 16x16x16x8 and the 15-D hypercube
@@ -11,7 +11,7 @@ Checked elsewhere: the 3-D torus 32x32x32, the 4-D torus 16x16x16x8 and the 15-D
 one BFS per translation class).
 Not checked, and why: PEC (256x128), 2-D SRT (128x128, 256x256), RDT(2,4,1)/alpha (128x128, 256x256)
 and the hybrid fat tree are not defined in the dissertation (only cited), so no family is built for them
-(SPEC §3.2); the bisection-width column needs topostat's bisection, which is not part of this work.
+(doc/definitions.md §3.2); the bisection-width column needs topostat's bisection, which is not part of this work.
 
 Differences from the printed table, kept visible (KNOWN below; the test asserts our exact figure):
   - CCC 11-11: std 2.843144 (2.8431), the table prints 2.8432; CCC 12-12: std 2.948644 (2.9486), the table

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """HDN paper (Li, Peng, Chu) Tables 1 and 3 through `topogen hdn ... --describe`, exact diameters of the
-smaller instances through `topogen | topostat`, and an independent Python construction of SPEC §3.5 that must
+smaller instances through `topogen | topostat`, and an independent Python construction of doc/definitions.md §3.5 that must
 give the very same labelled edge list. Usage: hdn_tables.py BIN_DIR"""
 import itertools
 import json
@@ -68,7 +68,7 @@ for sizes, expected in cases:
         want = bound - (1 if len(sizes) == 1 else 2) if sizes[0] == 30 else bound
         check(exact == want, f"{sizes}: exact diameter {exact}, bound {bound}, expected {want}")
 
-# SPEC §3.5: the paper's closed form (2N0)^(2^k)/(2 prod s_i) is wrong for k >= 2 unless s1 = 1.
+# doc/definitions.md §3.5: the paper's closed form (2N0)^(2^k)/(2 prod s_i) is wrong for k >= 2 unless s1 = 1.
 d = describe(hdn_args((2, 1)))
 check(d["nodes"] == 1620000 and d["formulas"]["nodes_paper_closed_form"] == 3240000,
       f"closed form vs recurrence (2,1): {d['nodes']}, {d['formulas']['nodes_paper_closed_form']}")
@@ -84,7 +84,7 @@ for sizes, n, deg, diam, cr in TABLE3:
            round(d["formulas"]["cost_ratio_half_weights"], 2))
     check(got == (n, deg, diam, cr), f"Table 3 {sizes}: got {got}, paper {(n, deg, diam, cr)}")
 check(describe(["hdn", "--base", "2x3x5", "--levels", "2", "--supernodes", "0:0"])["nodes"] == 810000,
-      "SPEC: Table 3's HDN(B,2,(2,2)) is --supernodes 0:0")
+      "doc/definitions.md §3.5: Table 3's HDN(B,2,(2,2)) is --supernodes 0:0")
 
 # RDN and the dual-cube (HDN §2-3): RDN(8,k) over a 3-cube has 2^7, 2^15, 2^31 nodes; DC(n) has 2^(2n-1)
 # nodes of degree n and diameter 2n (n >= 2; DC(1) is one link, diameter 1 < the bound 2).
@@ -98,7 +98,7 @@ for n in range(1, 6):
     check(describe(["dualcube", "--dim", str(n)])["formulas"]["diameter_upper_bound"] == 2*n, f"dual-cube {n} bound")
 
 
-# An independent construction straight from SPEC §3.5, level by level with explicit re-indexing maps.
+# An independent construction straight from doc/definitions.md §3.5, level by level with explicit re-indexing maps.
 def oracle(dims, groups, cube=False):
     r = len(dims)
     n0 = 1
@@ -175,7 +175,7 @@ for args, dims, groups, cube in ORACLE_CASES:
     n, want = oracle(dims, groups, cube)
     got = topogen_edges(args)
     check(got == want and describe(args)["nodes"] == n,
-          f"{' '.join(args)}: the edge list differs from the SPEC §3.5 construction ({len(got)} vs {len(want)} links)")
+          f"{' '.join(args)}: the edge list differs from the doc/definitions.md §3.5 construction ({len(got)} vs {len(want)} links)")
 
 # The 3-level instance: exact diameter against the bound.
 args = ["hdn", "--base", "2x3", "--levels", "3", "--supernodes", "0,1:0:1"]

@@ -2,7 +2,7 @@
 """Projective Networks Tables 4-6 through the real pipeline: topogen builds each network, topostat measures
 k̄ (mean distance over distinct pairs), the link utilisation u (mean arc load / max arc load under all-to-all
 traffic split equally over shortest paths) and the subscription Δ0·k̄/(Δ·u) for the table's Δ0 (Projective
-Networks eq. (1), SPEC §4). igraph's edge betweenness is the independent oracle for u (for undirected all-to-all
+Networks eq. (1), doc/definitions.md §4). igraph's edge betweenness is the independent oracle for u (for undirected all-to-all
 traffic both arcs of a link carry the same load, so the link betweenness is enough).
 T = N·Δ0 and R = Δ + Δ0 follow.
 

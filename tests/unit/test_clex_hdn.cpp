@@ -74,7 +74,7 @@ void check_described(const Graph& g, const gen::Description& d) {
 }
 }  // namespace
 
-TEST_CASE("clex full: every link goes where CLEX Definition 2.3 (SPEC §3.4) says, nothing else") {
+TEST_CASE("clex full: every link goes where CLEX Definition 2.3 (doc/definitions.md §3.4) says, nothing else") {
   for (auto [k, levels] : {std::pair{2u, 1u}, {3u, 2u}, {2u, 3u}, {3u, 3u}, {4u, 3u}, {2u, 4u}}) {
     CAPTURE(k);
     CAPTURE(levels);
@@ -264,7 +264,7 @@ TEST_CASE("hdn: degree d0 + k, one cross-edge per level, base links inside one c
   }
 }
 
-TEST_CASE("hdn: exact diameter against Theorem 1's formula (SPEC §3.5)") {
+TEST_CASE("hdn: exact diameter against Theorem 1's formula (doc/definitions.md §3.5)") {
   for (auto [sup, equal] : {std::pair{"none", true}, {"0", true}, {"1", true}, {"0,2", true}, {"0,1,2", false}}) {
     CAPTURE(sup);
     const std::map<std::string, std::string> raw = {{"base", "2x3x5"}, {"levels", "1"}, {"supernodes", sup}};

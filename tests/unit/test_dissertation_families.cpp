@@ -83,7 +83,7 @@ double round4(double x) {
 
 }  // namespace
 
-TEST_CASE("ibt: the definition of SPEC §3.2, link by link") {
+TEST_CASE("ibt: the definition of doc/definitions.md §3.2, link by link") {
   const Graph g = gen_of("ibt", {{"dims", "12x12x12"}, {"bypass-dims", "3"}, {"lengths", "6"}});
   // mk = 3; a length of 6 = N/2 makes both bypass links one link of multiplicity 2.
   CHECK(g.num_nodes() == 1728);
@@ -160,7 +160,7 @@ TEST_CASE("ibt: every constraint is refused with its name") {
         "ibt: missing required parameter --bypass-dims (or give --search)");
   CHECK(error_of(f, {{"dims", "24x24x24"}, {"bypass-dims", "1"}, {"lengths", "6"}, {"ndims", "3"}}) ==
         "--ndims: only used with --search");
-  // The dissertation's own Table 2 uses l = N_d/2 (32 on 64x64x8), which SPEC allows.
+  // The dissertation's own Table 2 uses l = N_d/2 (32 on 64x64x8), which doc/definitions.md §3.2 allows.
   CHECK(error_of(f, {{"dims", "64x64x8"}, {"bypass-dims", "2"}, {"lengths", "32"}}) == "(accepted)");
 }
 
@@ -205,10 +205,10 @@ TEST_CASE("ibt: translation classes are automorphism orbits of the translations 
 
 TEST_CASE("ibt: every iBT row of the dissertation's Table 2 (class-weighted BFS, 4 decimals)") {
   // Table 2 of the dissertation (mean and std over all ordered pairs, self included; diameter). The five
-  // rows of SPEC §3.2 are also checked through the CLI pipeline (full BFS) in tests/paper/dissertation_table2.py.
-  // One difference, kept visible: iBT(32x32x32; L=2; <4>) has mean exactly 887/64 = 13.859375 (checked
-  // below), which rounds to 13.8594; Table 2 prints 13.8593 (truncated, not rounded). Every other iBT
-  // figure of the table (24 rows x 3 values, and this row's std and diameter) agrees to 4 decimals.
+  // rows of doc/definitions.md §3.2 are also checked through the CLI pipeline (full BFS) in
+  // tests/paper/dissertation_table2.py. One difference, kept visible: iBT(32x32x32; L=2; <4>) has mean exactly 887/64
+  // = 13.859375 (checked below), which rounds to 13.8594; Table 2 prints 13.8593 (truncated, not rounded). Every other
+  // iBT figure of the table (24 rows x 3 values, and this row's std and diameter) agrees to 4 decimals.
   struct T {
     const char* dims;
     const char* m;
@@ -386,7 +386,7 @@ TEST_CASE("fattree: k-ary n-tree sizes, degrees, classes, terminal distances") {
   CHECK(error_of("fattree", {{"arity", "1"}, {"levels", "3"}}) == "--arity: k must be between 2 and 65536, got 1");
 }
 
-TEST_CASE("hex3d: t = 7 has 923 nodes and BFS distance equals SPEC §3.3's hex distance") {
+TEST_CASE("hex3d: t = 7 has 923 nodes and BFS distance equals doc/definitions.md §3.3's hex distance") {
   for (std::int64_t t = 1; t <= 7; ++t) {
     const auto& f = gen::find_family("hex3d");
     CHECK(f.describe(gen::parse_params(f, {{"t", std::to_string(t)}})).nodes ==

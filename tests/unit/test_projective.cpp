@@ -1,6 +1,6 @@
 // Finite fields, the projective families (pn, demipn, oft, mlfm, gq), Slim Fly and their peers
 // (paley, hamming, turan, bipartite, dragonfly, random-regular): sizes, degrees, distance counts from
-// Projective Networks §3–6 and SPEC §3.6, and the refusals.
+// Projective Networks §3–6 and doc/definitions.md §3.6, and the refusals.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -286,7 +286,7 @@ TEST_CASE("demipn: degrees q and q+1, diameter 2, unique shortest paths (no 4-cy
     }
 }
 
-TEST_CASE("slimfly: degree (3q−ε)/2 and diameter 2 (SPEC §3.6)") {
+TEST_CASE("slimfly: degree (3q−ε)/2 and diameter 2 (doc/definitions.md §3.6)") {
   for (std::uint64_t q : {3, 4, 5, 7, 8, 9, 11, 13, 16, 19, 25, 27}) {
     CAPTURE(q);
     const Graph g = gen_of("slimfly", {{"q", std::to_string(q)}});

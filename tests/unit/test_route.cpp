@@ -176,7 +176,7 @@ TEST_CASE("u of shortest paths split over all shortest paths on demi-PN is (2q²
       split.add_split(s, t);
       single.add(r->route(s, t, rng));
     }
-    const double want = double(2 * q * q + q + 1) / double(2 * q * (q + 1));  // SPEC §3.6
+    const double want = double(2 * q * q + q + 1) / double(2 * q * (q + 1));  // doc/definitions.md §3.6
     CHECK(split.result().u == doctest::Approx(want).epsilon(1e-12));
     // Shortest paths are unique in demi-PN, so one path per pair loads the links the same way.
     CHECK(single.result().u == doctest::Approx(want).epsilon(1e-12));
@@ -399,7 +399,8 @@ TEST_CASE("hdn: Algorithm 1 on sampled pairs of level-2 instances; rdn and dual-
                     sn, g.num_nodes(), max_hops, bound,
                     route::hdn_routing_recurrence_bound(route::hdn_layout(g, "hdn")), stretch / double(pairs), pairs));
   }
-  // Theorem 2's closed form is not met by Algorithm 1 for k = 2 on SPEC §3.5's numbering: a recorded pair.
+  // Theorem 2's closed form is not met by Algorithm 1 for k = 2 on doc/definitions.md §3.5's numbering: a recorded
+  // pair.
   {
     const auto g = gen_of("hdn", {{"base", "2x3x5"}, {"levels", "2"}, {"supernodes", "0,1:1,2"}});
     const auto h = route::hdn_layout(g, "hdn");

@@ -1,5 +1,5 @@
 #pragma once
-// The shared CLI layer (SPEC §8): parsing with CLI11, exit codes, error lines, stdout checks,
+// The shared CLI layer (doc/definitions.md §8): parsing with CLI11, exit codes, error lines, stdout checks,
 // provenance and the options every tool shares. Only this layer and the tools print.
 #include <CLI/CLI.hpp>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// topomap: maps the tasks of an application (a demand matrix) onto the nodes of a network (SPEC §6).
+// topomap: maps the tasks of an application (a demand matrix) onto the nodes of a network (doc/definitions.md §6).
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 

@@ -1,5 +1,5 @@
 // toporoute: routes pairs of nodes on a graph and reports the paths, per-link loads, a deadlock
-// check, and one-port broadcast schedules (SPEC §5).
+// check, and one-port broadcast schedules (doc/definitions.md §5).
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>

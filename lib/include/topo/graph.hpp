@@ -1,6 +1,6 @@
 #pragma once
 // The graph core: a compact CSR graph with optional per-link and per-node attributes
-// and the family metadata that travels with it (SPEC §2).
+// and the family metadata that travels with it (doc/definitions.md §2).
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -20,7 +20,7 @@ inline constexpr std::uint64_t max_nodes = std::numeric_limits<node_id>::max() -
 inline constexpr std::uint8_t no_value8 = std::numeric_limits<std::uint8_t>::max();
 inline constexpr std::uint16_t no_class = std::numeric_limits<std::uint16_t>::max();
 
-/// What a graph is and where it came from (SPEC §2).
+/// What a graph is and where it came from (doc/definitions.md §2).
 struct GraphMeta {
   std::string family;  // empty for graphs of unknown origin
   nlohmann::json parameters = nlohmann::json::object();

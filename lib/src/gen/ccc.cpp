@@ -56,7 +56,7 @@ Family family_ccc() {
                 r.nodes = (std::uint64_t{1} << d) * d;
                 r.links = r.nodes * 3 / 2;
                 r.degree_min = r.degree_max = 3;
-                // Diameter 2d + floor(d/2) - 2 for d >= 4 (SPEC §3.1; d = 3 has diameter 6).
+                // Diameter 2d + floor(d/2) - 2 for d >= 4 (doc/definitions.md §3.1; d = 3 has diameter 6).
                 r.formulas["diameter"] = d >= 4 ? 2 * d + d / 2 - 2 : 6;
                 return r;
               },

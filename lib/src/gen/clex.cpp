@@ -1,4 +1,4 @@
-// CLEX, the clique expander C(1/L, L) with k = n^(1/L) (SPEC §3.4, CLEX §II-B, Definition 2.3).
+// CLEX, the clique expander C(1/L, L) with k = n^(1/L) (doc/definitions.md §3.4, CLEX §II-B, Definition 2.3).
 //
 // Node (v1,…,vL), vi ∈ [0,k), has id v1 + v2·k + … + vL·k^(L−1): mixed radix, v1 fastest, so a
 // level-1 clique is k consecutive ids and a copy of C(s,l) is k^l consecutive ids.

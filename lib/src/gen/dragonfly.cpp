@@ -1,6 +1,6 @@
 // Canonical (balanced) dragonfly of Kim, Dally, Scott and Abts, as used in Projective Networks Tables 3–5
-// (SPEC §3.6): a = 2h routers per group joined as a complete graph, h global links and h terminals per router,
-// g = ah + 1 groups and one global link between every pair of groups, so N = ag = 4h^3 + 2h routers.
+// (doc/definitions.md §3.6): a = 2h routers per group joined as a complete graph, h global links and h terminals per
+// router, g = ah + 1 groups and one global link between every pair of groups, so N = ag = 4h^3 + 2h routers.
 //
 // N counts routers; terminals are not nodes of the graph: every router carries h of them (T = hN), recorded
 // in describe() as terminals_per_router and terminals.
@@ -52,7 +52,7 @@ Description describe_dragonfly(std::uint64_t h) {
 Family family_dragonfly() {
   return {.name = "dragonfly",
           .summary = "canonical dragonfly: 2h routers per group, 2h^2+1 groups, one global link per pair of groups",
-          .source = "Kim et al. 2008; Projective Networks Tables 3-5; SPEC §3.6",
+          .source = "Kim et al. 2008; Projective Networks Tables 3-5; doc/definitions.md §3.6",
           .params = {{"h", ParamType::integer, "global links (and terminals) per router", "", true, {}}},
           .describe = [](const Params& p) { return describe_dragonfly(dragonfly_h(p)); },
           .build =

@@ -1,5 +1,5 @@
 // k-ary n-tree (Petrini & Vanneschi 1997), the usual fat tree and the indirect reference network of
-// SPEC §3.1. Terminals p = p_0..p_{n-1} (k^n of them) and n levels of k^(n-1) switches <w, l>,
+// doc/definitions.md §3.1. Terminals p = p_0..p_{n-1} (k^n of them) and n levels of k^(n-1) switches <w, l>,
 // w = w_0..w_{n-2}, level l = 0 (roots) .. n-1 (leaves). <w, l> ~ <w', l+1> iff w_i = w'_i for every
 // i != l; terminal p hangs off leaf <p_0..p_{n-2}, n-1>. Node ids: terminals first (p read in base k,
 // p_0 most significant), then the switches level by level from the roots, w read the same way.
@@ -81,7 +81,7 @@ Graph build_tree(const Tree& t) {
 Family family_fattree() {
   return {.name = "fattree",
           .summary = "k-ary n-tree fat tree: k^n terminals, n levels of k^(n-1) switches (indirect network)",
-          .source = "Petrini & Vanneschi 1997; the indirect reference network of SPEC §3.1",
+          .source = "Petrini & Vanneschi 1997; the indirect reference network of doc/definitions.md §3.1",
           .params = {{"arity", ParamType::integer, "k: switch half-radix (k down, k up)", "", true, {}},
                      {"levels", ParamType::integer, "n: switch levels (k^n terminals)", "", true, {}}},
           .describe =

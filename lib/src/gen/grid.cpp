@@ -1,4 +1,4 @@
-// Tori, meshes and rings over mixed-radix dimensions (SPEC §3.1), with the Blue Gene/L and
+// Tori, meshes and rings over mixed-radix dimensions (doc/definitions.md §3.1), with the Blue Gene/L and
 // QCDOC partition presets of the dissertation's Tables 3 and 4.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -134,7 +134,7 @@ Graph make_grid(const std::vector<std::int64_t>& dims, bool wrap) {
       a.cls = cls;
       a.dim = static_cast<std::uint8_t>(i);
       if (x[i] + 1 < k) {
-        // The wrap of a size-2 dimension doubles the one link (SPEC §2: multiplicity 2).
+        // The wrap of a size-2 dimension doubles the one link (doc/definitions.md §2: multiplicity 2).
         a.multiplicity = (wrap && k == 2) ? 2 : 1;
         b.add_link(static_cast<node_id>(v), static_cast<node_id>(v + stride[i]), a);
       } else if (wrap && k >= 3) {
@@ -183,7 +183,7 @@ Family family_ring() {
   };
   return {.name = "ring",
           .summary = "cycle of n nodes (a 1-D torus)",
-          .source = "SPEC §3.1",
+          .source = "doc/definitions.md §3.1",
           .params = {{"nodes", ParamType::integer, "number of nodes", "", true, {}}},
           .describe = [nodes](const Params& p) { return describe_grid(nodes(p), true); },
           .build = [nodes](const Params& p) { return make_grid(nodes(p), true); },

@@ -1,7 +1,7 @@
 // Hierarchical dual-net HDN(B,k,S) and its special cases RDN(m,k) and the dual-cube
-// (SPEC §3.5, HDN §2–3).
+// (doc/definitions.md §3.5, HDN §2–3).
 //
-// The paper's "re-indexing" is ambiguous; this follows SPEC §3.5, which reproduces Tables 1 and 3.
+// The paper's "re-indexing" is ambiguous; this follows doc/definitions.md §3.5, which reproduces Tables 1 and 3.
 // The index arithmetic is documented in topo/gen/hdn.hpp.
 #include "topo/gen/hdn.hpp"
 
@@ -32,7 +32,8 @@ void derive(HdnShape& h) {
     for (auto d : h.super[i - 1]) si *= h.dims[d];
     h.s.push_back(si);
     const std::uint64_t prev = h.nodes.back();
-    // HDN §3: N_i = 2·N_{i−1}²/s_i (the recurrence; the paper's closed form is wrong for k ≥ 2, SPEC §3.5).
+    // HDN §3: N_i = 2·N_{i−1}²/s_i, the recurrence: the paper's closed form is wrong for k ≥ 2
+    // (doc/definitions.md §3.5).
     const long double estimate = 2.0L * static_cast<long double>(prev / si) * static_cast<long double>(prev);
     if (estimate > static_cast<long double>(topo::max_nodes))
       throw InputError(
@@ -171,7 +172,8 @@ Description describe_hdn(const HdnShape& h) {
   d.links = d.nodes * d.degree_max / 2;
   std::vector<unsigned> all(h.dims.size());
   for (unsigned i = 0; i < all.size(); ++i) all[i] = i;
-  // HDN Theorem 1: D_k = 2^k·D(B) − Σ_{j=0}^{k−1} 2^j·D(SN^{k−j}) + 2^{k+1} − 2 (an upper bound, SPEC §3.5).
+  // HDN Theorem 1: D_k = 2^k·D(B) − Σ_{j=0}^{k−1} 2^j·D(SN^{k−j}) + 2^{k+1} − 2, an upper bound
+  // (doc/definitions.md §3.5).
   std::int64_t dk = static_cast<std::int64_t>(diameter_of(h, all)) << k;
   for (unsigned j = 0; j < k; ++j) dk -= static_cast<std::int64_t>(diameter_of(h, h.super[k - j - 1])) << j;
   dk += (std::int64_t{2} << k) - 2;
@@ -324,7 +326,7 @@ Graph build_hdn(const HdnLayout& h) {
       }
       other.x[d] = xd;
     }
-    // One cross-edge per level (SPEC §3.5).
+    // One cross-edge per level (doc/definitions.md §3.5).
     for (unsigned j = 1; j <= k; ++j) {
       out.push_back({h.encode(h.cross_partner(node, j)), c_cross, static_cast<std::uint8_t>(j), no_value8, 1});
       const auto ix = h.index_at(node, j);

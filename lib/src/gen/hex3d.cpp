@@ -1,4 +1,4 @@
-// 3-D hexagonal network of size t (Decayeux & Seme 2005; dissertation §3.3.1, SPEC §3.3): the points
+// 3-D hexagonal network of size t (Decayeux & Seme 2005; dissertation §3.3.1, doc/definitions.md §3.3): the points
 // of Z^3 within distance t-1 of the origin under
 //   D(dx,dy,dz) = max{|dx|,|dy|,|dz|,|dx+dy|,|dx+dz|,|dy+dz|,|dx+dy+dz|},
 // linked when at distance 1. The 12 unit vectors are ±e1, ±e2, ±e3, ±(e1-e2), ±(e1-e3), ±(e2-e3)

@@ -1,4 +1,4 @@
-// The binary n-cube: u ~ v iff they differ in one bit (SPEC §3.1).
+// The binary n-cube: u ~ v iff they differ in one bit (doc/definitions.md §3.1).
 #include <fmt/format.h>
 
 #include "topo/errors.hpp"

@@ -1,4 +1,4 @@
-// iBT, the interlaced bypass torus (dissertation §3.1.1, SPEC §3.2), and the exhaustive search of
+// iBT, the interlaced bypass torus (dissertation §3.1.1, doc/definitions.md §3.2), and the exhaustive search of
 // feasible configurations near a target size (dissertation §3.1.3).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -26,7 +26,7 @@ struct Ibt {
   std::int64_t mk() const { return m * std::int64_t(lengths.size()); }
 };
 
-// Every constraint of SPEC §3.2, each failing with one line that names it.
+// Every constraint of doc/definitions.md §3.2, each failing with one line that names it.
 void check_ibt(const Ibt& c) {
   const auto n = std::int64_t(c.dims.size());
   if (n < 1) throw InputError("--dims: at least one dimension is needed");
@@ -58,8 +58,8 @@ void check_ibt(const Ibt& c) {
           fmt::format("--dims: every bypass dimension's size must be a multiple of m*k = {}, got {} in "
                       "dimension {}",
                       mk, nd, d + 1));
-    // Constraint 2 as SPEC §3.2 states it (l_k <= N_d/2; the paper's strict "< min N_i / 2" is contradicted
-    // by its own Table 2, which uses l = 32 on 64x64x8).
+    // Constraint 2 as doc/definitions.md §3.2 states it (l_k <= N_d/2; the paper's strict "< min N_i / 2" is
+    // contradicted by its own Table 2, which uses l = 32 on 64x64x8).
     if (2 * c.lengths.back() > nd)
       throw InputError(
           fmt::format("--lengths: every length must be at most half of every bypass dimension "

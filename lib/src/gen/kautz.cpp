@@ -1,4 +1,4 @@
-// Kautz graph K(d, n), de Bruijn's near relative (SPEC §3.1): the (d+1)*d^(n-1) words x1..xn over d+1
+// Kautz graph K(d, n), de Bruijn's near relative (doc/definitions.md §3.1): the (d+1)*d^(n-1) words x1..xn over d+1
 // symbols with no two equal neighbours, and an arc x1..xn -> x2..xn a for every a != xn. Out- and
 // in-degree d, no self-loops, diameter n. Node id: x1 * d^(n-1) + the later symbols, each written as
 // its rank (0..d-1) among the d symbols that differ from its predecessor, most significant first.

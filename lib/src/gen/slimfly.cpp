@@ -1,5 +1,5 @@
 // Slim Fly (Besta & Hoefler): the McKay–Miller–Širáň graph MMS(q) as defined in Projective Networks §4.2,
-// with SPEC §3.6's corrected generator set X0 for q ≡ 3 (mod 4).
+// with doc/definitions.md §3.6's corrected generator set X0 for q ≡ 3 (mod 4).
 #include <fmt/format.h>
 
 #include <array>
@@ -26,7 +26,7 @@ int epsilon(std::uint64_t q) {
   return q % 4 == 1 ? 1 : q % 4 == 3 ? -1 : 0;
 }
 
-// Exponents e of ξ^e in X0 (SPEC §3.6): ε = 1: 0,2,…,q−3; ε = 0: 0,2,…,q−2;
+// Exponents e of ξ^e in X0 (doc/definitions.md §3.6): ε = 1: 0,2,…,q−3; ε = 0: 0,2,…,q−2;
 // ε = −1: 0,2,…,(q−3)/2 and then (q−1)/2, (q−1)/2+2, …, q−2. |X0| = (q−ε)/2 and X0 = −X0 in every case.
 std::vector<std::uint64_t> x0_exponents(std::uint64_t q) {
   std::vector<std::uint64_t> e;
@@ -75,7 +75,7 @@ std::vector<std::uint64_t> slimfly_x0_exponents(std::uint64_t q) {
 Family family_slimfly() {
   return {.name = "slimfly",
           .summary = "Slim Fly: the MMS graph on 2q^2 routers (s,x,y), degree (3q-e)/2, diameter 2",
-          .source = "Projective Networks §4.2; SPEC §3.6 (corrected X0 for q = 3 mod 4)",
+          .source = "Projective Networks §4.2; doc/definitions.md §3.6 (corrected X0 for q = 3 mod 4)",
           .params = {{"q", ParamType::integer, "order of the field GF(q), a prime power other than 2", "", true, {}}},
           .describe = [](const Params& p) { return describe_slimfly(slimfly_q(p)); },
           .build =

@@ -1,4 +1,4 @@
-// The edge list with JSON header lines, plain edge lists from other tools, and descriptors (SPEC §2).
+// The edge list with JSON header lines, plain edge lists from other tools, and descriptors (doc/definitions.md §2).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 

@@ -1,4 +1,4 @@
-// networkx node-link JSON with topo's fields (SPEC §2).
+// networkx node-link JSON with topo's fields (doc/definitions.md §2).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 

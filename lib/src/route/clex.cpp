@@ -1,4 +1,4 @@
-// CLEX routing (CLEX §II-D, algorithm A(l) without congestion, SPEC §3.4/§7.1): inside a copy of
+// CLEX routing (CLEX §II-D, algorithm A(l) without congestion, doc/definitions.md §3.4/§7.1): inside a copy of
 // C(s, l−1) recursively; between copies, to the gateway of the source copy towards the destination
 // copy (the node that differs from the current one only in its (l−1)-th digit), over one level-l link,
 // then recursively inside the destination copy. At most 2^L − 1 hops. Redundant links (a gateway to

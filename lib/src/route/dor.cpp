@@ -1,4 +1,4 @@
-// Dimension-order routing (SPEC §5): on tori and meshes correct dimension 0 first, then 1, …, each
+// Dimension-order routing (doc/definitions.md §5): on tori and meshes correct dimension 0 first, then 1, …, each
 // the short way round (a tie at half a ring goes the positive way); on hypercubes this is e-cube
 // routing (lowest differing bit first). Works from node coordinates.
 #include <fmt/format.h>

@@ -1,5 +1,5 @@
 // HDN routing, Algorithm 1 of the HDN paper (§3), and broadcasting, Algorithm 2 (§4), on the node
-// numbering of gen::HdnLayout (SPEC §3.5). Base routing and broadcasting go dimension by dimension.
+// numbering of gen::HdnLayout (doc/definitions.md §3.5). Base routing and broadcasting go dimension by dimension.
 #include "topo/route/hdn.hpp"
 
 #include <fmt/format.h>

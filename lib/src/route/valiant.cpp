@@ -1,4 +1,4 @@
-// Valiant routing (SPEC §5): a uniformly random intermediate node, then the minimal algorithm from the
+// Valiant routing (doc/definitions.md §5): a uniformly random intermediate node, then the minimal algorithm from the
 // source to it and from it to the target.
 #include "topo/route/route.hpp"
 

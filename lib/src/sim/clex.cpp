@@ -1,5 +1,5 @@
 // CLEX algorithm A(l), simulated as in CLEX §III: recursive calls run one after another, each
-// instance counts its own rounds. See topo/sim/clex.hpp and SPEC §7.1.
+// instance counts its own rounds. See topo/sim/clex.hpp and doc/definitions.md §7.1.
 #include "topo/sim/clex.hpp"
 
 #include <fmt/format.h>

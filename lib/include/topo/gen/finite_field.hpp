@@ -1,5 +1,5 @@
 #pragma once
-// Finite fields GF(q) for every prime power q = p^k (SPEC §3.6), the arithmetic under the projective
+// Finite fields GF(q) for every prime power q = p^k (doc/definitions.md §3.6), the arithmetic under the projective
 // families, Slim Fly and Paley graphs.
 //
 // Elements are the integers 0..q-1: element e stands for the polynomial sum_j c_j x^j whose

@@ -1,5 +1,5 @@
 #pragma once
-// Index arithmetic of the hierarchical dual-net HDN(B,k,S) (SPEC §3.5), shared by the hdn, rdn and
+// Index arithmetic of the hierarchical dual-net HDN(B,k,S) (doc/definitions.md §3.5), shared by the hdn, rdn and
 // dualcube generators and by family-aware tools (HDN routing, Algorithm 1; broadcasting, Algorithm 2).
 //
 // A node is (copy, x): the copy of B it lies in and its base coordinates. With c_j ∈ {0,1} its class

@@ -1,6 +1,6 @@
 #pragma once
 // Exhaustive search of feasible iBT configurations in a band of network sizes (dissertation §3.1.3,
-// "Exhaustive Search of Feasible Networks"), under the constraints of SPEC §3.2.
+// "Exhaustive Search of Feasible Networks"), under the constraints of doc/definitions.md §3.2.
 #include <cstdint>
 #include <string_view>
 #include <vector>

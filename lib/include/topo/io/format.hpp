@@ -1,5 +1,5 @@
 #pragma once
-// Graph file formats (SPEC §2, man/topo-formats.5).
+// Graph file formats (doc/definitions.md §2, man/topo-formats.5).
 #include <cstdint>
 #include <iosfwd>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Mapping heuristics (SPEC §6, dissertation §3.3.3) and the incremental swap evaluation they share.
+// Mapping heuristics (doc/definitions.md §6, dissertation §3.3.3) and the incremental swap evaluation they share.
 #include <cstdint>
 #include <functional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Task mapping (SPEC §6, dissertation §3.3): demand D (tasks), supply S (hop distances of the network),
+// Task mapping (doc/definitions.md §6, dissertation §3.3): demand D (tasks), supply S (hop distances of the network),
 // and the objective C(m) = Σ D_ij · S_{m(i),m(j)}.
 //
 // Cost convention. A demand read from a matrix or an edge list is an undirected communication graph:

@@ -29,7 +29,7 @@ TerminalFigures terminal_figures(std::uint64_t nodes, std::uint64_t degree, doub
 double subscription(double terminals_per_router, std::uint64_t degree, double kbar, double u);
 
 /// Per-node cost C = c_i + c_t·k̄/u + c_r·(1 + k̄/u)/R, with prices of the interface (c_i), of a
-/// link (c_t) and of a router (c_r) (SPEC §4).
+/// link (c_t) and of a router (c_r) (doc/definitions.md §4).
 double cost_per_node(double c_i, double c_t, double c_r, double kbar, double u, double radix);
 
 /// CR_w = (w1·degree + w2·diameter)/log2 N (HDN Table 3).

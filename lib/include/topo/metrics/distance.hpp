@@ -1,5 +1,5 @@
 #pragma once
-// Exact distance distribution by bit-parallel BFS (SPEC §4, distances).
+// Exact distance distribution by bit-parallel BFS (doc/definitions.md §4, distances).
 #include <cstdint>
 #include <functional>
 #include <optional>

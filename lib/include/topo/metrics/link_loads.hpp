@@ -1,5 +1,5 @@
 #pragma once
-// Link loads under uniform all-to-all traffic routed on shortest paths (SPEC §4, costs):
+// Link loads under uniform all-to-all traffic routed on shortest paths (doc/definitions.md §4, costs):
 // every ordered pair (s, t), s != t, sends one unit.
 #include <cstdint>
 #include <functional>

@@ -1,5 +1,5 @@
 #pragma once
-// Physical link lengths from node positions (SPEC §4, physical).
+// Physical link lengths from node positions (doc/definitions.md §4, physical).
 #include <cstdint>
 #include <string>
 #include <vector>

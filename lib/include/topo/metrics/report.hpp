@@ -1,5 +1,5 @@
 #pragma once
-// Everything topostat measures about one graph (SPEC §4), and its JSON form: the figures with the
+// Everything topostat measures about one graph (doc/definitions.md §4), and its JSON form: the figures with the
 // method behind each one. The tool decides what to measure and prints the result.
 #include <cstdint>
 #include <nlohmann/json.hpp>

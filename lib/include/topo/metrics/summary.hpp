@@ -1,5 +1,5 @@
 #pragma once
-// Sizes, degrees and connectivity of a graph (SPEC §4, first block).
+// Sizes, degrees and connectivity of a graph (doc/definitions.md §4, first block).
 #include <cstdint>
 
 #include "topo/graph.hpp"

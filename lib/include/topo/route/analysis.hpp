@@ -1,5 +1,5 @@
 #pragma once
-// What a set of routes does to the network (SPEC §5): per-link load and the link utilisation u,
+// What a set of routes does to the network (doc/definitions.md §5): per-link load and the link utilisation u,
 // path lengths against BFS, and the channel dependency graph for a deadlock check.
 #include <cstdint>
 #include <map>

@@ -1,5 +1,5 @@
 #pragma once
-// One-port broadcast schedules (SPEC §5): at every step each informed node sends to at most one
+// One-port broadcast schedules (doc/definitions.md §5): at every step each informed node sends to at most one
 // neighbour. A generic schedule for any graph, and the HDN paper's Algorithm 2.
 #include <cstdint>
 #include <vector>

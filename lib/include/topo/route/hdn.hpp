@@ -19,7 +19,7 @@ std::uint64_t hdn_routing_bound(const gen::HdnLayout& h);
 /// dimension-by-dimension broadcasting (T(B) = Σ_d ⌈b_d/2⌉, a ring of b needs ⌈b/2⌉ steps).
 std::uint64_t hdn_broadcast_bound(const gen::HdnLayout& h);
 
-/// What Algorithm 1 provably takes on SPEC §3.5's numbering: R_1 = 2R(B) − R(SN^1) + 2 (u → u' and
+/// What Algorithm 1 provably takes on doc/definitions.md §3.5's numbering: R_1 = 2R(B) − R(SN^1) + 2 (u → u' and
 /// v' → v keep the place, so they move only outside F_1), R_j = 2R_{j−1} + R(SN^j) + 2 for j ≥ 2 (the
 /// level-(j−1) routes may move the coordinates of F_j too). Equal to Theorem 2 for k = 1.
 std::uint64_t hdn_routing_recurrence_bound(const gen::HdnLayout& h);

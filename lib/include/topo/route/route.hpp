@@ -1,5 +1,5 @@
 #pragma once
-// Routing algorithms (SPEC §5): a Router turns a (source, target) pair into a path of links.
+// Routing algorithms (doc/definitions.md §5): a Router turns a (source, target) pair into a path of links.
 // Family algorithms check the graph's family and metadata and refuse graphs they do not fit.
 #include <cstdint>
 #include <limits>

@@ -1,5 +1,5 @@
 #pragma once
-// Traffic patterns (SPEC §5): the (source, target) pairs to route, sized from the graph.
+// Traffic patterns (doc/definitions.md §5): the (source, target) pairs to route, sized from the graph.
 #include <cstdint>
 #include <string>
 #include <string_view>

@@ -1,11 +1,11 @@
 #pragma once
 // The CLEX point-to-point routing algorithm A(l) (CLEX §II-D) as simulated in the paper (§III):
 // synchronous rounds, unit messages, one message per directed link per round (self-loops included),
-// the random-permutation workload, no Valiant step. SPEC §7.1.
+// the random-permutation workload, no Valiant step. doc/definitions.md §7.1.
 //
 // The network is implicit in the node labels: node id = v1 + k*v2 + k^2*v3 + ..., vi in [0,k).
 // Level 1 is the clique of nodes differing only in v1; the level-(l+1) links of (v1..vl, i, rest) go
-// to (v1..v_{l-1}, j, vl, rest) for every j (SPEC §3.4).
+// to (v1..v_{l-1}, j, vl, rest) for every j (doc/definitions.md §3.4).
 #include <cstdint>
 #include <string>
 #include <utility>
