@@ -31,6 +31,8 @@ MAP_RUNS := $(filter $(R)/runs/map-%,$(RUN_FILES))
 TABLES := $(R)/dissertation/table2.md $(R)/dissertation/ibt_search.md $(R)/dissertation/mapping.md \
   $(addprefix $(R)/projective/,table2.md table3.md table4.md table5.md table6.md) \
   $(R)/hdn/table1.md $(R)/hdn/table3.md $(R)/clex/tables.md
+# Each table's differences from the paper (a JSON list) for the README's summary.
+DIFFS := $(TABLES:.md=.diffs.json)
 FIGURES := $(addprefix $(R)/dissertation/,fig3_13.svg fig3_14.svg fig3_15.svg fig3_16.svg fig3_17.svg) \
   $(R)/projective/fig7.svg $(R)/projective/fig9.svg $(R)/clex/fig3.svg
 
@@ -50,24 +52,30 @@ $(R)/runs/%.json: $(X)/run.py $(X)/catalog.py $(TOOLS) | $(R)/runs
 $(MAP_RUNS): $(R)/runs/%.json: $(X)/run.py $(X)/catalog.py $(BIN)/topogen $(BIN)/topomap bench/scotch_io.py | $(R)/runs
 	$(PYTHON) $(X)/run.py $(BIN) $* $@
 
-REPORT := $(X)/report.py $(X)/papers.py $(X)/catalog.py
+REPORT := $(X)/report.py $(X)/report_dissertation.py $(X)/report_projective.py $(X)/report_hdn.py \
+  $(X)/report_clex.py $(X)/papers.py $(X)/catalog.py
 report = $(PYTHON) $(X)/report.py $(R) $(1) $@
 
-$(R)/dissertation/table2.md: $(DISS_RUNS) $(REPORT) | $(R)/dissertation
+# A table and its differences are separate targets of one recipe (KEY RESULTS/PAPER/TABLE.md or .diffs.json).
+$(R)/dissertation/table2.md $(R)/dissertation/table2.diffs.json: $(DISS_RUNS) $(REPORT) | $(R)/dissertation
 	$(call report,diss-table2)
-$(R)/dissertation/ibt_search.md: $(DISS_RUNS) $(REPORT) | $(R)/dissertation
+$(R)/dissertation/ibt_search.md $(R)/dissertation/ibt_search.diffs.json: $(DISS_RUNS) $(REPORT) | $(R)/dissertation
 	$(call report,diss-search)
-$(R)/dissertation/mapping.md: $(MAP_RUNS) $(REPORT) | $(R)/dissertation
+$(R)/dissertation/mapping.md $(R)/dissertation/mapping.diffs.json: $(MAP_RUNS) $(REPORT) | $(R)/dissertation
 	$(call report,diss-mapping) $(SCOTCH)
 $(R)/dissertation/%.dat: $(DISS_RUNS) $(REPORT) | $(R)/dissertation
 	$(call report,$*)
 $(R)/projective/table%.md: $(PN_RUNS) $(REPORT) | $(R)/projective
 	$(call report,pn-table$*)
+$(R)/projective/table%.diffs.json: $(PN_RUNS) $(REPORT) | $(R)/projective
+	$(call report,pn-table$*)
 $(R)/projective/%.dat: $(PN_RUNS) $(REPORT) | $(R)/projective
 	$(call report,$*)
 $(R)/hdn/table%.md: $(HDN_RUNS) $(REPORT) | $(R)/hdn
 	$(call report,hdn-table$*)
-$(R)/clex/tables.md: $(CLEX_RUNS) $(REPORT) | $(R)/clex
+$(R)/hdn/table%.diffs.json: $(HDN_RUNS) $(REPORT) | $(R)/hdn
+	$(call report,hdn-table$*)
+$(R)/clex/tables.md $(R)/clex/tables.diffs.json: $(CLEX_RUNS) $(REPORT) | $(R)/clex
 	$(call report,clex-tables)
 $(R)/clex/fig3.dat: $(CLEX_RUNS) $(REPORT) | $(R)/clex
 	$(call report,clex-fig3)
@@ -76,5 +84,5 @@ $(R)/clex/fig3.dat: $(CLEX_RUNS) $(REPORT) | $(R)/clex
 $(R)/%.svg: $(R)/%.dat $(X)/plots/%.gp $(X)/plot.sh
 	$(X)/plot.sh $(GNUPLOT) $(X)/plots/$*.gp $< $@
 
-$(R)/README.md: $(TABLES) $(FIGURES) $(REPORT)
+$(R)/README.md: $(TABLES) $(DIFFS) $(FIGURES) $(REPORT)
 	$(call report,readme)

@@ -20,6 +20,7 @@ maps=$(grep -c 'experiments/run.py .* map-' <<< "$dry")
 check "make -n lists the mapping runs (got $maps)" '((maps >= 40))'
 check "make -n makes the mapping table" 'grep -q "report.py $tmp/results diss-mapping " <<< "$dry"'
 check "make -n ends with the README" 'grep -q "report.py $tmp/results readme $tmp/results/README.md" <<< "$dry"'
+check "make -n writes each table's differences as JSON for the README" 'grep -q "report.py $tmp/results clex-tables $tmp/results/clex/tables.diffs.json" <<< "$dry"'
 
 out=$tmp/results/runs/hdn-ref-torus-10.json
 "${mk[@]}" "$out" > "$tmp/log" 2>&1
