@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <vector>
 
 #include "topo/errors.hpp"
 #include "topo/sim/clex.hpp"
@@ -160,7 +161,7 @@ TEST_CASE("clex: same result for any thread count, different for another seed") 
   CHECK(c.a1_remaining != a.a1_remaining);
 }
 
-TEST_CASE("clex: light traffic never waits on upper levels at low load; dense pays the handshake") {
+TEST_CASE("clex: light traffic never waits on upper levels at low load, dense pays the handshake") {
   auto o = opts(8, 3, 1, sim::ClexTraffic::light, 5);
   const auto r = sim::simulate_clex(o);
   CHECK(r.per_level[1].max_rounds == 1);
@@ -185,4 +186,40 @@ TEST_CASE("clex: bad parameters name the constraint") {
   o = opts(4, 2, 1, sim::ClexTraffic::dense);
   o.workload = {{0, 16}};
   CHECK_THROWS_AS(sim::simulate_clex(o), InputError);
+}
+
+TEST_CASE("clex: progress reports every copy of steps 1 and 3 and ends with nothing left, results unchanged") {
+  for (int threads : {1, 2}) {
+    auto o = opts(4, 3, 3, sim::ClexTraffic::dense, 11);
+    o.threads = threads;
+    const auto plain = sim::simulate_clex(o);
+    std::vector<sim::ClexProgress> seen;
+    o.progress = [&](const sim::ClexProgress& p) { seen.push_back(p); };
+    const auto r = sim::simulate_clex(o);
+    // Step 1: 0..4 copies done, step 2 once, step 3: 0..4, each a report of its own.
+    REQUIRE(seen.size() == 5 + 1 + 5);
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+      CHECK(seen[i].level == 3);
+      const std::uint32_t step = i < 5 ? 1 : i == 5 ? 2 : 3;
+      CHECK(seen[i].step == step);
+      CHECK(seen[i].copies == (step == 2 ? 0u : 4u));
+      CHECK(seen[i].copies_done == (step == 1 ? i : step == 2 ? 0 : i - 6));
+    }
+    // 64 nodes x 3 messages; messages are left until the last copy of step 3 has delivered.
+    CHECK(seen[0].messages_left == 192);
+    CHECK(seen[6].messages_left == 192);
+    CHECK(seen.back().messages_left == 0);
+    for (std::size_t i = 7; i < seen.size(); ++i) CHECK(seen[i].messages_left < seen[i - 1].messages_left);
+    for (std::size_t l = 0; l < r.per_level.size(); ++l) {
+      CHECK(r.per_level[l].round_sum == plain.per_level[l].round_sum);
+      CHECK(r.per_level[l].hop_sum == plain.per_level[l].hop_sum);
+    }
+    CHECK(r.a1_remaining == plain.a1_remaining);
+  }
+  // One level: a single clique, nothing to report.
+  auto o = opts(4, 1, 2, sim::ClexTraffic::light);
+  int calls = 0;
+  o.progress = [&](const sim::ClexProgress&) { ++calls; };
+  sim::simulate_clex(o);
+  CHECK(calls == 0);
 }

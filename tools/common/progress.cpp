@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace topo::cli {
@@ -17,21 +18,29 @@ std::function<void(double)> Progress::callback() {
   return [this](double f) { draw(f); };
 }
 
-void Progress::draw(double fraction) {
+std::function<void(double, const std::string&)> Progress::status_callback() {
+  if (!enabled_) return {};
+  return [this](double f, const std::string& status) { draw(f, status); };
+}
+
+void Progress::draw(double fraction, const std::string& status) {
   const auto now = std::chrono::steady_clock::now();
   if (drawn_ && fraction < 1.0 && now - last_ < std::chrono::milliseconds(200)) return;
   last_ = now;
   drawn_ = true;
   constexpr int width = 30;
   const int filled = static_cast<int>(fraction * width + 0.5);
-  fmt::print(stderr, "\r{} [{:<{}}] {:3.0f}%", label_, std::string(static_cast<std::size_t>(filled), '#'), width,
-             fraction * 100);
+  const auto line = fmt::format("{} [{:<{}}] {:3.0f}%{}{}", label_, std::string(static_cast<std::size_t>(filled), '#'),
+                                width, fraction * 100, status.empty() ? "" : " ", status);
+  // Blanks over what is left of a longer previous line.
+  fmt::print(stderr, "\r{}{:{}}", line, "", width_ > line.size() ? width_ - line.size() : 0);
+  width_ = std::max(width_, line.size());
   std::fflush(stderr);
 }
 
 void Progress::finish() {
   if (!drawn_) return;
-  fmt::print(stderr, "\r{:{}}\r", "", label_.size() + 40);
+  fmt::print(stderr, "\r{:{}}\r", "", std::max(width_, label_.size() + 40));
   std::fflush(stderr);
   drawn_ = false;
 }

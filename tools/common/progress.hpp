@@ -12,13 +12,16 @@ class Progress {
   ~Progress();
   /// A callback for the library's progress hooks (fraction done in [0, 1]).
   std::function<void(double)> callback();
+  /// The same with a short status after the bar (what the run is doing, what is left).
+  std::function<void(double, const std::string&)> status_callback();
   void finish();
 
  private:
-  void draw(double fraction);
+  void draw(double fraction, const std::string& status = {});
   bool enabled_;
   bool drawn_ = false;
   std::string label_;
+  std::size_t width_ = 0;  // of the last line drawn
   std::chrono::steady_clock::time_point last_{};
 };
 

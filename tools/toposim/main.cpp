@@ -6,6 +6,7 @@
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
+#include "common/progress.hpp"
 #include "topo/errors.hpp"
 #include "topo/sim/clex.hpp"
 
@@ -234,7 +235,19 @@ int main(int argc, char** argv) {
     o.handshake_in_mean = c.handshake_in_mean;
     o.spread = c.spread == "random" ? topo::sim::ClexSpread::random : topo::sim::ClexSpread::fixed;
     o.threads = com.threads;
+    topo::cli::Progress progress(tool.progress_enabled(), fmt::format("A({})", o.levels));
+    if (auto draw = progress.status_callback())
+      o.progress = [draw](const topo::sim::ClexProgress& p) {
+        // Steps 1 and 3 (k runs of A(L-1) each) make the bar; step 2 is one pass over the messages.
+        static constexpr const char* what[] = {"", "to gateways", "level links", "delivery"};
+        const double copies = p.copies ? double(p.copies_done) / p.copies : 0;
+        const double done = p.step == 1 ? copies / 2 : p.step == 2 ? 0.5 : 0.5 + copies / 2;
+        std::string status = fmt::format("level {} step {}/3 ({})", p.level, p.step, what[p.step]);
+        if (p.copies) status += fmt::format(", {}/{} copies", p.copies_done, p.copies);
+        draw(done, status + fmt::format(", {} messages left", p.messages_left));
+      };
     const auto r = topo::sim::simulate_clex(o);
+    progress.finish();
     if (r.undelivered) throw topo::Error(fmt::format("internal error: {} messages undelivered", r.undelivered));
     topo::cli::Output out(com.output);
     if (com.json) {

@@ -7,6 +7,7 @@
 // Level 1 is the clique of nodes differing only in v1; the level-(l+1) links of (v1..vl, i, rest) go
 // to (v1..v_{l-1}, j, vl, rest) for every j (doc/definitions.md §3.4).
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,6 +38,16 @@ struct ClexEvent {
   bool accepted;           // this transmission moved the message to its instance target
 };
 
+/// Where a run of A(L) is, reported at the top level (L >= 2) as it advances: step 1 moves the messages to
+/// gateways (A(L-1) in each of the k copies), step 2 crosses the level-L links, step 3 delivers (A(L-1) again).
+struct ClexProgress {
+  std::uint32_t level = 0;        // L
+  std::uint32_t step = 0;         // 1, 2 or 3
+  std::uint32_t copies_done = 0;  // of the step's k runs of A(L-1) (0 of 0 in step 2)
+  std::uint32_t copies = 0;
+  std::uint64_t messages_left = 0;  // not yet delivered
+};
+
 struct ClexOptions {
   std::uint32_t clique = 0;    // k
   std::uint32_t levels = 0;    // L
@@ -56,6 +67,8 @@ struct ClexOptions {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> workload;
   /// When non-null, every payload transmission is appended here (serial run; tiny sizes only).
   std::vector<ClexEvent>* audit = nullptr;
+  /// Called as the run advances (never concurrently; from whichever thread finished a piece). Empty: no calls.
+  std::function<void(const ClexProgress&)> progress;
 };
 
 /// The paper's four columns for one level, plus the raw sums they come from.

@@ -1,0 +1,50 @@
+#pragma once
+// The simulators' random numbers: xoshiro256** seeded through splitmix64. Fully specified here, so that a seed
+// gives the same run on every platform and standard library.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+namespace topo::sim::detail {
+
+inline std::uint64_t splitmix(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+inline std::uint64_t hash(std::uint64_t x) {
+  return splitmix(x);
+}
+
+// xoshiro256**
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) {
+    for (auto& w : s_) w = splitmix(seed);
+  }
+  std::uint64_t next() {
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9, t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+  // The modulo bias is below n / 2^64: irrelevant for n < 2^32.
+  std::uint32_t below(std::uint64_t n) { return static_cast<std::uint32_t>(next() % n); }
+  template <class T>
+  void shuffle(T* b, std::size_t n) {
+    for (std::size_t i = n; i > 1; --i) std::swap(b[i - 1], b[below(i)]);
+  }
+
+ private:
+  static std::uint64_t rotl(std::uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+  std::array<std::uint64_t, 4> s_{};
+};
+
+}  // namespace topo::sim::detail
