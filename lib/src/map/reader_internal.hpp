@@ -1,0 +1,68 @@
+#pragma once
+// What the demand, QAPLIB and mapping readers share: opening a file, numbers with file:line errors, and the
+// pair weights a demand is built from.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "text_internal.hpp"
+#include "topo/errors.hpp"
+#include "topo/map/problem.hpp"
+
+namespace topo::map::detail {
+
+using topo::detail::lower;
+using topo::detail::split_ws;
+
+inline std::ifstream open(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(fmt::format("cannot open {}", path));
+  return in;
+}
+
+inline std::uint64_t parse_uint(std::string_view t, const std::string& file, std::size_t line, const char* what) {
+  std::uint64_t v = 0;
+  if (!topo::detail::parse_integer(t, v))
+    throw ParseError(file, line, fmt::format("{}: expected a non-negative integer, got '{}'", what, t));
+  return v;
+}
+
+// Reads Fortran numbers too: D exponents, and "1.5-3" (exponent without a letter).
+inline double parse_real(std::string_view t, const std::string& file, std::size_t line, const char* what) {
+  std::string s;
+  s.reserve(t.size() + 1);
+  const bool has_exp_letter = t.find_first_of("eEdD") != std::string_view::npos;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    char c = t[i];
+    if (c == 'D' || c == 'd') c = 'E';
+    if (!has_exp_letter && i > 0 && (c == '-' || c == '+') && std::isdigit(static_cast<unsigned char>(t[i - 1])))
+      s.push_back('E');
+    s.push_back(c);
+  }
+  double v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size() || !std::isfinite(v))
+    throw ParseError(file, line, fmt::format("{}: expected a number, got '{}'", what, t));
+  return v;
+}
+
+struct Entry {
+  std::uint32_t i, j;
+  double v;
+};
+
+// Pair weights from ordered entries (see the convention in problem.hpp). Symmetric files are mirrored
+// first; an ordered entry stored twice adds in a general file and is taken once in a symmetric one
+// (YOUNG*C are labelled symmetric but store both triangles). In demand.cpp.
+Demand build(std::uint32_t n, std::vector<Entry> e, bool symmetric, std::string source);
+
+inline bool ends_with(const std::string& s, std::string_view suf) {
+  return s.size() >= suf.size() && lower(s.substr(s.size() - suf.size())) == suf;
+}
+
+}  // namespace topo::map::detail

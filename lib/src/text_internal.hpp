@@ -1,0 +1,42 @@
+#pragma once
+// Text helpers every reader in the library shares: whitespace splitting, integer parsing, lower case.
+#include <cctype>
+#include <charconv>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace topo::detail {
+
+/// The fields of a line separated by runs of white space (std::isspace), without empty ones.
+inline std::vector<std::string_view> split_ws(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    if (i >= line.size()) break;
+    std::size_t j = i;
+    while (j < line.size() && !std::isspace(static_cast<unsigned char>(line[j]))) ++j;
+    out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+/// Parses all of `s` as a decimal integer of type Int; false (and v unspecified) on anything else, an empty
+/// string or a value out of range.
+template <class Int>
+bool parse_integer(std::string_view s, Int& v) {
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc{} && p == s.data() + s.size() && !s.empty();
+}
+
+/// ASCII lower case.
+inline std::string lower(std::string_view s) {
+  std::string r(s);
+  for (auto& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+
+}  // namespace topo::detail
