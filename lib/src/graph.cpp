@@ -188,6 +188,16 @@ Graph GraphBuilder::finish(Duplicates dup) {
     if (g.dim(a) != g.dim(b)) return g.dim(a) < g.dim(b);
     return g.capacity(a) < g.capacity(b);
   };
+  // Every per-link column, in one place: sorting and merging must move all of them alike.
+  auto each_link_column = [&g](auto&& f) {
+    f(g.src_);
+    f(g.dst_);
+    f(g.mult_);
+    f(g.cls_);
+    f(g.level_);
+    f(g.dim_);
+    f(g.capacity_);
+  };
   bool sorted = true;
   for (std::size_t l = 1; l < m && sorted; ++l)
     sorted = !key_less(static_cast<link_id>(l), static_cast<link_id>(l - 1));
@@ -195,13 +205,7 @@ Graph GraphBuilder::finish(Duplicates dup) {
     std::vector<link_id> order(m);
     std::iota(order.begin(), order.end(), link_id{0});
     std::stable_sort(order.begin(), order.end(), key_less);
-    permute(g.src_, order);
-    permute(g.dst_, order);
-    permute(g.mult_, order);
-    permute(g.cls_, order);
-    permute(g.level_, order);
-    permute(g.dim_, order);
-    permute(g.capacity_, order);
+    each_link_column([&](auto& col) { permute(col, order); });
   }
   // Merge equal links into multiplicity; note parallel links that differ in attributes.
   std::vector<char> keep;
@@ -228,13 +232,7 @@ Graph GraphBuilder::finish(Duplicates dup) {
     keep[l] = 0;
   }
   if (!keep.empty()) {
-    compact(g.src_, keep);
-    compact(g.dst_, keep);
-    compact(g.mult_, keep);
-    compact(g.cls_, keep);
-    compact(g.level_, keep);
-    compact(g.dim_, keep);
-    compact(g.capacity_, keep);
+    each_link_column([&](auto& col) { compact(col, keep); });
   }
   if (!g.mult_.empty() && std::all_of(g.mult_.begin(), g.mult_.end(), [](auto x) { return x == 1; })) g.mult_.clear();
   for (std::size_t l = 0; l < g.src_.size() && !g.self_loops_; ++l) g.self_loops_ = g.src_[l] == g.dst_[l];

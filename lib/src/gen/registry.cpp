@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 
+#include "text_internal.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::gen {
@@ -42,8 +42,7 @@ namespace {
 
 std::int64_t parse_int(std::string_view s, const std::string& what) {
   std::int64_t v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc{} || p != s.data() + s.size() || s.empty())
+  if (!topo::detail::parse_integer(s, v))
     throw InputError(fmt::format("--{}: expected an integer, got \"{}\"", what, s));
   return v;
 }

@@ -2,10 +2,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <charconv>
 #include <ostream>
 
 #include "io_internal.hpp"
+#include "text_internal.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::io::detail {
@@ -14,23 +14,10 @@ namespace {
 
 constexpr std::string_view kMagic = "# topo-edgelist";
 
-std::vector<std::string_view> split_ws(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    if (i >= line.size()) break;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-    out.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
+using topo::detail::split_ws;
 
 bool parse_u64(std::string_view s, std::uint64_t& v) {
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc{} && p == s.data() + s.size() && !s.empty();
+  return topo::detail::parse_integer(s, v);
 }
 
 /// Iterates over the lines of a text with their 1-based numbers.
