@@ -51,7 +51,7 @@ lint:
 test-sanitize: deps
 	cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DTOPO_SANITIZE=ON
 	cmake --build build-sanitize -j $(JOBS) --target unit_tests
-	cd build-sanitize && ctest --output-on-failure -R '^unit$$'
+	cd build-sanitize && ctest --output-on-failure -j $(JOBS) -R '^unit/'
 
 
 TOOLS := topogen topostat toposim toporoute topomap

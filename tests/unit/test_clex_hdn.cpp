@@ -190,7 +190,7 @@ TEST_CASE("clex: positions nest level-1 cliques in small boxes, all distinct") {
   CHECK(g.label(9) == "(1,1,0)");
 }
 
-TEST_CASE("clex: sizes of C(1/4,4) and C(1/3,3) without building; bad parameters name the constraint") {
+TEST_CASE("clex: sizes of C(1/4,4) and C(1/3,3) without building, bad parameters name the constraint") {
   auto d = describe_of("clex", {{"clique", "32"}, {"levels", "4"}});
   CHECK(d.nodes == 1048576);
   CHECK(d.links == 1048576ull * 127);
@@ -276,7 +276,7 @@ TEST_CASE("hdn: exact diameter against Theorem 1's formula (doc/definitions.md Â
   }
 }
 
-TEST_CASE("hdn: node counts follow the recurrence; rdn and dualcube; bad parameters") {
+TEST_CASE("hdn: node counts follow the recurrence, rdn and dualcube, bad parameters") {
   CHECK(describe_of("hdn", {{"base", "2x3x5"}, {"levels", "2"}, {"supernodes", "0:none"}}).nodes == 1620000);
   CHECK(describe_of("hdn", {{"base", "2x3x5"}, {"levels", "0"}}).nodes == 30);
   CHECK(describe_of("rdn", {{"base", "2x3x5"}, {"levels", "2"}}).nodes == 6480000);

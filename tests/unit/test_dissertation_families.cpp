@@ -124,7 +124,7 @@ TEST_CASE("ibt: the definition of doc/definitions.md §3.2, link by link") {
   CHECK(metrics::summarize(h).degree_max == 8);
 }
 
-TEST_CASE("ibt: the dissertation's worked example, p = (1,1,4) in iBT(32x32x16; L=2; <4,16>) has species <1,16>") {
+TEST_CASE("ibt: the dissertation's worked example, p = (1,1,4) in iBT(32x32x16, L=2, <4,16>) has species <1,16>") {
   const Graph g = gen_of("ibt", {{"dims", "32x32x16"}, {"bypass-dims", "2"}, {"lengths", "4,16"}});
   const node_id p = 1 + 1 * 32 + 4 * 32 * 32;
   int seen = 0;
@@ -306,7 +306,7 @@ TEST_CASE("ccc: d*2^d nodes, degree 3, diameter 2d + floor(d/2) - 2 for d = 4..8
   CHECK(error_of("ccc", {{"dim", "2"}}) == "--dim: d must be between 3 and 26 (a cycle needs 3 nodes), got 2");
 }
 
-TEST_CASE("sbs: degree 2n-1, vertex-transitive; shifts ±2^i") {
+TEST_CASE("sbs: degree 2n-1, vertex-transitive, shifts ±2^i") {
   const Graph g = gen_of("sbs", {{"dim", "7"}});
   CHECK(g.num_nodes() == 128);
   const auto s = metrics::summarize(g);
@@ -319,7 +319,7 @@ TEST_CASE("sbs: degree 2n-1, vertex-transitive; shifts ±2^i") {
   CHECK(error_of("sbs", {{"dim", "1"}}) == "--dim: n must be between 2 and 31, got 1");
 }
 
-TEST_CASE("debruijn: in- and out-degree m, diameter n; self-loops dropped unless --loops") {
+TEST_CASE("debruijn: in- and out-degree m, diameter n, self-loops dropped unless --loops") {
   const Graph g = gen_of("debruijn", {{"symbols", "3"}, {"length", "4"}, {"loops", "true"}});
   CHECK(g.num_nodes() == 81);
   CHECK(g.directed());

@@ -253,7 +253,7 @@ TEST_CASE("a wrong symmetry hint is caught and the answer stays exact") {
   CHECK(ok.stats.histogram == metrics::distance_distribution(intact).histogram);
 }
 
-TEST_CASE("sampling: an estimate whose interval holds the exact value; the whole graph gives it exactly") {
+TEST_CASE("sampling: an estimate whose interval holds the exact value, the whole graph gives it exactly") {
   const Graph mesh = gen::make_grid({20, 30}, false);
   const auto exact = metrics::distance_distribution(mesh);
   metrics::DistanceMethodOptions opt;

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "gen/finite_field_internal.hpp"
+#include "gen/projective_plane_internal.hpp"
 #include "topo/errors.hpp"
-#include "topo/gen/finite_field.hpp"
-#include "topo/gen/projective_plane.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/metrics/distance.hpp"
 #include "topo/metrics/summary.hpp"

@@ -67,7 +67,7 @@ TEST_CASE("shortest: every hop is a link and every route is a shortest path") {
   }
 }
 
-TEST_CASE("shortest: random ties still give shortest paths; path counts") {
+TEST_CASE("shortest: random ties still give shortest paths, path counts") {
   const auto g = gen_of("torus", {{"dims", "4x4"}});
   route::RouterOptions o;
   o.random_ties = true;
@@ -84,7 +84,7 @@ TEST_CASE("shortest: random ties still give shortest paths; path counts") {
   CHECK(route::count_shortest_paths(g, 0, 1) == 1);
 }
 
-TEST_CASE("dor on tori equals the torus distance; on meshes and hypercubes it is minimal") {
+TEST_CASE("dor on tori equals the torus distance, on meshes and hypercubes it is minimal") {
   for (const auto& dims : {std::string("4x4"), std::string("5x3x2"), std::string("6x7"), std::string("3x3x3")}) {
     const auto g = gen_of("torus", {{"dims", dims}});
     CAPTURE(dims);
@@ -192,7 +192,7 @@ TEST_CASE("split loads on a torus: every arc carries the same load") {
   CHECK(res.total == doctest::Approx(512.0));  // the sum of all distances: 16 sources · 32
 }
 
-TEST_CASE("deadlock check: DOR on a mesh has none; minimal routing on a ring has a cycle") {
+TEST_CASE("deadlock check: DOR on a mesh has none, minimal routing on a ring has a cycle") {
   auto deps_of = [](const Graph& g, const std::string& algo) {
     route::RouterOptions o;
     o.algo = algo;
@@ -299,7 +299,7 @@ IbtCheck check_ibt(const std::string& dims, const std::string& m, const std::str
 
 }  // namespace
 
-TEST_CASE("ibt: the corrected closed form equals BFS on every pair; the printed one does not") {
+TEST_CASE("ibt: the corrected closed form equals BFS on every pair, the printed one does not") {
   struct Case {
     std::string dims, m, l;
     bool all;
@@ -334,7 +334,7 @@ TEST_CASE("ibt: the corrected closed form equals BFS on every pair; the printed 
   CHECK(route::distances_from(g3, 0)[12] == 2);
 }
 
-TEST_CASE("ibt: the corrected closed form reproduces the dissertation's Table 2 row iBT(30x30x36; L=3; <6>)") {
+TEST_CASE("ibt: the corrected closed form reproduces the dissertation's Table 2 row iBT(30x30x36, L=3, <6>)") {
   const auto c = check_ibt("30x30x36", "3", "6", false);
   CHECK(c.corrected_wrong == 0);
   CHECK(c.mean_all == doctest::Approx(8.2800).epsilon(5e-5));
@@ -365,7 +365,7 @@ TEST_CASE("hdn: Algorithm 1 on every pair of HDN(2x3x5,1,.) within Theorem 2's b
             route::hdn_layout(gen_of("hdn", {{"base", "2x3x5"}, {"levels", "1"}, {"supernodes", "0,1"}}), "hdn")) == 8);
 }
 
-TEST_CASE("hdn: Algorithm 1 on sampled pairs of level-2 instances; rdn and dual-cube") {
+TEST_CASE("hdn: Algorithm 1 on sampled pairs of level-2 instances, rdn and dual-cube") {
   for (const auto& [sn, sources] : {std::pair<std::string, node_id>{"0,1:1,2", 40}, {"0,1,2:0,1,2", 40}}) {
     const auto g = gen_of("hdn", {{"base", "2x3x5"}, {"levels", "2"}, {"supernodes", sn}});
     const auto bound = route::hdn_routing_bound(route::hdn_layout(g, "hdn"));

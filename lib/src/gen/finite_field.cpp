@@ -1,7 +1,6 @@
-#include "topo/gen/finite_field.hpp"
-
 #include <fmt/format.h>
 
+#include "gen/finite_field_internal.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::gen {

@@ -6,9 +6,9 @@
 #include <array>
 #include <vector>
 
+#include "gen/finite_field_internal.hpp"
 #include "quadrangle_internal.hpp"
 #include "topo/errors.hpp"
-#include "topo/gen/finite_field.hpp"
 #include "topo/gen/registry.hpp"
 
 namespace topo::gen {

@@ -9,9 +9,9 @@
 
 #include <array>
 
+#include "gen/finite_field_internal.hpp"
+#include "gen/projective_plane_internal.hpp"
 #include "topo/errors.hpp"
-#include "topo/gen/finite_field.hpp"
-#include "topo/gen/projective_plane.hpp"
 #include "topo/gen/registry.hpp"
 
 namespace topo::gen {

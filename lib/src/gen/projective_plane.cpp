@@ -1,8 +1,8 @@
-#include "topo/gen/projective_plane.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
+
+#include "gen/projective_plane_internal.hpp"
 
 namespace topo::gen {
 

@@ -5,8 +5,8 @@
 #include <array>
 #include <vector>
 
+#include "gen/finite_field_internal.hpp"
 #include "topo/errors.hpp"
-#include "topo/gen/finite_field.hpp"
 #include "topo/gen/registry.hpp"
 
 namespace topo::gen {

@@ -5,9 +5,9 @@
 
 #include <array>
 
+#include "gen/finite_field_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
-#include "topo/gen/finite_field.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/route/route.hpp"
 

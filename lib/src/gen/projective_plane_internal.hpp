@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "topo/gen/finite_field.hpp"
+#include "gen/finite_field_internal.hpp"
 
 namespace topo::gen {
 
