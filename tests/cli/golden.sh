@@ -16,6 +16,18 @@ cases=(
   "torus4x4.describe|$bin/topogen torus --dims 4x4 --describe"
   "ring5.stat|$bin/topostat $here/golden/ring5.el"
   "ring5.stat.json|$bin/topostat --json --no-provenance $here/golden/ring5.el"
+  "torus4x4.route.jsonl|$bin/toporoute --algo shortest --from 0 --to 10 $here/golden/torus4x4.descriptor"
+  "torus4x4.route.dor|$bin/toporoute --algo dor --traffic transpose --text $here/golden/torus4x4.descriptor"
+  "torus4x4.route.summary|$bin/toporoute --algo valiant --traffic permutation --seed 3 --summary $here/golden/torus4x4.descriptor"
+  "torus4x4.route.summary.json|$bin/toporoute --algo shortest --split --traffic all-to-all --summary --json --no-provenance $here/golden/torus4x4.descriptor"
+  "torus4x4.broadcast|$bin/toporoute broadcast --root 5 $here/golden/torus4x4.descriptor"
+  "torus4x4.map.identity|$bin/topomap --demand $here/golden/demand16.mtx --method identity $here/golden/torus4x4.descriptor"
+  "torus4x4.map.anneal|$bin/topomap --demand $here/golden/demand16.mtx --method anneal --iterations 3000 --seed 5 --restarts 2 $here/golden/torus4x4.descriptor"
+  "torus4x4.map.genetic|$bin/topomap --demand $here/golden/demand16.mtx --method genetic --iterations 20 --seed 5 --restarts 1 $here/golden/torus4x4.descriptor"
+  "clex4x2.sim|$bin/toposim clex --clique 4 --levels 2 --messages 3 --seed 1"
+  "clex3x3.sim.json|$bin/toposim clex --clique 3 --levels 3 --messages 2 --seed 7 --traffic light --json --no-provenance"
+  "clex3x2.alltoall|$bin/toposim clex-alltoall --clique 3 --levels 2"
+  "clex3x3.alltoall.json|$bin/toposim clex-alltoall --clique 3 --levels 3 --json --no-provenance"
 )
 for c in "${cases[@]}"; do
   name=${c%%|*} cmd=${c#*|}
