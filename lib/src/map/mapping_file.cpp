@@ -9,13 +9,11 @@ namespace topo::map {
 using namespace detail;
 
 MappingFile read_mapping(const std::string& path) {
-  auto in = open(path);
-  std::string line;
-  std::size_t ln = 0;
+  FieldLines lines(path);
   std::vector<std::pair<std::vector<std::uint64_t>, std::size_t>> rows;
-  while (std::getline(in, line)) {
-    ++ln;
-    auto t = split_ws(line);
+  while (lines.next()) {
+    const std::size_t ln = lines.number();
+    const auto& t = lines.fields();
     if (t.empty() || t[0][0] == '#' || t[0][0] == '%') continue;
     std::vector<std::uint64_t> r;
     for (auto s : t) r.push_back(parse_uint(s, path, ln, "mapping entry"));
@@ -23,7 +21,7 @@ MappingFile read_mapping(const std::string& path) {
       throw ParseError(path, ln, "expected one node per line, or 'task node' after a count line (Scotch)");
     rows.emplace_back(std::move(r), ln);
   }
-  if (rows.empty()) throw ParseError(path, ln, "empty mapping");
+  if (rows.empty()) throw ParseError(path, lines.number(), "empty mapping");
   MappingFile f;
   const bool scotch = rows[0].first.size() == 1 && rows.size() > 1 && rows[1].first.size() == 2;
   if (scotch) {

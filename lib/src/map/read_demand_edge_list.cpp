@@ -9,14 +9,12 @@ namespace topo::map {
 using namespace detail;
 
 Demand read_edge_list(const std::string& path, Weights wt) {
-  auto in = open(path);
-  std::string line;
-  std::size_t ln = 0;
+  FieldLines lines(path);
   std::uint64_t n = 0;
   std::vector<Entry> e;
-  while (std::getline(in, line)) {
-    ++ln;
-    auto t = split_ws(line);
+  while (lines.next()) {
+    const std::size_t ln = lines.number();
+    const auto& t = lines.fields();
     if (t.empty()) continue;
     if (t[0][0] == '#') {
       if (t.size() == 3 && t[1] == "nodes:") n = std::max(n, parse_uint(t[2], path, ln, "nodes"));
@@ -38,7 +36,7 @@ Demand read_edge_list(const std::string& path, Weights wt) {
     e.push_back({static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v), w});
     e.push_back({static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(u), w});
   }
-  if (n == 0) throw ParseError(path, ln, "no tasks");
+  if (n == 0) throw ParseError(path, lines.number(), "no tasks");
   return build(static_cast<std::uint32_t>(n), std::move(e), false, path);
 }
 

@@ -8,12 +8,9 @@ namespace topo::map {
 using namespace detail;
 
 Demand read_matrix_market(const std::string& path, Weights wt) {
-  auto in = open(path);
-  std::string line;
-  std::size_t ln = 0;
-  if (!std::getline(in, line)) throw ParseError(path, 1, "empty file");
-  ++ln;
-  auto h = split_ws(line);
+  FieldLines lines(path);
+  if (!lines.next()) throw ParseError(path, 1, "empty file");
+  const auto h = lines.fields();
   if (h.size() < 5 || lower(h[0]) != "%%matrixmarket" || lower(h[1]) != "matrix")
     throw ParseError(path, 1, "not a Matrix Market file (expected '%%MatrixMarket matrix ...')");
   if (lower(h[2]) != "coordinate")
@@ -27,9 +24,9 @@ Demand read_matrix_market(const std::string& path, Weights wt) {
   std::uint64_t rows = 0, cols = 0, nnz = 0;
   bool have_size = false;
   std::vector<Entry> e;
-  while (std::getline(in, line)) {
-    ++ln;
-    auto t = split_ws(line);
+  while (lines.next()) {
+    const std::size_t ln = lines.number();
+    const auto& t = lines.fields();
     if (t.empty() || t[0][0] == '%') continue;
     if (!have_size) {
       if (t.size() != 3) throw ParseError(path, ln, "expected 'rows cols entries'");
@@ -55,6 +52,7 @@ Demand read_matrix_market(const std::string& path, Weights wt) {
     if (values && wt == Weights::unit) (void)parse_real(t[2], path, ln, "value");
     e.push_back({static_cast<std::uint32_t>(i - 1), static_cast<std::uint32_t>(j - 1), v});
   }
+  const std::size_t ln = lines.number();
   if (!have_size) throw ParseError(path, ln, "no size line");
   if (e.size() != nnz)
     throw ParseError(path, ln, fmt::format("the size line says {} entries but the file has {}", nnz, e.size()));

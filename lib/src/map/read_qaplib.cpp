@@ -15,14 +15,10 @@ struct Tokens {
   std::size_t i = 0, last_line = 0;
   std::string file;
   explicit Tokens(const std::string& path) : file(path) {
-    auto in = open(path);
-    std::string line;
-    std::size_t ln = 0;
-    while (std::getline(in, line)) {
-      ++ln;
-      for (auto s : split_ws(line)) t.emplace_back(std::string(s), ln);
-    }
-    last_line = ln;
+    FieldLines lines(path);
+    while (lines.next())
+      for (auto s : lines.fields()) t.emplace_back(std::string(s), lines.number());
+    last_line = lines.number();
   }
   std::pair<std::string, std::size_t> next(const char* what) {
     if (i >= t.size()) throw ParseError(file, last_line, fmt::format("unexpected end of file, expected {}", what));

@@ -25,6 +25,28 @@ inline std::ifstream open(const std::string& path) {
   return in;
 }
 
+/// The lines of a text file split into fields at white space, and the 1-based number of the last line read
+/// (for ParseError).
+class FieldLines {
+ public:
+  explicit FieldLines(const std::string& path) : in_(open(path)) {}
+  /// Reads the next line; false at the end of the file, where number() stays at the last line.
+  bool next() {
+    if (!std::getline(in_, line_)) return false;
+    ++number_;
+    fields_ = split_ws(line_);
+    return true;
+  }
+  const std::vector<std::string_view>& fields() const { return fields_; }
+  std::size_t number() const { return number_; }
+
+ private:
+  std::ifstream in_;
+  std::string line_;
+  std::size_t number_ = 0;
+  std::vector<std::string_view> fields_;
+};
+
 inline std::uint64_t parse_uint(std::string_view t, const std::string& file, std::size_t line, const char* what) {
   std::uint64_t v = 0;
   if (!topo::detail::parse_integer(t, v))
