@@ -29,6 +29,13 @@ void Progress::draw(double fraction) {
   std::fflush(stderr);
 }
 
+void Progress::note(const std::string& line, bool quiet) {
+  if (quiet) return;
+  finish();
+  fmt::print(stderr, "{}\n", line);
+  std::fflush(stderr);
+}
+
 void Progress::finish() {
   if (!drawn_) return;
   fmt::print(stderr, "\r{:{}}\r", "", label_.size() + 40);

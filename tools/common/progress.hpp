@@ -13,6 +13,8 @@ class Progress {
   /// A callback for the library's progress hooks (fraction done in [0, 1]).
   std::function<void(double)> callback();
   void finish();
+  /// Prints one line on stderr below the bar (a long run's estimate), unless `quiet`.
+  void note(const std::string& line, bool quiet);
 
  private:
   void draw(double fraction);
