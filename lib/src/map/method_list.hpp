@@ -3,6 +3,7 @@
 TOPO_METHOD(identity)
 TOPO_METHOD(random)
 TOPO_METHOD(greedy)
+TOPO_METHOD(bfs_order)
 TOPO_METHOD(anneal)
 TOPO_METHOD(genetic)
 TOPO_METHOD(tabu)
