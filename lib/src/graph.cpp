@@ -19,6 +19,11 @@ std::string_view Graph::link_class_name(link_id l) const {
   return c == no_class ? std::string_view{} : std::string_view{class_names_[c]};
 }
 
+node_id Graph::arc_tail(std::uint64_t arc) const {
+  const auto it = std::upper_bound(out_off_.begin(), out_off_.end(), arc);
+  return static_cast<node_id>(it - out_off_.begin() - 1);
+}
+
 LinkAttrs Graph::attrs(link_id l) const {
   return LinkAttrs{multiplicity(l), link_class(l), level(l), dim(l), capacity(l)};
 }

@@ -128,18 +128,19 @@ TEST_CASE("map: every method returns a permutation no worse than its start where
   const auto g = gen_of("torus", {{"dims", "8x8"}});
   const auto s = map::Supply::from_graph(g, 1ull << 30, false);
   const auto d = random_sparse(60, 150, rng);
-  for (auto m : {map::Method::identity, map::Method::random, map::Method::greedy, map::Method::anneal,
-                 map::Method::genetic, map::Method::tabu}) {
+  for (const auto& method : map::methods()) {
+    CAPTURE(method.name);
+    const auto& m = method.name;
     map::SolveOptions o;
     o.method = m;
-    o.iterations = m == map::Method::tabu ? 300 : m == map::Method::genetic ? 50 : 20000;
+    o.iterations = m == "tabu" ? 300 : m == "genetic" ? 50 : 20000;
     o.restarts = 2;
     o.network = &g;
     const auto r = map::solve(d, s, o);
     CHECK_NOTHROW(map::check_mapping(r.mapping, 64, 64, "result"));
     CHECK(r.cost == doctest::Approx(map::evaluate(d.padded(64), s, r.mapping)));
-    if (m == map::Method::anneal || m == map::Method::tabu || m == map::Method::genetic)
-      CHECK(r.cost <= r.identity_cost);  // they all start from or keep ROMap
+    if (method.default_iterations)  // the searches all start from or keep ROMap
+      CHECK(r.cost <= r.identity_cost);
   }
 }
 
@@ -149,7 +150,7 @@ TEST_CASE("map: restarts give the same answer whatever the thread count") {
   const auto s = map::Supply::from_graph(g, 1ull << 30, false);
   const auto d = random_sparse(64, 150, rng);
   map::SolveOptions o;
-  o.method = map::Method::anneal;
+  o.method = "anneal";
   o.iterations = 30000;
   o.restarts = 3;
   o.threads = 1;

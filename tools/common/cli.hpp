@@ -38,6 +38,8 @@ class Tool {
   void add_progress_flags();
   /// True when progress should be drawn on stderr (a terminal, unless --quiet; or --progress).
   bool progress_enabled() const;
+  /// True with --quiet: no progress and no notes on stderr.
+  bool quiet() const { return quiet_; }
 
  private:
   std::string name_;

@@ -38,6 +38,13 @@ void Progress::draw(double fraction, const std::string& status) {
   std::fflush(stderr);
 }
 
+void Progress::note(const std::string& line, bool quiet) {
+  if (quiet) return;
+  finish();
+  fmt::print(stderr, "{}\n", line);
+  std::fflush(stderr);
+}
+
 void Progress::finish() {
   if (!drawn_) return;
   fmt::print(stderr, "\r{:{}}\r", "", std::max(width_, label_.size() + 40));

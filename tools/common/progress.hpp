@@ -15,6 +15,8 @@ class Progress {
   /// The same with a short status after the bar (what the run is doing, what is left).
   std::function<void(double, const std::string&)> status_callback();
   void finish();
+  /// Prints one line on stderr below the bar (a long run's estimate), unless `quiet`.
+  void note(const std::string& line, bool quiet);
 
  private:
   void draw(double fraction, const std::string& status = {});

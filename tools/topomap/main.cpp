@@ -1,6 +1,7 @@
 // topomap: maps the tasks of an application (a demand matrix) onto the nodes of a network (doc/definitions.md §6).
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
 #include <iostream>
@@ -73,9 +74,12 @@ int main(int argc, char** argv) {
   app.add_option("--weights", o.weights, "communication volume of an entry: magnitude (|a_ij|) or unit (1)")
       ->check(CLI::IsMember({"magnitude", "unit"}))
       ->type_name("W");
-  app.add_option("-m,--method", o.method, "identity (ROMap), random, greedy, anneal, genetic, tabu")
-      ->check(CLI::IsMember({"identity", "random", "greedy", "anneal", "genetic", "tabu"}))
+  app.add_option("-m,--method", o.method, fmt::format("mapping method: {}", fmt::join(topo::map::method_names(), ", ")))
+      ->check(CLI::IsMember(topo::map::method_names()))
       ->type_name("M");
+  std::string methods = "Mapping methods (--method):\n";
+  for (const auto& m : topo::map::methods()) methods += fmt::format("  {:<10} {}\n", m.name, m.help);
+  app.footer(methods);
   app.add_option("--time-limit", o.time_limit, "wall-clock seconds for the whole run")
       ->type_name("S")
       ->check(CLI::NonNegativeNumber);
@@ -107,7 +111,7 @@ int main(int argc, char** argv) {
   return tool.run([&] {
     namespace tm = topo::map;
     if (o.demand.empty() && o.qap.empty()) throw topo::UsageError("give --demand FILE (with a network) or --qap FILE");
-    const auto method = tm::parse_method(o.method);
+    const auto& method = tm::find_method(o.method);
     const auto wt = o.weights == "unit" ? tm::Weights::unit : tm::Weights::magnitude;
     topo::Graph g;
     tm::Demand d;
@@ -175,16 +179,17 @@ int main(int argc, char** argv) {
       }
     } else {
       tm::SolveOptions so;
-      so.method = method;
+      so.method = method.name;
       so.seed = o.seed;
       so.iterations = o.iterations;
       so.time_limit = o.time_limit;
       so.threads = o.threads;
       so.restarts = o.restarts ? o.restarts : static_cast<unsigned>(std::max(1, o.threads));
-      if (method == tm::Method::identity || method == tm::Method::greedy) so.restarts = 1;
+      if (!method.randomized) so.restarts = 1;
       so.network = o.qap.empty() ? &g : nullptr;
       topo::cli::Progress progress(tool.progress_enabled(), o.method);
       so.progress = progress.callback();
+      so.note = [&](const std::string& line) { progress.note("topomap: " + line, tool.quiet()); };
       const auto r = tm::solve(d, s, so);
       progress.finish();
       mapping = r.mapping;

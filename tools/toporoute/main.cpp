@@ -100,7 +100,7 @@ std::vector<r::Pair> pairs_of(const topo::Graph& g, const Options& o) {
   return r::traffic_pairs(g, o.traffic, to);
 }
 
-nlohmann::json route_json(const topo::Graph& g, const r::ArcIndex& ai, const r::Path& p, node_id s, node_id t) {
+nlohmann::json route_json(const topo::Graph& g, const r::Path& p, node_id s, node_id t) {
   nlohmann::json j;
   j["source"] = s;
   j["target"] = t;
@@ -108,7 +108,7 @@ nlohmann::json route_json(const topo::Graph& g, const r::ArcIndex& ai, const r::
   j["path"] = p.nodes;
   nlohmann::json cls = nlohmann::json::array(), lvl = nlohmann::json::array();
   for (std::size_t h = 0; h < p.arcs.size(); ++h) {
-    const auto l = g.out_links(p.nodes[h])[p.arcs[h] - ai.offset(p.nodes[h])];
+    const auto l = g.out_links(p.nodes[h])[p.arcs[h] - g.arc_offset(p.nodes[h])];
     if (g.has_classes()) cls.push_back(std::string(g.link_class_name(l)));
     if (g.has_levels()) lvl.push_back(g.level(l) == topo::no_value8 ? nlohmann::json() : nlohmann::json(g.level(l)));
   }
@@ -117,19 +117,18 @@ nlohmann::json route_json(const topo::Graph& g, const r::ArcIndex& ai, const r::
   return j;
 }
 
-std::string route_text(const topo::Graph& g, const r::ArcIndex& ai, const r::Path& p, node_id s, node_id t) {
+std::string route_text(const topo::Graph& g, const r::Path& p, node_id s, node_id t) {
   std::string line = fmt::format("{} -> {}  {} hops:", s, t, p.hops());
   for (std::size_t h = 0; h < p.nodes.size(); ++h) {
     fmt::format_to(std::back_inserter(line), " {}", p.nodes[h]);
     if (h < p.arcs.size() && g.has_classes())
       fmt::format_to(std::back_inserter(line),
-                     " ={}=", g.link_class_name(g.out_links(p.nodes[h])[p.arcs[h] - ai.offset(p.nodes[h])]));
+                     " ={}=", g.link_class_name(g.out_links(p.nodes[h])[p.arcs[h] - g.arc_offset(p.nodes[h])]));
   }
   return line;
 }
 
-void write_loads(const topo::Graph& g, const r::LoadCounter& lc, const r::LoadCounter::Result& res,
-                 const std::string& path) {
+void write_loads(const topo::Graph& g, const r::LoadCounter::Result& res, const std::string& path) {
   topo::cli::Output out(path);
   auto& s = out.stream();
   s << "# toporoute link loads: one line per arc (direction of a link), load per unit of capacity\n";
@@ -141,7 +140,7 @@ void write_loads(const topo::Graph& g, const r::LoadCounter& lc, const r::LoadCo
       const auto l = ln[i];
       fmt::print(s, "{} {} {} {} {:.6f}\n", v, nb[i], g.has_classes() ? std::string(g.link_class_name(l)) : "-",
                  g.level(l) == topo::no_value8 ? std::string("-") : std::to_string(g.level(l)),
-                 res.arc_load[lc.arcs().offset(v) + i]);
+                 res.arc_load[g.arc_offset(v) + i]);
     }
   }
   out.commit();
@@ -157,7 +156,6 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   ro.inner = o.inner;
   const auto router = r::make_router(g, ro);
   const auto pairs = pairs_of(g, o);
-  const r::ArcIndex ai(g);
   r::Rng rng(o.seed);
   r::LoadCounter loads(g);
   r::HopStats stats(g);
@@ -171,7 +169,7 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   auto& os = out.stream();
   for (const auto& [s, t] : pairs) {
     const auto p = router->route(s, t, rng);
-    r::check_path(g, ai, p, s, t);
+    r::check_path(g, p, s, t);
     if (need_loads && !split_all) {
       if (o.split)
         loads.add_split(s, t);
@@ -182,11 +180,11 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
     if (o.check_deadlock) deps.add(p);
     if (report) continue;
     if (o.text) {
-      os << route_text(g, ai, p, s, t);
+      os << route_text(g, p, s, t);
       if (o.count_paths) fmt::print(os, "  ({} shortest paths)", r::count_shortest_paths(g, s, t));
       os << '\n';
     } else {
-      auto j = route_json(g, ai, p, s, t);
+      auto j = route_json(g, p, s, t);
       if (o.count_paths) j["shortest_paths"] = r::count_shortest_paths(g, s, t);
       os << j.dump() << '\n';
     }
@@ -217,9 +215,10 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
       nlohmann::json heavy = nlohmann::json::array();
       for (std::size_t i = 0; i < top; ++i) {
         const auto a = order[i];
-        const node_id v = ai.tail(a);
-        const auto l = g.out_links(v)[a - ai.offset(v)];
-        nlohmann::json e = {{"source", v}, {"target", g.out_neighbors(v)[a - ai.offset(v)]}, {"load", res.arc_load[a]}};
+        const node_id v = g.arc_tail(a);
+        const auto l = g.out_links(v)[a - g.arc_offset(v)];
+        nlohmann::json e = {
+            {"source", v}, {"target", g.out_neighbors(v)[a - g.arc_offset(v)]}, {"load", res.arc_load[a]}};
         if (g.has_classes()) e["class"] = std::string(g.link_class_name(l));
         heavy.push_back(e);
       }
@@ -235,8 +234,8 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
       const auto cycle = deps.find_cycle();
       nlohmann::json c = nlohmann::json::array();
       for (auto a : cycle) {
-        const node_id v = ai.tail(a);
-        c.push_back({v, g.out_neighbors(v)[a - ai.offset(v)]});
+        const node_id v = g.arc_tail(a);
+        c.push_back({v, g.out_neighbors(v)[a - g.arc_offset(v)]});
       }
       j["deadlock"] = {{"dependencies", deps.dependencies()}, {"cycle_free", cycle.empty()}, {"cycle", c}};
     }
@@ -273,7 +272,7 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
       }
     }
   }
-  if (!o.loads_file.empty()) write_loads(g, loads, res, o.loads_file);
+  if (!o.loads_file.empty()) write_loads(g, res, o.loads_file);
   out.commit();
   return 0;
 }
@@ -341,15 +340,13 @@ int main(int argc, char** argv) {
   app.add_option("--from", o.from, "source node of a single route")->type_name("NODE");
   app.add_option("--to", o.to, "target node of a single route")->type_name("NODE");
   app.add_option("--pairs", o.pairs_file, "file of SOURCE TARGET lines to route")->type_name("FILE");
-  app.add_option("--traffic", o.traffic,
-                 "traffic pattern: all-to-all, uniform, permutation, transpose, bit-complement, "
-                 "tornado, hotspot, nearest-neighbour")
+  app.add_option("--traffic", o.traffic, fmt::format("traffic pattern: {}", fmt::join(r::traffic_names(), ", ")))
       ->check(CLI::IsMember(r::traffic_names()))
       ->type_name("PATTERN");
   app.add_option("--seed", o.seed, "seed for uniform/permutation traffic and every random choice (recorded)")
       ->type_name("N");
   app.add_option("--hotspot", o.hotspot, "the node hotspot traffic goes to (default 0)")->type_name("NODE");
-  app.add_option("--algo", o.algo, "routing algorithm: shortest, dor, ibt, hdn, clex, slimfly, valiant")
+  app.add_option("--algo", o.algo, fmt::format("routing algorithm: {}", fmt::join(r::algorithm_names(), ", ")))
       ->check(CLI::IsMember(r::algorithm_names()))
       ->type_name("ALGO");
   app.add_flag("--random-ties", o.random_ties, "shortest: choose among equally short next hops at random (seeded)");
@@ -365,6 +362,12 @@ int main(int argc, char** argv) {
   tool.add_json_flag(o.json);
   tool.add_output_option(o.output);
   tool.add_provenance_flag(o.no_provenance);
+
+  std::string algos = "Routing algorithms (--algo):\n";
+  for (const auto& a : r::algorithms()) algos += fmt::format("  {:<10} {}\n", a.name, a.help);
+  algos += "Traffic patterns (--traffic):\n";
+  for (const auto& t : r::traffic_patterns()) algos += fmt::format("  {:<18} {}\n", t.name, t.help);
+  app.footer(algos);
 
   auto* bc = app.add_subcommand("broadcast", "a one-port broadcast schedule from --root");
   add_input(bc);

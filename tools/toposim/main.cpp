@@ -8,6 +8,7 @@
 #include "common/io.hpp"
 #include "common/progress.hpp"
 #include "topo/errors.hpp"
+#include "topo/gen/registry.hpp"
 #include "topo/sim/clex.hpp"
 
 namespace {
@@ -30,7 +31,7 @@ struct Common {
 void size_from_graph(ClexCli& c) {
   const auto g = topo::cli::load_graph(c.input);
   const std::string where = c.input == "-" ? "<stdin>" : c.input;
-  if (g.meta.family != "clex")
+  if (!topo::gen::family_offers(g, "clex"))  // A(l) routes by the CLEX structure
     throw topo::InputError(fmt::format("{}: not a clex graph (family '{}'); give --clique and --levels", where,
                                        g.meta.family.empty() ? "unknown" : g.meta.family));
   const auto& p = g.meta.parameters;

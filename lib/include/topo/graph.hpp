@@ -80,6 +80,15 @@ class Graph {
   std::span<const link_id> out_links(node_id v) const {
     return {out_link_.data() + out_off_[v], out_link_.data() + out_off_[v + 1]};
   }
+  /// Arcs (one per link and direction, in out_links order) are numbered node by node: arc
+  /// arc_offset(v) + i is out_links(v)[i]. Routes, link loads and the simulator share this numbering.
+  std::uint64_t arc_offset(node_id v) const { return out_off_.empty() ? 0 : out_off_[v]; }
+  std::uint64_t num_arcs() const { return out_off_.empty() ? 0 : out_off_.back(); }
+  /// The node an arc leaves (binary search over the offsets).
+  node_id arc_tail(std::uint64_t arc) const;
+  /// The link and the node an arc leads to.
+  link_id arc_link(std::uint64_t arc) const { return out_link_[arc]; }
+  node_id arc_head(std::uint64_t arc) const { return directed_ ? dst_[arc] : out_adj_[arc]; }
   /// In-neighbours (the same as out_neighbors when undirected).
   std::span<const node_id> in_neighbors(node_id v) const {
     if (!directed_) return out_neighbors(v);

@@ -49,6 +49,7 @@ Family family_ccc() {
           .summary = "cube-connected cycles: d*2^d nodes (w,i), a d-cycle per cube corner, degree 3",
           .source = "Preparata & Vuillemin 1981; dissertation Table 2 [24]",
           .params = {{"dim", ParamType::integer, "cube dimension d (d*2^d nodes)", "", true, {}}},
+          .example = {{"dim", "3"}},
           .describe =
               [](const Params& p) {
                 const unsigned d = ccc_dim(p);

@@ -228,6 +228,7 @@ Family family_clex() {
                   "full",
                   false,
                   {"full", "swap"}}},
+      .example = {{"clique", "3"}, {"levels", "2"}},
       .describe = [](const Params& p) { return describe_clex(clex_shape(p)); },
       .build =
           [](const Params& p) {
@@ -238,7 +239,8 @@ Family family_clex() {
           [](const Params& p) {
             const auto s = clex_shape(p);
             return clex_classes(s.k, s.levels);
-          }};
+          },
+      .routings = {"clex"}};
 }
 
 }  // namespace topo::gen

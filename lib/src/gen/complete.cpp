@@ -28,6 +28,7 @@ Family family_complete() {
           .summary = "complete graph K_n",
           .source = "Projective Networks §6",
           .params = {{"nodes", ParamType::integer, "number of nodes", "", true, {}}},
+          .example = {{"nodes", "6"}},
           .describe =
               [nodes](const Params& p) {
                 const auto n = nodes(p);

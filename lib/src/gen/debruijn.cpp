@@ -64,6 +64,7 @@ Family family_debruijn() {
                      {"length", ParamType::integer, "word length n (m^n nodes, diameter n)", "", true, {}},
                      {"undirected", ParamType::flag, "the underlying undirected multigraph", "", false, {}},
                      {"loops", ParamType::flag, "keep the self-loops of the m constant words", "", false, {}}},
+          .example = {{"symbols", "2"}, {"length", "4"}},
           .describe =
               [](const Params& p) {
                 const auto w = de_bruijn_size(p);

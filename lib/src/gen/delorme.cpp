@@ -54,6 +54,7 @@ Family family_delorme() {
           .summary = "Delorme's graph: polarity graph of the generalised quadrangle W(q), q an odd power of 2",
           .source = "Projective Networks §4.3, Tables 2-3; Delorme 1985",
           .params = {{"q", ParamType::integer, "order of the field GF(q), an odd power of 2", "", true, {}}},
+          .example = {{"q", "2"}},
           .describe = [](const Params& p) { return describe_delorme(delorme_q(p)); },
           .build =
               [](const Params& p) {

@@ -46,6 +46,7 @@ Family family_demipn() {
           .summary = "demi-projective network: points of P2(GF(q)), P ~ L iff P ⊥ L and P != L",
           .source = "Projective Networks §3.2, Definition 3.6",
           .params = {{"q", ParamType::integer, "order of the field GF(q), a prime power", "", true, {}}},
+          .example = {{"q", "3"}},
           .describe = [](const Params& p) { return describe_demipn(demipn_q(p)); },
           .build =
               [](const Params& p) {

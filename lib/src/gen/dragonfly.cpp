@@ -54,6 +54,7 @@ Family family_dragonfly() {
           .summary = "canonical dragonfly: 2h routers per group, 2h^2+1 groups, one global link per pair of groups",
           .source = "Kim et al. 2008; Projective Networks Tables 3-5; doc/definitions.md §3.6",
           .params = {{"h", ParamType::integer, "global links (and terminals) per router", "", true, {}}},
+          .example = {{"h", "2"}},
           .describe = [](const Params& p) { return describe_dragonfly(dragonfly_h(p)); },
           .build =
               [](const Params& p) {

@@ -84,6 +84,7 @@ Family family_fattree() {
           .source = "Petrini & Vanneschi 1997; the indirect reference network of doc/definitions.md §3.1",
           .params = {{"arity", ParamType::integer, "k: switch half-radix (k down, k up)", "", true, {}},
                      {"levels", ParamType::integer, "n: switch levels (k^n terminals)", "", true, {}}},
+          .example = {{"arity", "2"}, {"levels", "3"}},
           .describe =
               [](const Params& p) {
                 const auto t = tree_size(p);

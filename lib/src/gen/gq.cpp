@@ -52,6 +52,7 @@ Family family_gq() {
           .summary = "incidence graph of the symplectic generalised quadrangle W(q): degree q+1, diameter 4",
           .source = "Projective Networks §4.3, Tables 2-3",
           .params = {{"q", ParamType::integer, "order of the field GF(q), a prime power", "", true, {}}},
+          .example = {{"q", "3"}},
           .describe = [](const Params& p) { return describe_gq(gq_q(p)); },
           .build =
               [](const Params& p) {

@@ -153,6 +153,10 @@ namespace {
 NodeClasses vertex_transitive(std::uint64_t nodes) {
   return {{0}, {nodes}};
 }
+Grid grid_shape(const std::vector<std::int64_t>& dims, bool wrap) {
+  return {dims, std::vector<bool>(dims.size(), wrap)};
+}
+
 }  // namespace
 
 Family family_torus() {
@@ -160,9 +164,11 @@ Family family_torus() {
           .summary = "k-ary n-cube: a torus over any mixed-radix dimensions (Blue Gene/L, QCDOC presets)",
           .source = "dissertation §3.3.2, Tables 3-4",
           .params = grid_params(true),
+          .example = {{"dims", "4x3x2"}},
           .describe = [](const Params& p) { return describe_grid(resolve_dims(p), true); },
           .build = [](const Params& p) { return make_grid(resolve_dims(p), true); },
-          .symmetry = [](const Params& p) { return vertex_transitive(describe_grid(resolve_dims(p), true).nodes); }};
+          .symmetry = [](const Params& p) { return vertex_transitive(describe_grid(resolve_dims(p), true).nodes); },
+          .grid = [](const Params& p) { return grid_shape(resolve_dims(p), true); }};
 }
 
 Family family_mesh() {
@@ -170,8 +176,10 @@ Family family_mesh() {
           .summary = "mesh (torus without wrap-around links) over any mixed-radix dimensions",
           .source = "dissertation §3.3.2",
           .params = grid_params(true),
+          .example = {{"dims", "3x4"}},
           .describe = [](const Params& p) { return describe_grid(resolve_dims(p), false); },
-          .build = [](const Params& p) { return make_grid(resolve_dims(p), false); }};
+          .build = [](const Params& p) { return make_grid(resolve_dims(p), false); },
+          .grid = [](const Params& p) { return grid_shape(resolve_dims(p), false); }};
 }
 
 Family family_ring() {
@@ -185,9 +193,11 @@ Family family_ring() {
           .summary = "cycle of n nodes (a 1-D torus)",
           .source = "doc/definitions.md §3.1",
           .params = {{"nodes", ParamType::integer, "number of nodes", "", true, {}}},
+          .example = {{"nodes", "7"}},
           .describe = [nodes](const Params& p) { return describe_grid(nodes(p), true); },
           .build = [nodes](const Params& p) { return make_grid(nodes(p), true); },
-          .symmetry = [nodes](const Params& p) { return vertex_transitive(std::uint64_t(nodes(p)[0])); }};
+          .symmetry = [nodes](const Params& p) { return vertex_transitive(std::uint64_t(nodes(p)[0])); },
+          .grid = [nodes](const Params& p) { return grid_shape(nodes(p), true); }};
 }
 
 }  // namespace topo::gen

@@ -60,6 +60,7 @@ Family family_hamming() {
           .source = "Projective Networks §4.1, Tables 2-5",
           .params = {{"side", ParamType::integer, "symbols per position n (the side of the K_n factors)", "", true, {}},
                      {"dims", ParamType::integer, "number of positions d (K_n factors)", "2", false, {}}},
+          .example = {{"side", "3"}, {"dims", "2"}},
           .describe = [](const Params& p) { return describe_hamming(hamming_shape(p)); },
           .build =
               [](const Params& p) {

@@ -371,8 +371,10 @@ Family family_hdn() {
           .summary = "hierarchical dual-net HDN(B,k,S) over a torus base, with super-nodes per level",
           .source = "HDN §2-3 (Li, Peng, Chu), Tables 1 and 3",
           .params = params,
+          .example = {{"base", "2x3"}, {"levels", "1"}, {"supernodes", "0"}},
           .describe = [](const Params& p) { return describe_hdn(hdn_shape(p)); },
-          .build = [](const Params& p) { return build_hdn(hdn_shape(p)); }};
+          .build = [](const Params& p) { return build_hdn(hdn_shape(p)); },
+          .routings = {"hdn"}};
 }
 
 Family family_rdn() {
@@ -384,8 +386,10 @@ Family family_rdn() {
           .summary = "recursive dual-net RDN(m,k): HDN with every super-node a single node",
           .source = "HDN §2 (RDN as the special case s_i = 1)",
           .params = params,
+          .example = {{"cube", "2"}, {"levels", "1"}},
           .describe = [](const Params& p) { return describe_hdn(rdn_shape(p)); },
-          .build = [](const Params& p) { return build_hdn(rdn_shape(p)); }};
+          .build = [](const Params& p) { return build_hdn(rdn_shape(p)); },
+          .routings = {"hdn"}};
 }
 
 Family family_dualcube() {
@@ -394,8 +398,10 @@ Family family_dualcube() {
       .summary = "dual-cube DC(n): RDN over an (n-1)-cube with one dual-construction, 2^(2n-1) nodes, degree n",
       .source = "HDN §3, Table 2 (Dual-Cube as RDN with k = 1)",
       .params = {{"dim", ParamType::integer, "n: the base is an (n-1)-cube; 2^(2n-1) nodes of degree n", "", true, {}}},
+      .example = {{"dim", "3"}},
       .describe = [](const Params& p) { return describe_hdn(dualcube_shape(p)); },
-      .build = [](const Params& p) { return build_hdn(dualcube_shape(p)); }};
+      .build = [](const Params& p) { return build_hdn(dualcube_shape(p)); },
+      .routings = {"hdn"}};
 }
 
 }  // namespace topo::gen

@@ -74,6 +74,7 @@ Family family_hex3d() {
           .summary = "3-D hexagonal network of size t: (10/3)t^3-5t^2+(11/3)t-1 nodes, degree up to 12",
           .source = "Decayeux & Seme 2005 (dissertation ref. [12]); dissertation §3.3.1 (su(4), t = 7: 923 nodes)",
           .params = {{"t", ParamType::integer, "size t (nodes within distance t-1 of the centre)", "", true, {}}},
+          .example = {{"t", "3"}},
           .describe =
               [](const Params& p) {
                 const auto t = hex_t(p);

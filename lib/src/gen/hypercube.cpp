@@ -39,6 +39,7 @@ Family family_hypercube() {
           .summary = "binary n-cube: 2^n nodes, u ~ v iff they differ in one bit",
           .source = "dissertation Table 2",
           .params = {{"dim", ParamType::integer, "dimension n (2^n nodes)", "", true, {}}},
+          .example = {{"dim", "4"}},
           .describe =
               [dim](const Params& p) {
                 const unsigned n = dim(p);
@@ -56,6 +57,10 @@ Family family_hypercube() {
           .symmetry =
               [dim](const Params& p) {
                 return NodeClasses{{0}, {std::uint64_t{1} << dim(p)}};
+              },
+          .grid =
+              [dim](const Params& p) {
+                return Grid{std::vector<std::int64_t>(dim(p), 2), std::vector<bool>(dim(p))};
               }};
 }
 

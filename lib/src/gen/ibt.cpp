@@ -364,9 +364,11 @@ Family family_ibt() {
             false,
             {}},
            {"num-lengths", ParamType::integer, "with --search: number of bypass lengths k (default 2)", "", false, {}}},
+      .example = {{"dims", "12x12"}, {"bypass-dims", "2"}, {"lengths", "4"}},
       .describe = [](const Params& p) { return describe_ibt(read_ibt(p)); },
       .build = [](const Params& p) { return build_ibt(read_ibt(p)); },
-      .symmetry = [](const Params& p) { return ibt_classes(read_ibt(p)); }};
+      .symmetry = [](const Params& p) { return ibt_classes(read_ibt(p)); },
+      .routings = {"ibt"}};
 }
 
 }  // namespace topo::gen

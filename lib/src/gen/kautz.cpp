@@ -77,6 +77,7 @@ Family family_kautz() {
           .params = {{"degree", ParamType::integer, "out-degree d (alphabet of d+1 symbols)", "", true, {}},
                      {"length", ParamType::integer, "word length n (diameter n)", "", true, {}},
                      {"undirected", ParamType::flag, "the underlying undirected multigraph", "", false, {}}},
+          .example = {{"degree", "2"}, {"length", "3"}},
           .describe =
               [](const Params& p) {
                 const auto k = kautz_size(p);

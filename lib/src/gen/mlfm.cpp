@@ -48,6 +48,7 @@ Family family_mlfm() {
           .summary = "multi-layer full mesh from K_n: C(n,2) spines, n(n-1) leaves with n-1 terminals each",
           .source = "Projective Networks §6, Figure 10",
           .params = {{"n", ParamType::integer, "order of the complete graph K_n", "", true, {}}},
+          .example = {{"n", "5"}},
           .describe = [](const Params& p) { return describe_mlfm(mlfm_n(p)); },
           .build =
               [](const Params& p) {

@@ -52,6 +52,7 @@ Family family_oft() {
           .summary = "two-level orthogonal fat tree on P2(GF(q)): 3(q^2+q+1) routers, q+1 terminals per leaf",
           .source = "Projective Networks §6, Definition 6.1",
           .params = {{"q", ParamType::integer, "order of the field GF(q), a prime power", "", true, {}}},
+          .example = {{"q", "3"}},
           .describe = [](const Params& p) { return describe_oft(oft_q(p)); },
           .build =
               [](const Params& p) {

@@ -38,6 +38,7 @@ Family family_paley() {
       .summary = "Paley graph on GF(q), q = 1 mod 4: a ~ b iff a - b is a nonzero square",
       .source = "Projective Networks §4.1",
       .params = {{"q", ParamType::integer, "order of the field GF(q), a prime power with q = 1 mod 4", "", true, {}}},
+      .example = {{"q", "13"}},
       .describe = [](const Params& p) { return describe_paley(paley_q(p)); },
       .build =
           [](const Params& p) {

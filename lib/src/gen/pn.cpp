@@ -49,6 +49,7 @@ Family family_pn() {
           .summary = "projective network G_q: incidence graph of the projective plane over GF(q)",
           .source = "Projective Networks §3.1, Definition 3.2",
           .params = {{"q", ParamType::integer, "order of the field GF(q), a prime power", "", true, {}}},
+          .example = {{"q", "3"}},
           .describe = [](const Params& p) { return describe_pn(pn_q(p)); },
           .build =
               [](const Params& p) {

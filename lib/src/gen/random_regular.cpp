@@ -118,6 +118,7 @@ Family family_random_regular() {
           .params = {{"nodes", ParamType::integer, "number of nodes n", "", true, {}},
                      {"degree", ParamType::integer, "degree d (n*d even, d < n)", "", true, {}},
                      {"seed", ParamType::integer, "random seed", "1", false, {}}},
+          .example = {{"nodes", "20"}, {"degree", "3"}, {"seed", "1"}},
           .describe =
               [](const Params& p) {
                 const auto s = rr_shape(p);

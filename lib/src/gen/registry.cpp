@@ -32,6 +32,24 @@ const Family& find_family(std::string_view name) {
   throw InputError(fmt::format("unknown family \"{}\" (known: {})", name, fmt::join(names, ", ")));
 }
 
+const Family* family_of(const Graph& g) {
+  if (g.meta.family.empty()) return nullptr;
+  for (const auto& f : families())
+    if (f.name == g.meta.family) return &f;
+  return nullptr;
+}
+
+std::optional<Grid> grid_of(const Graph& g) {
+  const Family* f = family_of(g);
+  if (!f || !f->grid) return std::nullopt;
+  return f->grid(normalize_params(*f, g.meta.parameters));
+}
+
+bool family_offers(const Graph& g, std::string_view routing) {
+  const Family* f = family_of(g);
+  return f && std::find(f->routings.begin(), f->routings.end(), routing) != f->routings.end();
+}
+
 std::string ParamSpec::key() const {
   std::string k = name;
   std::replace(k.begin(), k.end(), '-', '_');

@@ -44,6 +44,7 @@ Family family_sbs() {
           .summary = "scalable barrel shifter: 2^n nodes, u ~ v iff u = v +- 2^i mod 2^n, degree 2n-1",
           .source = "dissertation Table 2 [26]",
           .params = {{"dim", ParamType::integer, "n: 2^n nodes, shifts 2^0..2^(n-1)", "", true, {}}},
+          .example = {{"dim", "4"}},
           .describe =
               [](const Params& p) {
                 const unsigned n = sbs_dim(p);

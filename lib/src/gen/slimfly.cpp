@@ -77,6 +77,7 @@ Family family_slimfly() {
           .summary = "Slim Fly: the MMS graph on 2q^2 routers (s,x,y), degree (3q-e)/2, diameter 2",
           .source = "Projective Networks §4.2; doc/definitions.md §3.6 (corrected X0 for q = 3 mod 4)",
           .params = {{"q", ParamType::integer, "order of the field GF(q), a prime power other than 2", "", true, {}}},
+          .example = {{"q", "5"}},
           .describe = [](const Params& p) { return describe_slimfly(slimfly_q(p)); },
           .build =
               [](const Params& p) {
@@ -117,7 +118,8 @@ Family family_slimfly() {
           .symmetry =
               [](const Params& p) {
                 return NodeClasses{{0}, {describe_slimfly(slimfly_q(p)).nodes}};
-              }};
+              },
+          .routings = {"slimfly"}};
 }
 
 }  // namespace topo::gen

@@ -81,6 +81,7 @@ Family family_sp6() {
       .summary = "Sp(6) root-lattice network (dissertation Pseudocodes 1-4): 236 weight vectors, 9 root directions",
       .source = "dissertation §3.3.1, Pseudocodes 1-4",
       .params = {},
+      .example = {},
       .describe =
           [](const Params&) {
             std::uint64_t all = 0;

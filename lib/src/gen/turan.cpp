@@ -86,6 +86,7 @@ Family family_turan() {
           .source = "Projective Networks §4.1",
           .params = {{"n", ParamType::integer, "number of nodes", "", true, {}},
                      {"r", ParamType::integer, "number of parts", "", true, {}}},
+          .example = {{"n", "8"}, {"r", "3"}},
           .describe = [](const Params& p) { return describe_multipartite(turan_parts(p)); },
           .build = [](const Params& p) { return make_complete_multipartite(turan_parts(p), "turan"); },
           .symmetry = [](const Params& p) { return multipartite_classes(turan_parts(p)); }};
@@ -96,6 +97,7 @@ Family family_bipartite() {
           .summary = "complete bipartite graph K_{n,n}",
           .source = "Projective Networks §4.1, Tables 2-3",
           .params = {{"n", ParamType::integer, "nodes on each side", "", true, {}}},
+          .example = {{"n", "4"}},
           .describe = [](const Params& p) { return describe_multipartite(bipartite_parts(p)); },
           .build = [](const Params& p) { return make_complete_multipartite(bipartite_parts(p), "bipartite"); },
           .symmetry =

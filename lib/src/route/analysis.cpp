@@ -8,13 +8,13 @@
 
 namespace topo::route {
 
-LoadCounter::LoadCounter(const Graph& g) : g_(g), ai_(g), load_(ai_.num_arcs(), 0.0) {}
+LoadCounter::LoadCounter(const Graph& g) : g_(g), load_(g_.num_arcs(), 0.0) {}
 
 void LoadCounter::add(const Path& p, double units) {
   for (std::size_t h = 0; h < p.arcs.size(); ++h) {
     const auto a = p.arcs[h];
     const auto v = p.nodes[h];
-    load_[a] += units / g_.multiplicity(g_.out_links(v)[a - ai_.offset(v)]);
+    load_[a] += units / g_.multiplicity(g_.out_links(v)[a - g_.arc_offset(v)]);
   }
 }
 
@@ -71,7 +71,7 @@ void LoadCounter::add_split(node_id s, node_id t) {
     const auto nb = g_.out_neighbors(v);
     for (std::size_t i = 0; i < nb.size(); ++i)
       if (b.dist[nb[i]] != unreachable && f.dist[v] + 1 + b.dist[nb[i]] == d)
-        load_[ai_.offset(v) + i] += f.sigma[v] * b.sigma[nb[i]] / total;
+        load_[g_.arc_offset(v) + i] += f.sigma[v] * b.sigma[nb[i]] / total;
   }
 }
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "route_internal.hpp"
 #include "topo/errors.hpp"
-#include "topo/route/route.hpp"
 
 namespace topo::route {
 

@@ -5,9 +5,9 @@
 // its own copy) are never needed. Node (v1,…,vL) has id v1 + v2·k + … + vL·k^(L−1) (gen/clex.cpp).
 #include <fmt/format.h>
 
+#include "route_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
-#include "topo/route/route.hpp"
 
 namespace topo::route {
 
@@ -15,8 +15,8 @@ namespace {
 
 class Clex final : public Router {
  public:
-  explicit Clex(const Graph& g) : g_(g), ai_(g) {
-    const auto& f = gen::find_family("clex");
+  explicit Clex(const Graph& g) : g_(g) {
+    const auto& f = *gen::family_of(g);  // make_router checked that the graph is a CLEX graph
     const auto p = gen::normalize_params(f, g.meta.parameters);
     k_ = std::uint64_t(gen::get_int(p, "clique"));
     levels_ = unsigned(gen::get_int(p, "levels"));
@@ -60,7 +60,7 @@ class Clex final : public Router {
     const auto ln = g_.out_links(u);
     for (std::size_t i = 0; i < nb.size(); ++i)
       if (nb[i] == v && g_.level(ln[i]) == level && g_.link_class(ln[i]) != redundant_) {
-        p.arcs.push_back(ai_.offset(u) + i);
+        p.arcs.push_back(g_.arc_offset(u) + i);
         p.nodes.push_back(v);
         return;
       }
@@ -97,7 +97,6 @@ class Clex final : public Router {
   }
 
   const Graph& g_;
-  ArcIndex ai_;
   std::uint64_t k_ = 0;
   unsigned levels_ = 0;
   bool swap_ = false;
@@ -106,9 +105,11 @@ class Clex final : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_clex(const Graph& g) {
-  require_family(g, "clex", {"clex"});
-  return std::make_unique<Clex>(g);
+Algorithm algorithm_clex() {
+  return {.name = "clex",
+          .help = "CLEX: hierarchical, one gateway per level (CLEX graphs)",
+          .needs = Algorithm::Needs::family_structure,
+          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Clex>(g); }};
 }
 
 }  // namespace topo::route

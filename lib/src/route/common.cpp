@@ -1,79 +1,86 @@
-// Helpers shared by the routing algorithms, and the algorithm dispatch.
+// Helpers shared by the routing algorithms, and the algorithm registry.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 
+#include "route_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
-#include "topo/route/route.hpp"
 
 namespace topo::route {
 
-ArcIndex::ArcIndex(const Graph& g) : off_(std::size_t(g.num_nodes()) + 1, 0) {
-  for (node_id v = 0; v < g.num_nodes(); ++v) off_[v + 1] = off_[v] + g.out_neighbors(v).size();
+const std::vector<Algorithm>& algorithms() {
+  static const std::vector<Algorithm> all = {
+#define TOPO_ROUTING(name) algorithm_##name(),
+#include "algorithm_list.hpp"
+#undef TOPO_ROUTING
+  };
+  return all;
 }
 
-node_id ArcIndex::tail(std::uint64_t arc) const {
-  const auto it = std::upper_bound(off_.begin(), off_.end(), arc);
-  return static_cast<node_id>(it - off_.begin() - 1);
-}
-
-const std::vector<std::string>& algorithm_names() {
-  static const std::vector<std::string> names = {"shortest", "dor", "ibt", "hdn", "clex", "slimfly", "valiant"};
+std::vector<std::string> algorithm_names() {
+  std::vector<std::string> names;
+  for (const auto& a : algorithms()) names.push_back(a.name);
   return names;
 }
 
-std::unique_ptr<Router> make_router(const Graph& g, const RouterOptions& o) {
-  if (o.algo == "shortest") return make_shortest(g, o.random_ties);
-  if (o.algo == "dor") return make_dor(g);
-  if (o.algo == "ibt") return make_ibt(g);
-  if (o.algo == "hdn") return make_hdn(g);
-  if (o.algo == "clex") return make_clex(g);
-  if (o.algo == "slimfly") return make_slimfly(g);
-  if (o.algo == "valiant") {
-    if (o.inner == "valiant") throw UsageError("--algo valiant: the inner algorithm must be minimal, not valiant");
-    RouterOptions in = o;
-    in.algo = o.inner;
-    return make_valiant(g, make_router(g, in));
-  }
-  throw UsageError(fmt::format("unknown routing algorithm \"{}\" ({})", o.algo, fmt::join(algorithm_names(), ", ")));
+const Algorithm& find_algorithm(std::string_view name) {
+  for (const auto& a : algorithms())
+    if (a.name == name) return a;
+  throw UsageError(fmt::format("unknown routing algorithm \"{}\" ({})", name, fmt::join(algorithm_names(), ", ")));
 }
 
-std::uint64_t find_arc(const Graph& g, const ArcIndex& ai, node_id u, node_id v, std::uint16_t cls) {
+std::unique_ptr<Router> make_router(const Graph& g, const RouterOptions& o) {
+  const auto& a = find_algorithm(o.algo);
+  require_fit(g, a);
+  return a.make(g, o);
+}
+
+void require_fit(const Graph& g, const Algorithm& a) {
+  if (a.needs == Algorithm::Needs::any_graph) return;
+  const bool grid = a.needs == Algorithm::Needs::grid;
+  if (grid ? gen::family_of(g) && gen::family_of(g)->grid : gen::family_offers(g, a.name)) return;
+  std::vector<std::string> fits;
+  for (const auto& f : gen::families())
+    if (grid ? bool(f.grid) : std::find(f.routings.begin(), f.routings.end(), a.name) != f.routings.end())
+      fits.push_back(f.name);
+  throw InputError(fmt::format("--algo {} needs a graph of family {}, got {}", a.name, fmt::join(fits, " or "),
+                               g.meta.family.empty() ? std::string("a graph without family metadata") : g.meta.family));
+}
+
+void require_fit(const Graph& g, std::string_view algo) {
+  require_fit(g, find_algorithm(algo));
+}
+
+std::uint64_t find_arc(const Graph& g, node_id u, node_id v, std::uint16_t cls) {
   const auto nb = g.out_neighbors(u);
   const auto ln = g.out_links(u);
   std::size_t found = nb.size();
   for (std::size_t i = 0; i < nb.size(); ++i)
     if (nb[i] == v) {
-      if (cls == no_class || g.link_class(ln[i]) == cls) return ai.offset(u) + i;
+      if (cls == no_class || g.link_class(ln[i]) == cls) return g.arc_offset(u) + i;
       if (found == nb.size()) found = i;
     }
-  if (found < nb.size()) return ai.offset(u) + found;
+  if (found < nb.size()) return g.arc_offset(u) + found;
   throw InputError(fmt::format("routing produced a hop {} -> {} that is not a link of the graph", u, v));
 }
 
-void check_path(const Graph& g, const ArcIndex& ai, const Path& p, node_id s, node_id t) {
+void check_path(const Graph& g, const Path& p, node_id s, node_id t) {
   if (p.nodes.empty() || p.nodes.front() != s || p.nodes.back() != t || p.nodes.size() != p.arcs.size() + 1)
     throw Error(fmt::format("route {} -> {} does not join its ends", s, t));
   for (std::size_t h = 0; h < p.arcs.size(); ++h) {
     const node_id v = p.nodes[h];
     const auto a = p.arcs[h];
-    if (a < ai.offset(v) || a >= ai.offset(v) + g.out_neighbors(v).size() ||
-        g.out_neighbors(v)[a - ai.offset(v)] != p.nodes[h + 1])
+    if (a < g.arc_offset(v) || a >= g.arc_offset(v) + g.out_neighbors(v).size() ||
+        g.out_neighbors(v)[a - g.arc_offset(v)] != p.nodes[h + 1])
       throw Error(fmt::format("route {} -> {}: hop {} -> {} is not a link", s, t, v, p.nodes[h + 1]));
   }
 }
 
-void append_hop(const Graph& g, const ArcIndex& ai, Path& path, node_id v, std::uint16_t cls) {
-  path.arcs.push_back(find_arc(g, ai, path.nodes.back(), v, cls));
+void append_hop(const Graph& g, Path& path, node_id v, std::uint16_t cls) {
+  path.arcs.push_back(find_arc(g, path.nodes.back(), v, cls));
   path.nodes.push_back(v);
-}
-
-void require_family(const Graph& g, std::string_view algo, const std::vector<std::string>& families) {
-  if (std::find(families.begin(), families.end(), g.meta.family) != families.end()) return;
-  throw InputError(fmt::format("--algo {} needs a graph of family {}, got {}", algo, fmt::join(families, " or "),
-                               g.meta.family.empty() ? std::string("a graph without family metadata") : g.meta.family));
 }
 
 Coords family_coords(const Graph& g, std::string_view algo) {

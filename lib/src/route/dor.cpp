@@ -5,8 +5,9 @@
 
 #include <algorithm>
 
+#include "route_internal.hpp"
 #include "topo/errors.hpp"
-#include "topo/route/route.hpp"
+#include "topo/gen/registry.hpp"
 
 namespace topo::route {
 
@@ -14,16 +15,21 @@ namespace {
 
 class Dor final : public Router {
  public:
-  explicit Dor(const Graph& g) : g_(g), ai_(g), coords_(family_coords(g, "dor")) {
-    wrap_ = g.meta.family == "torus" || g.meta.family == "ring";
-    size_.assign(coords_.dims, 1);
-    for (node_id v = 0; v < g.num_nodes(); ++v)
-      for (unsigned i = 0; i < coords_.dims; ++i) size_[i] = std::max(size_[i], std::int64_t(coords_.of(v)[i]) + 1);
+  explicit Dor(const Graph& g) : g_(g), coords_(family_coords(g, "dor")) {
+    const auto grid = gen::grid_of(g);  // present: make_router checked the family
+    size_ = grid->sizes;
+    wrap_ = grid->wrap;
     std::uint64_t n = 1;
     for (auto k : size_) n *= std::uint64_t(k);
-    if (n != g.num_nodes()) throw InputError("--algo dor: the node coordinates do not form a full grid");
+    if (n != g.num_nodes() || coords_.dims != size_.size())
+      throw InputError("--algo dor: the node coordinates do not form a full grid");
     node_at_.assign(n, no_node);
-    for (node_id v = 0; v < g.num_nodes(); ++v) node_at_[index(coords_.of(v))] = v;
+    for (node_id v = 0; v < g.num_nodes(); ++v) {
+      for (unsigned i = 0; i < coords_.dims; ++i)
+        if (coords_.of(v)[i] < 0 || coords_.of(v)[i] >= size_[i])
+          throw InputError("--algo dor: the node coordinates do not form a full grid");
+      node_at_[index(coords_.of(v))] = v;
+    }
   }
 
   Path route(node_id s, node_id t, Rng&) const override {
@@ -35,12 +41,12 @@ class Dor final : public Router {
       const std::int64_t k = size_[i];
       while (x[i] != target[i]) {
         std::int64_t step = target[i] > x[i] ? 1 : -1;
-        if (wrap_) {
+        if (wrap_[i]) {
           const std::int64_t forward = ((target[i] - x[i]) % k + k) % k;  // hops the positive way
           step = 2 * forward <= k ? 1 : -1;
         }
         x[i] = static_cast<std::int32_t>(((x[i] + step) % k + k) % k);
-        append_hop(g_, ai_, p, node_at_[index(x)]);
+        append_hop(g_, p, node_at_[index(x)]);
       }
     }
     return p;
@@ -54,18 +60,19 @@ class Dor final : public Router {
   }
 
   const Graph& g_;
-  ArcIndex ai_;
   Coords coords_;
-  bool wrap_ = false;
+  std::vector<bool> wrap_;
   std::vector<std::int64_t> size_;
   std::vector<node_id> node_at_;
 };
 
 }  // namespace
 
-std::unique_ptr<Router> make_dor(const Graph& g) {
-  require_family(g, "dor", {"torus", "mesh", "ring", "hypercube"});
-  return std::make_unique<Dor>(g);
+Algorithm algorithm_dor() {
+  return {.name = "dor",
+          .help = "dimension order on tori, meshes and rings; e-cube on hypercubes (grid families)",
+          .needs = Algorithm::Needs::grid,
+          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Dor>(g); }};
 }
 
 }  // namespace topo::route

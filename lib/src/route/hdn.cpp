@@ -6,8 +6,8 @@
 
 #include <algorithm>
 
+#include "route_internal.hpp"
 #include "topo/errors.hpp"
-#include "topo/route/route.hpp"
 
 namespace topo::route {
 
@@ -43,7 +43,7 @@ std::uint64_t ring_broadcast(std::uint64_t b, bool cube) {
 
 class HdnRouter final : public Router {
  public:
-  explicit HdnRouter(const Graph& g) : g_(g), ai_(g), h_(hdn_layout(g, "hdn")) {
+  explicit HdnRouter(const Graph& g) : g_(g), h_(hdn_layout(g, "hdn")) {
     for (std::uint16_t c = 0; c < g.class_names().size(); ++c) {
       if (g.class_names()[c] == "base") base_ = c;
       if (g.class_names()[c] == "cross") cross_ = c;
@@ -61,7 +61,7 @@ class HdnRouter final : public Router {
   }
 
  private:
-  void hop(Path& p, const Node& n, std::uint16_t cls) const { append_hop(g_, ai_, p, h_.encode(n), cls); }
+  void hop(Path& p, const Node& n, std::uint16_t cls) const { append_hop(g_, p, h_.encode(n), cls); }
 
   // Base_routing: dimension order, each ring the short way round (ties the positive way).
   void base_route(Node& cur, const Node& to, Path& p) const {
@@ -100,7 +100,6 @@ class HdnRouter final : public Router {
   }
 
   const Graph& g_;
-  ArcIndex ai_;
   HdnLayout h_;
   std::uint16_t base_ = no_class, cross_ = no_class;
 };
@@ -238,7 +237,7 @@ class HdnBroadcast {
 }  // namespace
 
 gen::HdnLayout hdn_layout(const Graph& g, std::string_view algo) {
-  require_family(g, algo, {"hdn", "rdn", "dualcube"});
+  require_fit(g, "hdn");
   const auto& f = gen::find_family(g.meta.family);
   auto h = HdnLayout::from_params(g.meta.family, gen::normalize_params(f, g.meta.parameters));
   if (h.nodes.back() != g.num_nodes())
@@ -311,8 +310,11 @@ BroadcastSchedule broadcast_hdn(const Graph& g, node_id root) {
   return s;
 }
 
-std::unique_ptr<Router> make_hdn(const Graph& g) {
-  return std::make_unique<HdnRouter>(g);
+Algorithm algorithm_hdn() {
+  return {.name = "hdn",
+          .help = "HDN Algorithm 1 (HDN, RDN and dual-cube graphs)",
+          .needs = Algorithm::Needs::family_structure,
+          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<HdnRouter>(g); }};
 }
 
 }  // namespace topo::route

@@ -8,9 +8,9 @@
 #include <array>
 #include <cstdlib>
 
+#include "route_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
-#include "topo/route/route.hpp"
 
 namespace topo::route {
 
@@ -63,7 +63,7 @@ std::int64_t penalty(int m, std::int64_t ups, std::int64_t downs, unsigned req) 
 }  // namespace
 
 IbtShape ibt_shape(const Graph& g) {
-  require_family(g, "ibt", {"ibt"});
+  require_fit(g, "ibt");
   const auto& p = g.meta.parameters;
   IbtShape s;
   try {
@@ -195,7 +195,7 @@ namespace {
 
 class Ibt final : public Router {
  public:
-  explicit Ibt(const Graph& g) : g_(g), ai_(g), shape_(ibt_shape(g)), coords_(family_coords(g, "ibt")) {}
+  explicit Ibt(const Graph& g) : g_(g), shape_(ibt_shape(g)), coords_(family_coords(g, "ibt")) {}
 
   Path route(node_id s, node_id t, Rng&) const override {
     Path p;
@@ -209,7 +209,7 @@ class Ibt final : public Router {
         if (ibt_distance(shape_, coords_.of(nb[i]), target) == d - 1) pick = i;
       if (pick == nb.size())
         throw Error(fmt::format("--algo ibt: no neighbour of node {} is closer to {} by the formula", v, t));
-      p.arcs.push_back(ai_.offset(v) + pick);
+      p.arcs.push_back(g_.arc_offset(v) + pick);
       p.nodes.push_back(nb[pick]);
     }
     return p;
@@ -217,15 +217,17 @@ class Ibt final : public Router {
 
  private:
   const Graph& g_;
-  ArcIndex ai_;
   IbtShape shape_;
   Coords coords_;
 };
 
 }  // namespace
 
-std::unique_ptr<Router> make_ibt(const Graph& g) {
-  return std::make_unique<Ibt>(g);
+Algorithm algorithm_ibt() {
+  return {.name = "ibt",
+          .help = "iBT: the closed-form distance (dissertation §3.2.1, corrected) and a path realising it",
+          .needs = Algorithm::Needs::family_structure,
+          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Ibt>(g); }};
 }
 
 }  // namespace topo::route

@@ -5,8 +5,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "route_internal.hpp"
 #include "topo/errors.hpp"
-#include "topo/route/route.hpp"
 
 namespace topo::route {
 
@@ -14,7 +14,7 @@ namespace {
 
 class Shortest final : public Router {
  public:
-  Shortest(const Graph& g, bool random) : g_(g), ai_(g), random_(random) {}
+  Shortest(const Graph& g, bool random) : g_(g), random_(random) {}
 
   Path route(node_id s, node_id t, Rng& rng) const override {
     const auto& d = dist_to(t);
@@ -34,7 +34,7 @@ class Shortest final : public Router {
         for (auto i : next)
           if (nb[i] < nb[pick]) pick = i;
       }
-      p.arcs.push_back(ai_.offset(v) + pick);
+      p.arcs.push_back(g_.arc_offset(v) + pick);
       v = nb[pick];
       p.nodes.push_back(v);
     }
@@ -52,7 +52,6 @@ class Shortest final : public Router {
   }
 
   const Graph& g_;
-  ArcIndex ai_;
   bool random_;
   mutable std::mutex mutex_;
   mutable std::unordered_map<node_id, std::vector<std::uint32_t>> cache_;
@@ -60,8 +59,10 @@ class Shortest final : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_shortest(const Graph& g, bool random_ties) {
-  return std::make_unique<Shortest>(g, random_ties);
+Algorithm algorithm_shortest() {
+  return {.name = "shortest",
+          .help = "BFS shortest paths, ties to the lowest id or at random with --random-ties (any graph)",
+          .make = [](const Graph& g, const RouterOptions& o) { return std::make_unique<Shortest>(g, o.random_ties); }};
 }
 
 }  // namespace topo::route

@@ -6,10 +6,10 @@
 #include <array>
 
 #include "gen/finite_field_internal.hpp"
+#include "route_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
-#include "topo/route/route.hpp"
 
 namespace topo::route {
 
@@ -21,7 +21,7 @@ using elem = FiniteField::elem;
 class SlimFly final : public Router {
  public:
   explicit SlimFly(const Graph& g)
-      : g_(g), ai_(g), f_(std::uint64_t(gen::get_int(g.meta.parameters, "q"))), coords_(family_coords(g, "slimfly")) {
+      : g_(g), f_(std::uint64_t(gen::get_int(g.meta.parameters, "q"))), coords_(family_coords(g, "slimfly")) {
     const auto q = f_.order();
     if (coords_.dims != 3 || g.num_nodes() != 2ull * q * q)
       throw InputError("--algo slimfly: the graph does not have the 2q^2 nodes (s,x,y) of its parameters");
@@ -53,15 +53,15 @@ class SlimFly final : public Router {
       // Same column: local if y1 − y2 ∈ X_s, otherwise local-local through (s, x1, ym) with
       // y1 − ym and ym − y2 both in X_s (diameter 2 guarantees one; the paper: half of the ym qualify).
       if (in_x_[s1][f_.sub(y1, y2)]) {
-        append_hop(g_, ai_, p, dst, local_);
+        append_hop(g_, p, dst, local_);
         return p;
       }
       // The first such ym in field order: deterministic, like the other minimal algorithms.
       elem ym = 0;
       while (ym < f_.order() && !(in_x_[s1][f_.sub(y1, ym)] && in_x_[s1][f_.sub(ym, y2)])) ++ym;
       if (ym == f_.order()) throw InputError("--algo slimfly: no local-local route; the graph is not an MMS graph");
-      append_hop(g_, ai_, p, node_at_[id(s1, x1, ym)], local_);
-      append_hop(g_, ai_, p, dst, local_);
+      append_hop(g_, p, node_at_[id(s1, x1, ym)], local_);
+      append_hop(g_, p, dst, local_);
       return p;
     }
     // (1−2s)·v as a field element: v for s = 0, −v for s = 1.
@@ -70,22 +70,22 @@ class SlimFly final : public Router {
       // Global-global through (1−s, xm, ym): xm = (1−2s)(y1−y2)/(x1−x2), ym = y1 − (1−2s)·xm·x1.
       const elem xm = signed_s(s1, f_.mul(f_.sub(y1, y2), f_.inv(f_.sub(x1, x2))));
       const elem ym = f_.sub(y1, signed_s(s1, f_.mul(xm, x1)));
-      append_hop(g_, ai_, p, node_at_[id(1 - s1, xm, ym)], global_);
-      append_hop(g_, ai_, p, dst, global_);
+      append_hop(g_, p, node_at_[id(1 - s1, xm, ym)], global_);
+      append_hop(g_, p, dst, global_);
       return p;
     }
     // Different sides, s = s1: z = y1 − y2 − (1−2s)·x1·x2.
     const elem z = f_.sub(f_.sub(y1, y2), signed_s(s1, f_.mul(x1, x2)));
     if (z == 0) {
-      append_hop(g_, ai_, p, dst, global_);
+      append_hop(g_, p, dst, global_);
     } else if (in_x_[s1][z]) {
       // Local then global: middle (s, x1, ym), ym = y2 + (1−2s)·x1·x2.
-      append_hop(g_, ai_, p, node_at_[id(s1, x1, f_.add(y2, signed_s(s1, f_.mul(x1, x2))))], local_);
-      append_hop(g_, ai_, p, dst, global_);
+      append_hop(g_, p, node_at_[id(s1, x1, f_.add(y2, signed_s(s1, f_.mul(x1, x2))))], local_);
+      append_hop(g_, p, dst, global_);
     } else {
       // z ∈ X_{1−s}: global then local, middle (1−s, x2, ym), ym = y1 − (1−2s)·x1·x2.
-      append_hop(g_, ai_, p, node_at_[id(1 - s1, x2, f_.sub(y1, signed_s(s1, f_.mul(x1, x2))))], global_);
-      append_hop(g_, ai_, p, dst, local_);
+      append_hop(g_, p, node_at_[id(1 - s1, x2, f_.sub(y1, signed_s(s1, f_.mul(x1, x2))))], global_);
+      append_hop(g_, p, dst, local_);
     }
     return p;
   }
@@ -94,7 +94,6 @@ class SlimFly final : public Router {
   std::size_t id(std::uint32_t s, elem x, elem y) const { return (std::size_t(s) * f_.order() + x) * f_.order() + y; }
 
   const Graph& g_;
-  ArcIndex ai_;
   FiniteField f_;
   Coords coords_;
   std::vector<node_id> node_at_;
@@ -104,9 +103,11 @@ class SlimFly final : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_slimfly(const Graph& g) {
-  require_family(g, "slimfly", {"slimfly"});
-  return std::make_unique<SlimFly>(g);
+Algorithm algorithm_slimfly() {
+  return {.name = "slimfly",
+          .help = "Slim Fly: the two-hop rules of Projective Networks (Slim Fly graphs)",
+          .needs = Algorithm::Needs::family_structure,
+          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<SlimFly>(g); }};
 }
 
 }  // namespace topo::route

@@ -1,6 +1,7 @@
 // Valiant routing (doc/definitions.md §5): a uniformly random intermediate node, then the minimal algorithm from the
 // source to it and from it to the target.
-#include "topo/route/route.hpp"
+#include "route_internal.hpp"
+#include "topo/errors.hpp"
 
 namespace topo::route {
 
@@ -27,8 +28,16 @@ class Valiant final : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_valiant(const Graph& g, std::unique_ptr<Router> inner) {
-  return std::make_unique<Valiant>(g, std::move(inner));
+Algorithm algorithm_valiant() {
+  return {.name = "valiant",
+          .help = "a random intermediate node, then --valiant-inner to it and on to the target (any graph)",
+          .make = [](const Graph& g, const RouterOptions& o) -> std::unique_ptr<Router> {
+            if (o.inner == "valiant")
+              throw UsageError("--algo valiant: the inner algorithm must be minimal, not valiant");
+            RouterOptions in = o;
+            in.algo = o.inner;
+            return std::make_unique<Valiant>(g, make_router(g, in));
+          }};
 }
 
 }  // namespace topo::route

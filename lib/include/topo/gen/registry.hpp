@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,23 +54,44 @@ struct NodeClasses {
   std::vector<std::uint32_t> class_of = {};  // per node; may be empty when there is one class
 };
 
+/// The shape of a grid family (tori, meshes, rings, hypercubes): node coordinates (x0, …, x(n-1)) with
+/// 0 ≤ xi < sizes[i], links between nodes one apart in one dimension, around the ring where wrap[i].
+struct Grid {
+  std::vector<std::int64_t> sizes;
+  std::vector<bool> wrap;
+};
+
 struct Family {
   std::string name;
   std::string summary;            // one line for --list
   std::string source;             // paper and section the definition comes from
   std::vector<ParamSpec> params;  // a random family has a "seed" parameter, recorded like the others
+  /// A small instance (option name -> value as typed) that the tests build and check against describe().
+  std::map<std::string, std::string> example;
   /// Validates the parameters (InputError naming the failed constraint) and returns the sizes.
   std::function<Description(const Params&)> describe;
   /// Builds the graph; called only after describe() accepted the parameters.
   std::function<Graph(const Params&)> build;
   /// The family's known symmetry; empty when it has none to offer.
   std::function<NodeClasses(const Params&)> symmetry = {};
+  // Capabilities that algorithms outside gen/ read (through family_of), instead of comparing names.
+  /// Grid families: the sizes and wrap-around of the coordinates (dimension-order routing, tornado).
+  std::function<Grid(const Params&)> grid = {};
+  /// Routing algorithms made for this family's structure (toporoute --algo names, e.g. "hdn").
+  std::vector<std::string> routings = {};
 };
 
 /// Every family, in the order of `topogen --list`.
 const std::vector<Family>& families();
 /// The family of that name; InputError listing the known names when there is none.
 const Family& find_family(std::string_view name);
+
+/// The registered family a graph's metadata names; nullptr when it names none or one that is not registered.
+const Family* family_of(const Graph& g);
+/// The grid of a graph of a grid family (from its metadata's parameters); nullopt for any other graph.
+std::optional<Grid> grid_of(const Graph& g);
+/// True when the graph's family lists `routing` among its structure-specific routings.
+bool family_offers(const Graph& g, std::string_view routing);
 
 /// Converts command-line strings (by option name) into typed parameters, applying defaults.
 /// InputError on a malformed value or a missing required parameter.

@@ -1,20 +1,88 @@
 #pragma once
-// Mapping heuristics (doc/definitions.md §6, dissertation §3.3.3) and the incremental swap evaluation they share.
+// Mapping methods (doc/definitions.md §6, dissertation §3.3.3), their registry, and the incremental swap
+// evaluation they share.
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <limits>
+#include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "topo/map/problem.hpp"
 
 namespace topo::map {
 
-enum class Method { identity, random, greedy, anneal, genetic, tabu };
-Method parse_method(const std::string& name);
-const char* method_name(Method m);
+using clock_type = std::chrono::steady_clock;
+
+/// What one restart of a method may spend: iterations (0 = time only) and/or a deadline.
+struct Budget {
+  std::uint64_t iterations = 0;
+  clock_type::time_point deadline = clock_type::time_point::max();
+  bool timed = false;
+  clock_type::time_point start = clock_type::now();
+  /// Fraction of the budget used after k iterations.
+  double fraction(std::uint64_t k) const {
+    double f = 0;
+    if (iterations) f = double(k) / double(iterations);
+    if (timed) {
+      const double t = std::chrono::duration<double>(clock_type::now() - start).count() /
+                       std::chrono::duration<double>(deadline - start).count();
+      f = std::max(f, t);
+    }
+    return std::min(f, 1.0);
+  }
+  bool done(std::uint64_t k) const {
+    if (iterations && k >= iterations) return true;
+    return timed && (k & 255) == 0 && clock_type::now() >= deadline;
+  }
+};
+
+/// What one restart of a method is given.
+struct Restart {
+  const Demand& demand;  // padded to the supply's size
+  const Supply& supply;
+  std::uint32_t tasks;  // the real tasks; the rest of the slots are idle
+  unsigned index;       // restart number; restart r is seeded from (seed, r)
+  double identity_cost;
+  const Graph* network;  // may be null
+  std::mt19937_64& rng;
+  const Budget& budget;
+  const std::function<void(double)>& progress;          // fraction of this restart done; may be empty
+  const std::function<void(const std::string&)>& note;  // a line for the user (a long run's estimate); may be empty
+};
+
+struct RestartResult {
+  Mapping m;
+  double cost = std::numeric_limits<double>::infinity();  // infinity: solve() evaluates m
+  std::uint64_t iterations = 0;
+};
+
+/// A mapping method as --method names it. Methods are registered in lib/src/map/method_list.hpp: adding
+/// one is a file in lib/src/map/ defining `Method method_NAME()` and one line there; topomap's choices,
+/// help, errors and completions come from this list.
+struct Method {
+  std::string name;
+  std::string help;        // one line
+  bool randomized = true;  // false: every restart gives the same mapping (one is enough)
+  /// Iterations per restart for about a second when neither --iterations nor --time-limit is given;
+  /// empty for methods that construct one mapping.
+  std::function<std::uint64_t(const Demand&, std::uint32_t nodes)> default_iterations = {};
+  /// Adapts the demand before the restarts (tabu makes it dense); InputError when the method cannot run.
+  std::function<void(Demand&, const Supply&)> prepare = {};
+  std::function<RestartResult(const Restart&)> run;
+};
+
+/// Every method, in the order of topomap's --help.
+const std::vector<Method>& methods();
+/// The method of that name; UsageError listing the known names when there is none.
+const Method& find_method(std::string_view name);
+std::vector<std::string> method_names();
 
 struct SolveOptions {
-  Method method = Method::anneal;
+  std::string method = "anneal";
   std::uint64_t seed = 1;
   /// Per restart: swap proposals (anneal), iterations (tabu), generations (genetic). 0 = by the time limit,
   /// or a default scaled to the instance when there is no time limit either.
@@ -25,8 +93,9 @@ struct SolveOptions {
   /// result for a given seed does not depend on the number of threads (unless a time limit cuts it).
   unsigned restarts = 1;
   int threads = 1;
-  std::function<void(double)> progress;  // fraction done, called from one thread
-  const Graph* network = nullptr;        // for local moves and greedy growth (optional)
+  std::function<void(double)> progress;          // fraction done, called from one thread
+  std::function<void(const std::string&)> note;  // lines for the user, e.g. a long run's estimated time
+  const Graph* network = nullptr;                // for local moves and greedy growth (optional)
 };
 
 struct SolveResult {

@@ -12,7 +12,7 @@
 
 namespace topo::route {
 
-/// Per-arc loads with metrics::link_loads' conventions: arc = ArcIndex order, a link of multiplicity m
+/// Per-arc loads with metrics::link_loads' conventions: arc = Graph::arc_offset order, a link of multiplicity m
 /// is m parallel arcs sharing its load, self-loops are not counted in the mean.
 class LoadCounter {
  public:
@@ -26,7 +26,6 @@ class LoadCounter {
   Result result() const;
   /// Adds loads computed elsewhere with the same arc order (metrics::link_loads for all-to-all).
   void add_arc_loads(const std::vector<double>& arc_load);
-  const ArcIndex& arcs() const { return ai_; }
 
  private:
   struct Counts {
@@ -37,7 +36,6 @@ class LoadCounter {
   const Counts& backward(node_id t);
 
   const Graph& g_;
-  ArcIndex ai_;
   std::vector<double> load_;
   std::unordered_map<node_id, Counts> fwd_, bwd_;
 };

@@ -2,6 +2,7 @@
 // Routing algorithms (doc/definitions.md §5): a Router turns a (source, target) pair into a path of links.
 // Family algorithms check the graph's family and metadata and refuse graphs they do not fit.
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <random>
@@ -16,20 +17,8 @@ namespace topo::route {
 
 using Rng = std::mt19937_64;
 
-/// Arc numbering shared with metrics::link_loads: arc `offset(v) + i` is out_links(v)[i].
-class ArcIndex {
- public:
-  explicit ArcIndex(const Graph& g);
-  std::uint64_t offset(node_id v) const { return off_[v]; }
-  std::uint64_t num_arcs() const { return off_.back(); }
-  /// The node an arc leaves (binary search).
-  node_id tail(std::uint64_t arc) const;
-
- private:
-  std::vector<std::uint64_t> off_;
-};
-
-/// A route: nodes[0] = source, nodes.back() = target, arcs[h] goes from nodes[h] to nodes[h+1].
+/// A route: nodes[0] = source, nodes.back() = target, arcs[h] (Graph::arc_offset numbering) goes from
+/// nodes[h] to nodes[h+1].
 struct Path {
   std::vector<node_id> nodes;
   std::vector<std::uint64_t> arcs;
@@ -49,30 +38,31 @@ struct RouterOptions {
   std::string inner = "shortest";  // valiant: the minimal algorithm for both halves
 };
 
+/// A routing algorithm as --algo names it. Algorithms are registered in lib/src/route/algorithm_list.hpp:
+/// adding one is one file defining `Algorithm algorithm_NAME()` and one line there; toporoute's
+/// choices, help, errors and completions come from this list.
+struct Algorithm {
+  /// Which graphs an algorithm routes: any graph, a grid family (gen::Family::grid), or the families
+  /// that list the algorithm in gen::Family::routings (their structure is what it routes by).
+  enum class Needs { any_graph, grid, family_structure };
+
+  std::string name;
+  std::string help;  // one line for --help and completions
+  Needs needs = Needs::any_graph;
+  std::function<std::unique_ptr<Router>(const Graph&, const RouterOptions&)> make;
+};
+
+/// Every algorithm, in the order of toporoute's --help.
+const std::vector<Algorithm>& algorithms();
+/// The algorithm of that name; UsageError listing the known names when there is none.
+const Algorithm& find_algorithm(std::string_view name);
 /// The algorithm names --algo accepts.
-const std::vector<std::string>& algorithm_names();
+std::vector<std::string> algorithm_names();
 /// Builds a router; InputError when the graph does not fit the algorithm, UsageError on an unknown name.
 std::unique_ptr<Router> make_router(const Graph& g, const RouterOptions& o);
 
-// Shared helpers for the algorithms.
-
-/// The arc from u to v (the first one when links of several classes join them, or the first of
-/// class `cls` when cls != no_class); InputError when u and v are not adjacent.
-std::uint64_t find_arc(const Graph& g, const ArcIndex& ai, node_id u, node_id v, std::uint16_t cls = no_class);
 /// Checks that the path goes from s to t and that every hop is an arc of the graph; throws Error.
-void check_path(const Graph& g, const ArcIndex& ai, const Path& p, node_id s, node_id t);
-/// Appends the hop from path.nodes.back() to v.
-void append_hop(const Graph& g, const ArcIndex& ai, Path& path, node_id v, std::uint16_t cls = no_class);
-/// InputError "--algo X needs a graph of family F, got G" unless the graph's family is one of `families`.
-void require_family(const Graph& g, std::string_view algo, const std::vector<std::string>& families);
-/// Node coordinates: the graph's own, or, when the file carried none (an edge list), those of the
-/// family instance rebuilt from the graph's family and parameters. InputError when there are none.
-struct Coords {
-  unsigned dims = 0;
-  std::vector<std::int32_t> values;  // node v: values[v*dims .. v*dims+dims)
-  std::span<const std::int32_t> of(node_id v) const { return {values.data() + std::size_t(v) * dims, dims}; }
-};
-Coords family_coords(const Graph& g, std::string_view algo);
+void check_path(const Graph& g, const Path& p, node_id s, node_id t);
 
 /// Shortest-path distances from every node to t (BFS over in-links); unreachable = UINT32_MAX.
 std::vector<std::uint32_t> distances_to(const Graph& g, node_id t);
@@ -82,14 +72,5 @@ inline constexpr std::uint32_t unreachable = std::numeric_limits<std::uint32_t>:
 
 /// Number of shortest paths from s to t counting parallel links (as a double: it can be huge).
 double count_shortest_paths(const Graph& g, node_id s, node_id t);
-
-// Factories of the individual algorithms (make_router dispatches to these).
-std::unique_ptr<Router> make_shortest(const Graph& g, bool random_ties);
-std::unique_ptr<Router> make_dor(const Graph& g);
-std::unique_ptr<Router> make_ibt(const Graph& g);
-std::unique_ptr<Router> make_slimfly(const Graph& g);
-std::unique_ptr<Router> make_hdn(const Graph& g);
-std::unique_ptr<Router> make_clex(const Graph& g);
-std::unique_ptr<Router> make_valiant(const Graph& g, std::unique_ptr<Router> inner);
 
 }  // namespace topo::route

@@ -1,6 +1,7 @@
 #pragma once
 // Traffic patterns (doc/definitions.md §5): the (source, target) pairs to route, sized from the graph.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -17,8 +18,20 @@ struct TrafficOptions {
   node_id hotspot = 0;     // hotspot: the node everybody sends to
 };
 
-/// all-to-all, uniform, permutation, transpose, bit-complement, tornado, hotspot, nearest-neighbour.
-const std::vector<std::string>& traffic_names();
+/// A traffic pattern as --traffic names it. Patterns are registered in lib/src/route/traffic_list.hpp:
+/// adding one is a file lib/src/route/traffic_NAME.cpp and one line there.
+struct TrafficPattern {
+  std::string name;
+  std::string help;  // one line
+  /// The pairs, sources in increasing order, source = target left out; InputError when the graph does not fit.
+  std::function<std::vector<Pair>(const Graph&, const TrafficOptions&)> pairs;
+};
+
+/// Every pattern, in the order of toporoute's --help.
+const std::vector<TrafficPattern>& traffic_patterns();
+/// The pattern of that name; UsageError listing the known names when there is none.
+const TrafficPattern& find_traffic(std::string_view name);
+std::vector<std::string> traffic_names();
 
 /// The pairs of a pattern, sources in increasing order; pairs with source = target are left out.
 /// InputError when the pattern does not fit the graph (transpose needs N = 4^h, bit-complement N = 2^b).

@@ -1,0 +1,46 @@
+#pragma once
+// Helpers the routing algorithms share; not part of the library's interface.
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "topo/route/route.hpp"
+#include "topo/route/traffic.hpp"
+
+namespace topo::route {
+
+#define TOPO_ROUTING(name) Algorithm algorithm_##name();
+#include "algorithm_list.hpp"
+#undef TOPO_ROUTING
+
+#define TOPO_TRAFFIC(name) TrafficPattern traffic_##name();
+#include "traffic_list.hpp"
+#undef TOPO_TRAFFIC
+
+/// log2 of the node count for the bit patterns; InputError naming the pattern unless it is a power of two.
+unsigned address_bits(const Graph& g, std::string_view pattern);
+
+/// The arc from u to v (the first one when links of several classes join them, or the first of
+/// class `cls` when cls != no_class); InputError when u and v are not adjacent.
+std::uint64_t find_arc(const Graph& g, node_id u, node_id v, std::uint16_t cls = no_class);
+/// Appends the hop from path.nodes.back() to v.
+void append_hop(const Graph& g, Path& path, node_id v, std::uint16_t cls = no_class);
+
+/// InputError unless the graph's family offers what the algorithm needs (Algorithm::needs): "--algo X
+/// needs a graph of family F or G, got H", the families taken from the family registry.
+void require_fit(const Graph& g, const Algorithm& a);
+/// require_fit for the registered algorithm of that name (family-structure helpers such as the iBT
+/// shape and the HDN layout, which toporoute broadcast and topostat use too).
+void require_fit(const Graph& g, std::string_view algo);
+
+/// Node coordinates: the graph's own, or, when the file carried none (an edge list), those of the
+/// family instance rebuilt from the graph's family and parameters. InputError when there are none.
+struct Coords {
+  unsigned dims = 0;
+  std::vector<std::int32_t> values;  // node v: values[v*dims .. v*dims+dims)
+  std::span<const std::int32_t> of(node_id v) const { return {values.data() + std::size_t(v) * dims, dims}; }
+};
+Coords family_coords(const Graph& g, std::string_view algo);
+
+}  // namespace topo::route

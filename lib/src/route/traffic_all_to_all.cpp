@@ -1,0 +1,24 @@
+// Traffic pattern all-to-all: every ordered pair of distinct nodes.
+#include <fmt/format.h>
+
+#include "route_internal.hpp"
+#include "topo/errors.hpp"
+#include "topo/route/traffic.hpp"
+
+namespace topo::route {
+
+TrafficPattern traffic_all_to_all() {
+  return {.name = "all-to-all",
+          .help = "every ordered pair of distinct nodes",
+          .pairs = [](const Graph& g, [[maybe_unused]] const TrafficOptions& o) {
+            [[maybe_unused]] const node_id n = g.num_nodes();
+            std::vector<Pair> out;
+            out.reserve(std::size_t(n) * (n ? n - 1 : 0));
+            for (node_id s = 0; s < n; ++s)
+              for (node_id t = 0; t < n; ++t)
+                if (s != t) out.emplace_back(s, t);
+            return out;
+          }};
+}
+
+}  // namespace topo::route
