@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -18,7 +20,7 @@ namespace {
 
 std::ifstream open(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("cannot open {}", path));
+  if (!in) throw InputError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
   return in;
 }
 
