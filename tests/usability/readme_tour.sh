@@ -14,6 +14,8 @@ check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1))
 
 # README text -> reduced text (fixed strings).
 reductions=(
+  "topogen torus --dims 32x32x32 | topostat|topogen torus --dims 8x8x8 | topostat"
+  "topogen ibt --dims 30x30x36 --bypass-dims 3 --lengths 6,12 | topostat|topogen ibt --dims 24x24x24 --bypass-dims 3 --lengths 6,12 | topostat"
   "toposim clex --clique 32 --levels 4 --messages 28 --seed 1|toposim clex --clique 8 --levels 2 --messages 4 --seed 1"
   "--time-limit 10 -o bus.map|--iterations 20000 -o bus.map"
 )
