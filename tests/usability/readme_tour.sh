@@ -12,18 +12,18 @@ trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
 check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi; }
 
-# README text -> reduced text (fixed strings).
+# "README text => reduced text" (fixed strings).
 reductions=(
-  "topogen torus --dims 32x32x32 | topostat|topogen torus --dims 8x8x8 | topostat"
-  "topogen ibt --dims 30x30x36 --bypass-dims 3 --lengths 6,12 | topostat|topogen ibt --dims 24x24x24 --bypass-dims 3 --lengths 6,12 | topostat"
-  "toposim clex --clique 32 --levels 4 --messages 28 --seed 1|toposim clex --clique 8 --levels 2 --messages 4 --seed 1"
-  "--time-limit 10 -o bus.map|--iterations 20000 -o bus.map"
+  "topogen torus --dims 32x32x32 | topostat => topogen torus --dims 8x8x8 | topostat"
+  "topogen torus --dims 64x64x64 --format descriptor | topostat => topogen torus --dims 16x16x16 --format descriptor | topostat"
+  "toposim clex --clique 32 --levels 4 --messages 28 --seed 1 => toposim clex --clique 8 --levels 2 --messages 4 --seed 1"
+  "--time-limit 10 -o bus.map => --iterations 20000 -o bus.map"
 )
 mapfile -t lines < <(awk '/^## A five-minute tour/ {on = 1} /^## Families/ {on = 0} on && /^    \$ / {sub(/^    \$ /, ""); print}' \
   "$src/README.md")
 check "the tour has its lines (got ${#lines[@]})" '((${#lines[@]} >= 17))'
 for r in "${reductions[@]}"; do
-  from=${r%%|*}
+  from=${r%% => *}
   check "the README still has: $from" 'grep -qF -- "$from" "$src/README.md"'
 done
 ln -s "$src/data" "$tmp/data"
@@ -31,10 +31,12 @@ cd "$tmp" || exit 1
 export PATH="$bin:/usr/bin:/bin"
 for line in "${lines[@]}"; do
   cmd=${line%%   #*}  # the comment after the command
-  for r in "${reductions[@]}"; do cmd=${cmd//"${r%%|*}"/"${r#*|}"}; done
+  for r in "${reductions[@]}"; do cmd=${cmd//"${r%% => *}"/"${r#* => }"}; done
+  start=$(date +%s.%N)
   out=$(bash -o pipefail -c "$cmd" 2>&1 < /dev/null)
   rc=$?
   check "tour: $cmd (rc $rc: $(head -c 300 <<< "$out"))" '((rc == 0))'
+  printf '%6.2f s  %s\n' "$(echo "$(date +%s.%N) - $start" | bc)" "$cmd"
 done
 check "the mapping line wrote bus.map" '[[ -s bus.map ]]'
 
