@@ -4,8 +4,9 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
+TOOLS := topogen topostat toposim toporoute topomap
 
-.PHONY: all build deps test-deps demo test test-sanitize bench lint clean install uninstall \
+.PHONY: all build tools deps test-deps demo test test-sanitize bench lint clean install uninstall \
         experiments experiments-deps experiments-mapping clean-experiments
 
 all: build
@@ -22,8 +23,12 @@ $(BUILD)/CMakeCache.txt:
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
+# Only the five tools and the library they link (not the unit tests or the bench helpers).
+tools: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target $(TOOLS)
+
 # The main pipeline: generate a 512-node torus and measure it.
-demo: build
+demo: tools
 	$(BIN)/topogen torus --dims 8x8x8 | $(BIN)/topostat
 
 test: test-deps build
@@ -54,10 +59,9 @@ test-sanitize: deps
 	cd build-sanitize && ctest --output-on-failure -j $(JOBS) -R '^unit/'
 
 
-TOOLS := topogen topostat toposim toporoute topomap
 DESTDIR ?=
 
-install: build
+install: tools
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d

@@ -17,6 +17,7 @@ TOOLS := $(BIN)/topogen $(BIN)/topostat $(BIN)/toposim
 names = $(shell $(PYTHON) $(X)/catalog.py names $(1))
 # Scotch's mapper joins the mapping table only when it is installed (else bench/topomap.sh table covers it).
 SCOTCH := $(if $(and $(shell command -v scotch_gmap),$(shell command -v amk_grf)),scotch)
+$(if $(SCOTCH),,$(info experiments: skipped: Scotch (scotch_gmap, amk_grf) is not installed; its mapping runs are left out))
 RUNS := $(foreach k,stat statd statu describe clex search map $(SCOTCH),$(call names,$(k)))
 ifeq ($(strip $(RUNS)),)
 $(error experiments/catalog.py listed no runs)

@@ -23,7 +23,8 @@ data = os.environ.get("TOPO_MATRICES", os.path.join(here, "..", "..", "shared", 
 
 
 def version(tool):
-    return subprocess.run([tool, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    # The first line ("topogen (topo) 0.1.0"); the commit and library versions follow on the next lines.
+    return subprocess.run([tool, "--version"], capture_output=True, text=True, check=True).stdout.splitlines()[0]
 
 
 def run(cmd, stdin=None):

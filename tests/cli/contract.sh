@@ -18,7 +18,7 @@ expect() {  # expect NAME CONDITION...
 
 # How to feed each tool bad input, with -o FILE appended.
 declare -A bad_input=(
-  [topogen]="$bin/topogen torus --dims 4xq"
+  [topogen]="$bin/topogen pn --q 6"  # well-formed but not a prime power (a malformed value is a usage error)
   [topostat]="$bin/topostat $tmp/garbage.el"
   [toposim]="$bin/toposim clex --clique 1 --levels 2 --messages 3"
   [toporoute]="$bin/toporoute $tmp/garbage.el --traffic all-to-all"

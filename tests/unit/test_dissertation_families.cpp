@@ -34,7 +34,7 @@ std::string error_of(const std::string& family, const Raw& raw) {
   try {
     const auto p = gen::parse_params(f, raw);
     f.describe(p);
-  } catch (const InputError& e) {
+  } catch (const Error& e) {  // InputError, or UsageError for a missing or misplaced option
     return e.what();
   }
   return "(accepted)";

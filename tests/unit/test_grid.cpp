@@ -47,8 +47,8 @@ TEST_CASE("presets follow dissertation Tables 3 and 4") {
   CHECK(q.num_nodes() == 1024);
   CHECK(q.coord_dims() == 6);
   CHECK(metrics::summarize(q).degree_min == 12);
-  CHECK_THROWS_AS(gen_of("torus", {{"preset", "bgl-32"}, {"dims", "4x4"}}), InputError);
-  CHECK_THROWS_AS(gen_of("torus", {}), InputError);
+  CHECK_THROWS_AS(gen_of("torus", {{"preset", "bgl-32"}, {"dims", "4x4"}}), UsageError);
+  CHECK_THROWS_AS(gen_of("torus", {}), UsageError);
   CHECK_THROWS_AS(gen_of("torus", {{"dims", "4x0"}}), InputError);
   CHECK_THROWS_AS(gen_of("torus", {{"dims", "4xx2"}}), InputError);
   CHECK_THROWS_AS(gen_of("torus", {{"dims", "65536x65536x2"}}), InputError);

@@ -9,6 +9,8 @@
 #include <new>
 
 #include "common/completion.hpp"
+#include "common/suggest.hpp"
+#include "common/version.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::cli {
@@ -39,7 +41,7 @@ Tool::Tool(std::string name, const std::string& description, int argc, char** ar
   std::signal(SIGPIPE, SIG_DFL);
   std::ios::sync_with_stdio(false);
   for (int i = 0; i < argc; ++i) argv_.emplace_back(argv[i]);
-  app.set_version_flag("--version", fmt::format("{} (topo) {}", name_, TOPO_VERSION), "print the version and exit");
+  app.set_version_flag("--version", version_text(name_), "print the version, commit and libraries and exit");
   app.set_help_flag("-h,--help", "print this help and exit");
   app.option_defaults()->always_capture_default();
 }
@@ -62,7 +64,9 @@ int Tool::run(const std::function<void()>& body) {
       app.exit(e, std::cout, std::cerr);
       return stdout_ok() ? ok : failure;
     }
-    fmt::print(stderr, "{}: {} (try '{} --help')\n", name_, one_line(e.what()), name_);
+    const std::string unexpected = explain_unexpected(app, subcommand_noun);
+    fmt::print(stderr, "{}: {} (try '{} --help')\n", name_, unexpected.empty() ? one_line(e.what()) : unexpected,
+               name_);
     return usage;
   }
   int status = ok;

@@ -22,6 +22,8 @@ class Tool {
   CLI::App app;
   const std::string& name() const { return name_; }
   const std::vector<std::string>& argv() const { return argv_; }
+  /// What the tool's subcommands are called in "unknown … 'x'; did you mean 'y'?" ("family" in topogen).
+  std::string subcommand_noun = "subcommand";
 
   /// Parses the command line and runs `body`; returns the exit status. Usage errors exit 2,
   /// library errors print "tool: message" and exit 1, and a failed write to stdout is an error.

@@ -35,16 +35,19 @@ Output::Output(const std::string& path) : path_(path == "-" ? "" : path) {
     std::remove(tmp_.c_str());
     throw topo::InputError(fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
   }
+  if (io::has_gz_suffix(path_)) gz_ = std::make_unique<io::GzipOstream>(*file_);
 }
 
 Output::~Output() {
   if (file_ && !committed_) {
+    gz_.reset();
     file_.reset();
     std::remove(tmp_.c_str());
   }
 }
 
 std::ostream& Output::stream() {
+  if (gz_) return *gz_;
   return file_ ? static_cast<std::ostream&>(*file_) : std::cout;
 }
 
@@ -53,6 +56,7 @@ void Output::commit() {
     std::cout.flush();
     return;
   }
+  if (gz_) gz_->finish();
   file_->flush();
   file_->close();
   if (file_->fail()) throw topo::Error(fmt::format("write error on {}: {}", tmp_, std::strerror(errno)));

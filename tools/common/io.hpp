@@ -6,6 +6,7 @@
 #include <string>
 
 #include "topo/io/format.hpp"
+#include "topo/io/gzip.hpp"
 
 namespace topo::cli {
 
@@ -14,6 +15,7 @@ Graph load_graph(const std::string& path, const io::ReadOptions& opt = {});
 
 /// Where a tool writes its result. A file is written to a temporary name beside it and renamed
 /// by commit(); without commit() (an error happened) the temporary file is removed.
+/// A name ending in ".gz" is written gzip-compressed.
 class Output {
  public:
   explicit Output(const std::string& path);
@@ -27,6 +29,7 @@ class Output {
  private:
   std::string path_, tmp_;
   std::unique_ptr<std::ofstream> file_;
+  std::unique_ptr<io::GzipOstream> gz_;  // over file_, for a ".gz" name
   bool committed_ = false;
 };
 

@@ -9,6 +9,7 @@
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
+#include "common/suggest.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/ibt_search.hpp"
 #include "topo/gen/registry.hpp"
@@ -27,8 +28,45 @@ struct Options {
   std::optional<std::string> seed;
 };
 
-void print_list(std::ostream& out) {
-  for (const auto& f : topo::gen::families()) fmt::print(out, "{:<14} {}\n", f.name, f.summary);
+const char* type_name(topo::gen::ParamType t) {
+  switch (t) {
+    case topo::gen::ParamType::integer:
+      return "integer";
+    case topo::gen::ParamType::integer_list:
+      return "integer-list";
+    case topo::gen::ParamType::dims:
+      return "dims";
+    case topo::gen::ParamType::choice:
+      return "choice";
+    case topo::gen::ParamType::flag:
+      return "flag";
+    default:
+      return "text";
+  }
+}
+
+// `topogen --list [--json]`: one line per family, or every family with its parameters.
+void print_list(std::ostream& out, bool json) {
+  if (!json) {
+    for (const auto& f : topo::gen::families()) fmt::print(out, "{:<14} {}\n", f.name, f.summary);
+    return;
+  }
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& f : topo::gen::families()) {
+    nlohmann::json params = nlohmann::json::array();
+    for (const auto& p : f.params) {
+      nlohmann::json j = {{"name", p.name},
+                          {"option", "--" + p.name},
+                          {"type", type_name(p.type)},
+                          {"required", p.required},
+                          {"help", p.help}};
+      j["default"] = p.default_value.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.default_value);
+      if (!p.choices.empty()) j["choices"] = p.choices;
+      params.push_back(j);
+    }
+    list.push_back({{"name", f.name}, {"summary", f.summary}, {"source", f.source}, {"parameters", params}});
+  }
+  out << nlohmann::json{{"families", list}}.dump(2) << '\n';
 }
 
 void print_description(std::ostream& out, const topo::gen::Family& f, const topo::gen::Params& p,
@@ -74,12 +112,19 @@ void print_ibt_search(std::ostream& out, const topo::gen::IbtSearchSpec& s, bool
                           {"bypass_dims", s.bypass_dims},
                           {"num_lengths", s.num_lengths}}},
                         {"configurations", list}};
+    if (found.empty()) j["reason"] = topo::gen::ibt_search_empty_reason(s);
     out << j.dump(2) << '\n';
     return;
   }
   fmt::print(out, "# ibt configurations with {}..{} nodes, n = {}, L = {}, k = {}, degree {}\n", s.band.lo, s.band.hi,
              s.ndims, s.bypass_dims, s.num_lengths, 2 * s.ndims + 2);
-  fmt::print(out, "# nodes dims bypass-dims lengths orders\n");
+  if (found.empty()) {
+    const auto why = topo::gen::ibt_search_empty_reason(s);
+    fmt::print(out, "# 0 configurations: {}\n", why);
+    fmt::print(stderr, "topogen: 0 configurations: {}\n", why);
+    return;
+  }
+  fmt::print(out, "# {} configurations\n# nodes dims bypass-dims lengths orders\n", found.size());
   for (const auto& c : found)
     fmt::print(out, "{} {} {} {} {}\n", c.nodes, fmt::join(c.dims, "x"), c.bypass_dims, fmt::join(c.lengths, ","),
                c.orders);
@@ -89,13 +134,14 @@ void print_ibt_search(std::ostream& out, const topo::gen::IbtSearchSpec& s, bool
 
 int main(int argc, char** argv) {
   topo::cli::Tool tool("topogen", "topogen: generate an interconnection network topology", argc, argv);
+  tool.subcommand_noun = "family";
   Options o;
   auto& app = tool.app;
   app.add_flag("--list", o.list, "list the families, one per line");
   app.add_flag("--describe", o.describe, "print sizes and known formulas of the instance without generating it");
-  app.add_option("-f,--format", o.format, "output format")
-      ->check(CLI::IsMember(topo::io::output_format_names()))
-      ->type_name("FORMAT");
+  auto* format_opt = app.add_option("-f,--format", o.format, "output format")
+                         ->check(topo::cli::one_of(topo::io::output_format_names()))
+                         ->type_name("FORMAT");
   app.add_option("--max-nodes", o.max_nodes, "refuse instances with more nodes than this")->type_name("N");
   app.add_option("--seed", o.seed, "seed of a random family (recorded in the output)")->type_name("N");
   tool.add_json_flag(o.json);
@@ -132,7 +178,7 @@ int main(int argc, char** argv) {
           option->type_name("A,B,..");
           break;
         case topo::gen::ParamType::choice:
-          option->type_name("NAME")->check(CLI::IsMember(p.choices));
+          option->type_name("NAME")->check(topo::cli::one_of(p.choices));
           break;
         case topo::gen::ParamType::integer:
           option->type_name("N");
@@ -146,7 +192,7 @@ int main(int argc, char** argv) {
 
   return tool.run([&] {
     if (o.list) {
-      print_list(std::cout);
+      print_list(std::cout, o.json);
       return;
     }
     const auto subs = app.get_subcommands();
@@ -159,7 +205,12 @@ int main(int argc, char** argv) {
       if (!random) throw topo::UsageError(fmt::format("--seed: family {} is not random", family.name));
       values["seed"] = *o.seed;
     }
-    const auto params = topo::gen::parse_params(family, values);
+    topo::gen::Params params;
+    try {  // the values were typed on the command line: a bad or missing one is a usage error
+      params = topo::gen::parse_params(family, values);
+    } catch (const topo::InputError& e) {
+      throw topo::UsageError(fmt::format("{} (try 'topogen {} --help')", e.what(), family.name));
+    }
     topo::cli::Output out(o.output);
     if (family.name == "ibt" && topo::gen::has(params, "search")) {  // listing mode
       print_ibt_search(out.stream(), topo::gen::ibt_search_spec(params), o.json);
@@ -171,7 +222,9 @@ int main(int argc, char** argv) {
       out.commit();
       return;
     }
-    const auto format = topo::io::parse_format(o.format);
+    if (o.json && format_opt->count() && o.format != "json")
+      throw topo::UsageError(fmt::format("--json and --format {} ask for two formats", o.format));
+    const auto format = topo::io::parse_format(o.json ? "json" : o.format);
     topo::GraphMeta meta{family.name, params, nlohmann::json()};
     if (!o.no_provenance)
       meta.generator = tool.provenance(params.contains("seed") ? params["seed"].get<std::uint64_t>()

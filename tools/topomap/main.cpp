@@ -7,10 +7,13 @@
 #include <iostream>
 
 #include "common/cli.hpp"
+#include "common/csv.hpp"
 #include "common/io.hpp"
 #include "common/progress.hpp"
+#include "common/suggest.hpp"
 #include "topo/errors.hpp"
 #include "topo/map/methods.hpp"
+#include "topomap/stdin_demand.hpp"
 
 namespace {
 
@@ -22,7 +25,7 @@ struct Options {
   double time_limit = 0;
   std::uint64_t iterations = 0;
   std::uint64_t seed = 1;
-  unsigned restarts = 0;
+  unsigned restarts = 1;
   int threads = 0;
   std::string supply = "auto";
   double max_supply_mb = 4096;
@@ -31,7 +34,7 @@ struct Options {
   bool crop = false;
   std::string output;
   std::string mapping_format = "plain";
-  bool json = false, no_provenance = false;
+  bool json = false, csv = false, no_provenance = false;
 };
 
 bool ends_with(const std::string& s, const std::string& suf) {
@@ -57,6 +60,24 @@ const char* supply_kind(const topo::map::Supply& s) {
   return "?";
 }
 
+// `--csv`: the figures of the run as a header and one row (empty fields for those a run does not have).
+void write_results_csv(std::ostream& os, const nlohmann::json& j) {
+  static const char* const columns[] = {
+      "method", "seed", "restarts",      "best_restart",         "iterations", "seconds",    "tasks",
+      "nodes",  "cost", "identity_cost", "relative_to_identity", "evaluated",  "stored_cost"};
+  std::string head, row;
+  for (const char* c : columns) {
+    if (!head.empty()) head += ',', row += ',';
+    head += c;
+    if (!j.contains(c) || j[c].is_null()) continue;
+    const auto& v = j[c];
+    row += v.is_string()         ? topo::cli::csv_field(v.get<std::string>())
+           : v.is_number_float() ? fmt::format("{}", v.get<double>())
+                                 : v.dump();
+  }
+  fmt::print(os, "{}\n{}\n", head, row);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -66,7 +87,7 @@ int main(int argc, char** argv) {
   app.add_option("graph", o.network, "the network (edge list, JSON or descriptor; - for stdin)")->type_name("GRAPH");
   auto* dem = app.add_option("--demand", o.demand,
                              "demand matrix: Matrix Market (.mtx), Harwell-Boeing (.rua/.rsa/.psa/.csa), or an edge "
-                             "list 'u v [weight]'")
+                             "list 'u v [weight]'; - for stdin")
                   ->type_name("FILE");
   auto* qap =
       app.add_option("--qap", o.qap, "a QAPLIB instance (.dat): minimise sum A_ij B_p(i)p(j)")->type_name("FILE");
@@ -75,7 +96,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"magnitude", "unit"}))
       ->type_name("W");
   app.add_option("-m,--method", o.method, fmt::format("mapping method: {}", fmt::join(topo::map::method_names(), ", ")))
-      ->check(CLI::IsMember(topo::map::method_names()))
+      ->check(topo::cli::one_of(topo::map::method_names()))
       ->type_name("M");
   std::string methods = "Mapping methods (--method):\n";
   for (const auto& m : topo::map::methods()) methods += fmt::format("  {:<10} {}\n", m.name, m.help);
@@ -87,7 +108,7 @@ int main(int argc, char** argv) {
                  "per restart: swap proposals (anneal), iterations (tabu), generations (genetic)")
       ->type_name("N");
   app.add_option("--seed", o.seed, "random seed; restart r uses (seed, r)")->type_name("N");
-  app.add_option("--restarts", o.restarts, "independent restarts (default: the number of threads)")->type_name("R");
+  app.add_option("--restarts", o.restarts, "independent restarts, run -j at a time (default 1)")->type_name("R");
   app.add_option("--supply", o.supply, "auto, dense (an N x N matrix) or rows (BFS rows on demand)")
       ->check(CLI::IsMember({"auto", "dense", "rows"}))
       ->type_name("MODE");
@@ -104,6 +125,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"plain", "viem", "scotch"}))
       ->type_name("F");
   tool.add_json_flag(o.json);
+  app.add_flag("--csv", o.csv, "print the results as a CSV header and row (the mapping goes to -o)");
   tool.add_provenance_flag(o.no_provenance);
   tool.add_threads_option(o.threads);
   tool.add_progress_flags();
@@ -111,6 +133,7 @@ int main(int argc, char** argv) {
   return tool.run([&] {
     namespace tm = topo::map;
     if (o.demand.empty() && o.qap.empty()) throw topo::UsageError("give --demand FILE (with a network) or --qap FILE");
+    if (o.csv && o.json) throw topo::UsageError("--csv and --json ask for two formats");
     const auto& method = tm::find_method(o.method);
     const auto wt = o.weights == "unit" ? tm::Weights::unit : tm::Weights::magnitude;
     topo::Graph g;
@@ -125,7 +148,9 @@ int main(int argc, char** argv) {
       d.source = o.qap;
       s = tm::Supply::from_matrix(q.n, std::move(q.b));
     } else {
-      d = tm::read_demand(o.demand, wt);
+      if (o.demand == "-" && (o.network.empty() || o.network == "-"))
+        throw topo::UsageError("--demand - reads standard input; give the network as a file");
+      d = o.demand == "-" ? topo::cli::read_demand_stdin(wt) : tm::read_demand(o.demand, wt);
       g = topo::cli::load_graph(o.network.empty() ? "-" : o.network);
       if (o.crop && d.n > g.num_nodes()) d = d.cropped(g.num_nodes());
       if (d.n > g.num_nodes())
@@ -184,7 +209,7 @@ int main(int argc, char** argv) {
       so.iterations = o.iterations;
       so.time_limit = o.time_limit;
       so.threads = o.threads;
-      so.restarts = o.restarts ? o.restarts : static_cast<unsigned>(std::max(1, o.threads));
+      so.restarts = std::max(1u, o.restarts);  // never the thread count: -j must not change the result
       if (!method.randomized) so.restarts = 1;
       so.network = o.qap.empty() ? &g : nullptr;
       topo::cli::Progress progress(tool.progress_enabled(), o.method);
@@ -215,7 +240,9 @@ int main(int argc, char** argv) {
     }
     topo::cli::Output out("-");
     auto& os = out.stream();
-    if (o.json) {
+    if (o.csv) {
+      write_results_csv(os, j);
+    } else if (o.json) {
       j["mapping"] = std::vector<std::uint32_t>(tasks.begin(), tasks.end());
       os << j.dump(2) << '\n';
     } else {

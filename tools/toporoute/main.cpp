@@ -5,12 +5,16 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "common/cli.hpp"
+#include "common/csv.hpp"
 #include "common/io.hpp"
+#include "common/suggest.hpp"
 #include "topo/errors.hpp"
 #include "topo/metrics/link_loads.hpp"
 #include "topo/route/analysis.hpp"
@@ -23,6 +27,7 @@ namespace {
 
 namespace r = topo::route;
 using topo::node_id;
+using topo::cli::csv_field;
 
 struct Options {
   std::string input = "-";
@@ -30,6 +35,7 @@ struct Options {
   bool directed = false;
   std::string output;
   bool json = false;
+  bool csv = false;
   bool no_provenance = false;
   // Pairs.
   std::optional<std::uint64_t> from, to;
@@ -68,7 +74,7 @@ node_id node_arg(const topo::Graph& g, std::uint64_t v, const char* what) {
 
 std::vector<r::Pair> read_pairs(const topo::Graph& g, const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw topo::InputError(fmt::format("cannot open {}", path));
+  if (!in) throw topo::InputError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
   std::vector<r::Pair> out;
   std::string line;
   for (std::size_t no = 1; std::getline(in, line); ++no) {
@@ -128,25 +134,64 @@ std::string route_text(const topo::Graph& g, const r::Path& p, node_id s, node_i
   return line;
 }
 
-void write_loads(const topo::Graph& g, const r::LoadCounter::Result& res, const std::string& path) {
+void write_loads(const topo::Graph& g, const r::LoadCounter::Result& res, const std::string& path, bool csv) {
   topo::cli::Output out(path);
   auto& s = out.stream();
-  s << "# toporoute link loads: one line per arc (direction of a link), load per unit of capacity\n";
-  s << "# source target class level load\n";
+  if (csv) {
+    s << "source,target,class,level,load\n";
+  } else {
+    s << "# toporoute link loads: one line per arc (direction of a link), load per unit of capacity\n";
+    s << "# source target class level load\n";
+  }
+  const char sep = csv ? ',' : ' ';
   for (node_id v = 0; v < g.num_nodes(); ++v) {
     const auto nb = g.out_neighbors(v);
     const auto ln = g.out_links(v);
     for (std::size_t i = 0; i < nb.size(); ++i) {
       const auto l = ln[i];
-      fmt::print(s, "{} {} {} {} {:.6f}\n", v, nb[i], g.has_classes() ? std::string(g.link_class_name(l)) : "-",
-                 g.level(l) == topo::no_value8 ? std::string("-") : std::to_string(g.level(l)),
+      const std::string none = csv ? "" : "-";
+      fmt::print(s, "{}{}{}{}{}{}{}{}{:.6f}\n", v, sep, nb[i], sep,
+                 g.has_classes() ? csv_field(std::string(g.link_class_name(l))) : none, sep,
+                 g.level(l) == topo::no_value8 ? none : std::to_string(g.level(l)), sep,
                  res.arc_load[g.arc_offset(v) + i]);
     }
   }
   out.commit();
 }
 
+// `--summary --csv`: a header and one row, so that runs can be appended to one table.
+void write_summary_csv(std::ostream& os, const nlohmann::json& j) {
+  std::vector<std::string> head = {"algo", "pairs"}, row = {csv_field(j["algo"].get<std::string>()),
+                                                            std::to_string(j["pairs"].get<std::uint64_t>())};
+  auto add = [&](const char* name, const std::string& v) {
+    head.emplace_back(name);
+    row.push_back(v);
+  };
+  if (j.contains("hops")) {
+    add("mean_hops", fmt::format("{:.6f}", j["hops"]["mean"].get<double>()));
+    add("stretch_mean", fmt::format("{:.6f}", j["stretch"]["mean"].get<double>()));
+    add("stretch_max", fmt::format("{:.6f}", j["stretch"]["max"].get<double>()));
+    add("minimal_routes", std::to_string(j["stretch"]["minimal_routes"].get<std::uint64_t>()));
+    add("load_max", fmt::format("{:.6f}", j["loads"]["max"].get<double>()));
+    add("load_mean", fmt::format("{:.6f}", j["loads"]["mean"].get<double>()));
+    add("u", fmt::format("{:.6f}", j["loads"]["u"].get<double>()));
+  }
+  if (j.contains("deadlock")) {
+    add("dependencies", std::to_string(j["deadlock"]["dependencies"].get<std::uint64_t>()));
+    add("cycle_free", j["deadlock"]["cycle_free"].get<bool>() ? "true" : "false");
+  }
+  fmt::print(os, "{}\n{}\n", fmt::join(head, ","), fmt::join(row, ","));
+}
+
 int run_routes(topo::cli::Tool& tool, const Options& o) {
+  // Loads on standard output would mix into the routes or the summary there.
+  if (o.loads_file == "-" && (o.output.empty() || o.output == "-"))
+    throw topo::UsageError(
+        "--loads -: standard output already carries the routes or the summary; "
+        "give --loads FILE, or -o FILE for the routes");
+  if (o.csv && o.json) throw topo::UsageError("--csv and --json ask for two formats");
+  if (o.csv && !o.summary && o.loads_file.empty())
+    throw topo::UsageError("--csv applies to --summary and --loads (routes are JSON lines or --text)");
   const auto g = load(o);
   if (o.split && o.algo != "shortest") throw topo::UsageError("--split goes with --algo shortest");
   if (o.count_paths && o.algo != "shortest") throw topo::UsageError("--count-paths goes with --algo shortest");
@@ -239,7 +284,9 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
       }
       j["deadlock"] = {{"dependencies", deps.dependencies()}, {"cycle_free", cycle.empty()}, {"cycle", c}};
     }
-    if (o.json) {
+    if (o.csv) {
+      write_summary_csv(os, j);
+    } else if (o.json) {
       os << j.dump(2) << '\n';
     } else {
       fmt::print(os, "algorithm           {}{}\n", o.algo, o.algo == "valiant" ? " (inner " + o.inner + ")" : "");
@@ -272,7 +319,7 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
       }
     }
   }
-  if (!o.loads_file.empty()) write_loads(g, res, o.loads_file);
+  if (!o.loads_file.empty()) write_loads(g, res, o.loads_file, o.csv);
   out.commit();
   return 0;
 }
@@ -332,7 +379,7 @@ int main(int argc, char** argv) {
     a->add_option("graph", o.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
         ->type_name("GRAPH");
     a->add_option("-f,--format", o.format, "input format (default: detected)")
-        ->check(CLI::IsMember({"auto", "edgelist", "plain", "json", "descriptor"}))
+        ->check(CLI::IsMember({"auto", "edgelist", "plain", "json", "descriptor", "graphml"}))
         ->type_name("FORMAT");
     a->add_flag("--directed", o.directed, "read a plain edge list as directed");
   };
@@ -341,13 +388,13 @@ int main(int argc, char** argv) {
   app.add_option("--to", o.to, "target node of a single route")->type_name("NODE");
   app.add_option("--pairs", o.pairs_file, "file of SOURCE TARGET lines to route")->type_name("FILE");
   app.add_option("--traffic", o.traffic, fmt::format("traffic pattern: {}", fmt::join(r::traffic_names(), ", ")))
-      ->check(CLI::IsMember(r::traffic_names()))
+      ->check(topo::cli::one_of(r::traffic_names()))
       ->type_name("PATTERN");
   app.add_option("--seed", o.seed, "seed for uniform/permutation traffic and every random choice (recorded)")
       ->type_name("N");
   app.add_option("--hotspot", o.hotspot, "the node hotspot traffic goes to (default 0)")->type_name("NODE");
   app.add_option("--algo", o.algo, fmt::format("routing algorithm: {}", fmt::join(r::algorithm_names(), ", ")))
-      ->check(CLI::IsMember(r::algorithm_names()))
+      ->check(topo::cli::one_of(r::algorithm_names()))
       ->type_name("ALGO");
   app.add_flag("--random-ties", o.random_ties, "shortest: choose among equally short next hops at random (seeded)");
   app.add_flag("--split", o.split, "shortest: loads split each pair's unit over all its shortest paths");
@@ -357,7 +404,9 @@ int main(int argc, char** argv) {
   app.add_flag("--text", o.text, "one compact text line per route instead of JSON lines");
   app.add_flag("--summary", o.summary, "print a summary (hops, stretch, loads, u) instead of the routes");
   app.add_option("--top", o.top, "heaviest links listed in the summary (default 5)")->type_name("K");
-  app.add_option("--loads", o.loads_file, "write the load of every arc to FILE")->type_name("FILE");
+  app.add_option("--loads", o.loads_file, "write the load of every arc to FILE (- = stdout, with -o FILE)")
+      ->type_name("FILE");
+  app.add_flag("--csv", o.csv, "--summary as a CSV header and row, --loads as CSV");
   app.add_flag("--check-deadlock", o.check_deadlock, "report a cycle of the routes' channel dependency graph, if any");
   tool.add_json_flag(o.json);
   tool.add_output_option(o.output);

@@ -19,6 +19,7 @@ struct ClexCli {
   std::uint64_t seed = 1;
   std::string traffic = "dense", destinations = "permutation", copies = "ceil", copy_cap = "clique", spread = "random";
   bool handshake_in_mean = false;
+  bool csv = false;
 };
 
 struct Common {
@@ -116,6 +117,14 @@ void print_table(std::ostream& out, const topo::sim::ClexOptions& o, const topo:
   fmt::print(out, "undelivered messages: {}\n", r.undelivered);
 }
 
+// `toposim clex --csv`: the per-level table (CLEX Tables I-IV), one row per level.
+void print_csv(std::ostream& out, const topo::sim::ClexResult& r) {
+  fmt::print(out, "level,max_rounds,mean_rounds,max_mean_load,mean_hops,mean_link_uses,instances\n");
+  for (const auto& s : r.per_level)
+    fmt::print(out, "{},{},{:.6f},{:.6f},{:.6f},{:.6f},{}\n", s.level, s.max_rounds, s.mean_rounds, s.max_mean_load,
+               s.mean_hops, s.mean_link_uses, s.instances);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -152,6 +161,7 @@ int main(int argc, char** argv) {
                  "count the two request/acknowledge rounds of dense traffic in the mean rounds");
   clex->add_option("--spread", c.spread, "which level-l links of a gateway get one more message: random or fixed")
       ->check(CLI::IsMember({"random", "fixed"}));
+  clex->add_flag("--csv", c.csv, "print the per-level table as CSV (header and one row per level)");
 
   topo::sim::ClexAllToAllOptions a2a;
   auto* all = app.add_subcommand("clex-alltoall", "all-to-all on C(1/L,L) by flooding trees (CLEX §II-C)");
@@ -222,6 +232,7 @@ int main(int argc, char** argv) {
       out.commit();
       return;
     }
+    if (c.csv && com.json) throw topo::UsageError("--csv and --json ask for two formats");
     if (c.clique == 0 && c.levels == 0) size_from_graph(c);
     topo::sim::ClexOptions o;
     o.clique = c.clique;
@@ -256,6 +267,8 @@ int main(int argc, char** argv) {
       if (!com.no_provenance) j["provenance"] = tool.provenance(c.seed);
       j.update(to_json(o, r));
       out.stream() << j.dump(2) << '\n';
+    } else if (c.csv) {
+      print_csv(out.stream(), r);
     } else {
       print_table(out.stream(), o, r);
     }

@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
   app.add_option("graph", o.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
       ->type_name("GRAPH");
   app.add_option("-f,--format", o.format, "input format (default: detected)")
-      ->check(CLI::IsMember({"auto", "edgelist", "plain", "json", "descriptor"}))
+      ->check(CLI::IsMember({"auto", "edgelist", "plain", "json", "descriptor", "graphml"}))
       ->type_name("FORMAT");
   app.add_flag("--directed", o.directed, "read a plain edge list as directed");
   app.add_option("--method", o.method,

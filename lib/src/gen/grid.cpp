@@ -48,7 +48,7 @@ std::vector<std::string> preset_names() {
 
 std::vector<std::int64_t> resolve_dims(const Params& p) {
   const bool has_dims = has(p, "dims"), has_preset = has(p, "preset");
-  if (has_dims && has_preset) throw InputError("give --dims or --preset, not both");
+  if (has_dims && has_preset) throw UsageError("give --dims or --preset, not both");
   std::vector<std::int64_t> dims;
   if (has_preset) {
     const auto name = get_text(p, "preset");
@@ -57,7 +57,7 @@ std::vector<std::int64_t> resolve_dims(const Params& p) {
   } else if (has_dims) {
     dims = get_ints(p, "dims");
   } else {
-    throw InputError("missing --dims (or --preset)");
+    throw UsageError("missing --dims (or --preset)");
   }
   if (dims.empty()) throw InputError("--dims: at least one dimension is needed");
   if (dims.size() >= no_value8) throw InputError(fmt::format("--dims: at most {} dimensions", no_value8 - 1));

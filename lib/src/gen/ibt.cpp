@@ -70,11 +70,11 @@ void check_ibt(const Ibt& c) {
 
 Ibt read_ibt(const Params& p) {
   if (has(p, "search")) throw InputError("--search lists configurations; it does not describe or build one");
-  if (has(p, "ndims")) throw InputError("--ndims: only used with --search");
-  if (has(p, "num_lengths")) throw InputError("--num-lengths: only used with --search");
-  if (!has(p, "dims")) throw InputError("ibt: missing required parameter --dims (or give --search)");
-  if (!has(p, "bypass_dims")) throw InputError("ibt: missing required parameter --bypass-dims (or give --search)");
-  if (!has(p, "lengths")) throw InputError("ibt: missing required parameter --lengths (or give --search)");
+  if (has(p, "ndims")) throw UsageError("--ndims: only used with --search");
+  if (has(p, "num_lengths")) throw UsageError("--num-lengths: only used with --search");
+  if (!has(p, "dims")) throw UsageError("ibt: missing required parameter --dims (or give --search)");
+  if (!has(p, "bypass_dims")) throw UsageError("ibt: missing required parameter --bypass-dims (or give --search)");
+  if (!has(p, "lengths")) throw UsageError("ibt: missing required parameter --lengths (or give --search)");
   Ibt c;
   c.dims = get_ints(p, "dims");
   c.m = get_int(p, "bypass_dims");
@@ -325,10 +325,32 @@ std::vector<IbtConfig> ibt_search(const IbtSearchSpec& s) {
   return out;
 }
 
+std::string ibt_search_empty_reason(const IbtSearchSpec& s) {
+  const std::uint64_t m = s.bypass_dims, k = s.num_lengths, mk = m * k;
+  // The same bounds ibt_search() starts from.
+  const auto least_bypass = std::max<std::uint64_t>(2 * k * mk, 5);
+  const auto bypass_start = (least_bypass + mk - 1) / mk * mk;
+  std::uint64_t least = 1;
+  bool over = false;
+  for (unsigned i = 0; i < s.ndims && !over; ++i) {
+    least *= i < m ? bypass_start : 5;
+    over = least > topo::max_nodes;
+  }
+  auto rule = fmt::format(
+      "each of the {} bypass dimensions is a multiple of m*k = {} holding {} lengths that are multiples of {} and at "
+      "most half its size, so at least {}",
+      m, mk, k, mk, bypass_start);
+  if (s.ndims > m) rule += fmt::format("; each of the {} plain dimensions is at least 5", s.ndims - m);
+  if (over || least > s.band.hi)
+    return fmt::format("the smallest iBT with n = {}, m = {}, k = {} has {} nodes, above {} ({})", s.ndims, m, k,
+                       over ? std::string("too many") : std::to_string(least), s.band.hi, rule);
+  return fmt::format("no product of dimension sizes lies in {}..{} ({})", s.band.lo, s.band.hi, rule);
+}
+
 IbtSearchSpec ibt_search_spec(const Params& p) {
   if (!has(p, "search")) throw InputError("ibt: --search is needed to list configurations");
-  if (has(p, "dims")) throw InputError("--dims: not used with --search (the search chooses the dimensions)");
-  if (has(p, "lengths")) throw InputError("--lengths: not used with --search (the search chooses the lengths)");
+  if (has(p, "dims")) throw UsageError("--dims: not used with --search (the search chooses the dimensions)");
+  if (has(p, "lengths")) throw UsageError("--lengths: not used with --search (the search chooses the lengths)");
   IbtSearchSpec s;
   s.band = parse_size_band(get_text(p, "search"));
   auto small = [&](const char* key, const char* opt, std::int64_t fallback) {

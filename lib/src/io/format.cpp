@@ -10,6 +10,7 @@
 
 #include "io_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/io/gzip.hpp"
 
 namespace topo::io {
 
@@ -21,7 +22,7 @@ struct FormatName {
 constexpr FormatName kNames[] = {
     {Format::automatic, "auto"}, {Format::edgelist, "edgelist"},     {Format::plain, "plain"},
     {Format::json, "json"},      {Format::descriptor, "descriptor"}, {Format::metis, "metis"},
-    {Format::dot, "dot"},
+    {Format::dot, "dot"},        {Format::graphml, "graphml"},
 };
 }  // namespace
 
@@ -38,7 +39,7 @@ std::string_view format_name(Format f) {
 }
 
 const std::vector<std::string>& output_format_names() {
-  static const std::vector<std::string> names = {"edgelist", "plain", "json", "descriptor", "metis", "dot"};
+  static const std::vector<std::string> names = {"edgelist", "plain", "json", "descriptor", "metis", "dot", "graphml"};
   return names;
 }
 
@@ -68,6 +69,8 @@ Graph rebuild(const std::string& source, std::size_t line, const std::string& fa
     throw;
   } catch (const InputError& e) {
     throw ParseError(source, line, e.what());
+  } catch (const UsageError& e) {  // a parameter missing from the file is bad input, not a usage error
+    throw ParseError(source, line, e.what());
   }
 }
 
@@ -78,15 +81,18 @@ Graph read_graph(std::istream& in, const std::string& source, const ReadOptions&
   t.source = source;
   t.data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   if (in.bad()) throw ParseError(source, 0, "read error");
+  if (is_gzip(t.data)) t.data = gunzip(t.data, source);
   Format f = opt.format;
   if (f == Format::automatic) {
     const auto first = t.data.find_first_not_of(" \t\r\n");
     if (first == std::string::npos) throw ParseError(source, 0, "empty input: expected a graph");
-    f = t.data[first] == '{' ? Format::json : Format::edgelist;
+    f = t.data[first] == '{' ? Format::json : t.data[first] == '<' ? Format::graphml : Format::edgelist;
   }
   switch (f) {
     case Format::json:
       return detail::read_json(t, opt);
+    case Format::graphml:
+      return detail::read_graphml(t, opt);
     case Format::edgelist:
     case Format::plain:
     case Format::descriptor:
@@ -112,6 +118,9 @@ void write_graph(std::ostream& out, const Graph& g, Format f) {
       return;
     case Format::dot:
       detail::write_dot(out, g);
+      return;
+    case Format::graphml:
+      detail::write_graphml(out, g);
       return;
     case Format::descriptor:
       if (g.meta.family.empty()) throw InputError("a descriptor needs a graph of a known family");

@@ -19,6 +19,7 @@ struct Text {
 
 Graph read_edgelist(const Text& t, const ReadOptions& opt);
 Graph read_json(const Text& t, const ReadOptions& opt);
+Graph read_graphml(const Text& t, const ReadOptions& opt);
 /// Rebuilds a graph from a family name and parameters, checking the counts the file claims.
 Graph rebuild(const std::string& source, std::size_t line, const std::string& family, const nlohmann::json& params,
               const nlohmann::json& generator, std::int64_t nodes, const ReadOptions& opt);
@@ -27,6 +28,7 @@ void write_edgelist(std::ostream& out, const Graph& g, bool plain);
 void write_json(std::ostream& out, const Graph& g);
 void write_metis(std::ostream& out, const Graph& g);
 void write_dot(std::ostream& out, const Graph& g);
+void write_graphml(std::ostream& out, const Graph& g);
 
 /// Buffered writer: formats into memory, flushes to the stream in large blocks.
 class Sink {

@@ -3,7 +3,9 @@
 // pair weights a demand is built from.
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <cstdint>
 #include <fstream>
 #include <string>
@@ -21,7 +23,7 @@ using topo::detail::split_ws;
 
 inline std::ifstream open(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw InputError(fmt::format("cannot open {}", path));
+  if (!in) throw InputError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
   return in;
 }
 

@@ -2,6 +2,7 @@
 // Exhaustive search of feasible iBT configurations in a band of network sizes (dissertation §3.1.3,
 // "Exhaustive Search of Feasible Networks"), under the constraints of doc/definitions.md §3.2.
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -43,5 +44,9 @@ IbtSearchSpec ibt_search_spec(const Params& p);
 /// Every configuration of the spec in its size band, sorted by node count, then dimensions, then
 /// lengths. InputError when the spec itself is impossible (m > n, k = 0, ...).
 std::vector<IbtConfig> ibt_search(const IbtSearchSpec& spec);
+
+/// Why a search found no configuration: the constraint that rules out every size in the band
+/// (the smallest network the constraints allow, or the steps the sizes come in).
+std::string ibt_search_empty_reason(const IbtSearchSpec& spec);
 
 }  // namespace topo::gen

@@ -19,6 +19,7 @@ enum class Format {
   descriptor,  // header lines only; readers rebuild the graph through the family registry
   metis,       // METIS graph file (writing only)
   dot,         // Graphviz (writing only)
+  graphml,     // GraphML (XML)
 };
 
 /// Parses a format name as given to --format; InputError on an unknown one.

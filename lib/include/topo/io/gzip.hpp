@@ -1,0 +1,37 @@
+#pragma once
+// gzip (RFC 1952) through zlib: inputs are recognised by their magic bytes, outputs by a ".gz" suffix.
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace topo::io {
+
+/// True when `data` starts with the gzip magic bytes 1f 8b.
+bool is_gzip(std::string_view data);
+
+/// The decompressed content of a gzip file (several members are concatenated, as gzip -d does).
+/// ParseError naming `source` on corrupt or truncated data.
+std::string gunzip(std::string_view data, const std::string& source);
+
+/// True when a file name asks for gzip output ("graph.el.gz").
+bool has_gz_suffix(std::string_view path);
+
+/// An ostream that gzip-compresses what is written to it into `sink`. finish() writes the trailer
+/// (call it once, before `sink` is flushed); the destructor does not, so an abandoned stream leaves
+/// an incomplete file that Output discards anyway.
+class GzipOstream : public std::ostream {
+ public:
+  explicit GzipOstream(std::ostream& sink, int level = 6);
+  ~GzipOstream() override;
+  GzipOstream(const GzipOstream&) = delete;
+  GzipOstream& operator=(const GzipOstream&) = delete;
+  /// Flushes the compressor and writes the gzip trailer; Error when zlib fails or `sink` fails.
+  void finish();
+
+ private:
+  class Buf;
+  std::unique_ptr<Buf> buf_;
+};
+
+}  // namespace topo::io

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# topomap: the number of restarts does not depend on the thread count, so -j 1 and -j 2 give the same
+# mapping and cost for the same seed (threads only run a fixed number of restarts side by side).
+# Usage: topomap_restarts_determinism.sh BIN_DIR
+set -uo pipefail
+bin=$(cd "$1" && pwd)
+src=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi; }
+
+"$bin/topogen" torus --dims 4x4x4 > "$tmp/t.el"  # 64 nodes: the first 64 tasks of 662_bus (--crop)
+for m in anneal tabu genetic random; do
+  for r in default 3; do
+    extra=()
+    [[ $r == default ]] || extra=(--restarts "$r")
+    for j in 1 2; do
+      "$bin/topomap" "$tmp/t.el" --demand "$src/data/662_bus.mtx" --crop -m "$m" --iterations 200 --seed 7 -j "$j" -q \
+        "${extra[@]}" --no-provenance > "$tmp/$m-$r-$j.out" 2> "$tmp/err"
+      check "$m restarts=$r -j $j runs ($(head -c 200 "$tmp/err"))" '[[ -s $tmp/$m-$r-$j.out ]]'
+    done
+    # The runs differ only in nothing: same header (cost, restarts, winner) and the same mapping.
+    check "$m restarts=$r: -j 1 and -j 2 give the same mapping and cost" 'cmp -s "$tmp/$m-$r-1.out" "$tmp/$m-$r-2.out"'
+  done
+  check "$m: the default is one restart" 'grep -q "^# method: $m, seed 7, 1 restart(s)" "$tmp/$m-default-1.out"'
+  check "$m --restarts 3 runs three" 'grep -q "^# method: $m, seed 7, 3 restart(s)" "$tmp/$m-3-2.out"'
+done
+echo "$passed passed, $failed failed"
+((failed == 0))
