@@ -41,10 +41,24 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
   std::vector<std::pair<route::Path, std::vector<std::uint8_t>>> paths;
   route::Path channels;
   std::uint64_t routes = 0;
-  // Random routings (valiant, ugal, random ties) take several routes per pair; deterministic ones
-  // give the same route again.
-  const std::uint64_t repeats =
+  // Random routings (valiant, ugal, random ties) take several routes per pair; a routing that gives
+  // the first pairs the same route twice is taken to be deterministic and routes each pair once.
+  std::uint64_t repeats =
       std::clamp<std::uint64_t>((std::uint64_t{1} << 18) / std::max<std::size_t>(1, pairs.size()), 1, 16);
+  {
+    std::size_t probed = 0;
+    bool same = true;
+    for (auto it = pairs.begin(); it != pairs.end() && probed < 64 && same; ++it) {
+      if (it->first == it->second) continue;
+      paths.clear();
+      r.check_paths(it->first, it->second, route_rng, paths);
+      r.check_paths(it->first, it->second, route_rng, paths);
+      const auto half = paths.size() / 2;
+      for (std::size_t i = 0; i < half; ++i) same = same && paths[i].first.arcs == paths[half + i].first.arcs;
+      ++probed;
+    }
+    if (same) repeats = 1;
+  }
   for (const auto& [s, t] : pairs) {
     if (s == t) continue;
     paths.clear();
