@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# toposim run end to end: the dependency check refuses a cyclic routing (exit 1, one line), a permitted
+# deadlock is reported and does not hang, CSV and --loads have their documented shapes, the output
+# does not depend on -j, and the contract's JSON keys are there.
+# Usage: sim_run.sh BIN_DIR
+set -uo pipefail
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+quick=(--sample-period 200 --samples 1 --max-samples 5)
+
+"$bin/topogen" ring --nodes 8 > "$tmp/ring.txt" || fail "topogen ring"
+"$bin/topogen" mesh --dims 4x4 > "$tmp/mesh.txt" || fail "topogen mesh"
+
+# Refused before the run: status 1, one line naming the cycle, no output file.
+"$bin/toposim" run "$tmp/ring.txt" --algo shortest --vcs 1 --vc-classes none -o "$tmp/refused.json" 2> "$tmp/err"
+[[ $? -eq 1 ]] || fail "a cyclic routing is not refused with status 1"
+grep -q '^toposim: .*cycle of 8 channels' "$tmp/err" || fail "the refusal does not name the cycle: $(cat "$tmp/err")"
+[[ $(wc -l < "$tmp/err") -eq 1 ]] || fail "the refusal is not one line"
+[[ ! -e "$tmp/refused.json" ]] || fail "a refused run left an output file"
+
+# Allowed: the deadlock is reported within the bound.
+timeout 60 "$bin/toposim" run "$tmp/ring.txt" --algo shortest --vcs 1 --vc-classes none --allow-deadlock \
+  --traffic tornado --rate 1 --packet-size 4 --buffer 2 --deadlock-cycles 200 "${quick[@]}" > "$tmp/dl.json" 2> "$tmp/err"
+[[ $? -eq 0 ]] || fail "a deadlocked run did not finish with status 0"
+python3 - "$tmp/dl.json" << 'PY' || fail "deadlock report"
+import json, sys
+p = json.load(open(sys.argv[1]))["points"][0]
+assert p["deadlock"] is not None and p["deadlock"]["stuck_packets"] > 0 and p["deadlock"]["channels"], p["deadlock"]
+assert not p["stable"]
+PY
+grep -q 'warning: deadlock' "$tmp/err" || fail "no deadlock warning on stderr"
+
+# CSV: the contract's header and one row per rate.
+"$bin/toposim" run "$tmp/mesh.txt" --sweep 0.1:0.3:0.1 --csv "${quick[@]}" > "$tmp/sweep.csv" || fail "sweep"
+[[ $(head -1 "$tmp/sweep.csv") == "rate,offered,accepted,accepted_min,jain,latency_mean,latency_p50,latency_p99,latency_max,network_latency_mean,hops_mean,converged,stable" ]] ||
+  fail "CSV header: $(head -1 "$tmp/sweep.csv")"
+[[ $(wc -l < "$tmp/sweep.csv") -eq 4 ]] || fail "CSV rows: $(wc -l < "$tmp/sweep.csv")"
+
+# --loads: one line per channel (4x4 mesh: 48 arcs), five fields plus one per point.
+"$bin/toposim" run "$tmp/mesh.txt" --rate 0.2 --loads "$tmp/loads.txt" "${quick[@]}" > /dev/null || fail "loads"
+[[ $(grep -vc '^#' "$tmp/loads.txt") -eq 48 ]] || fail "loads lines: $(grep -vc '^#' "$tmp/loads.txt")"
+awk '!/^#/ && NF != 6 {bad=1} END {exit bad}' "$tmp/loads.txt" || fail "loads fields"
+
+# Same output for 1 and 2 threads (sweep points in parallel, and routers in parallel).
+for j in 1 2; do
+  "$bin/toposim" run "$tmp/mesh.txt" --algo minimal-adaptive --sweep 0.1:0.4:0.15 -j $j --no-provenance \
+    "${quick[@]}" | python3 -c 'import json,sys; j=json.load(sys.stdin); j["parameters"].pop("threads"); print(json.dumps(j, sort_keys=True))' > "$tmp/j$j.json"
+done
+cmp -s "$tmp/j1.json" "$tmp/j2.json" || fail "-j 1 and -j 2 differ"
+
+# The contract's keys, resolved parameters and provenance; --seeds adds a confidence interval.
+"$bin/toposim" run "$tmp/mesh.txt" --rate 0.2 --seeds 3 --seed 5 "${quick[@]}" > "$tmp/c.json" || fail "seeds"
+python3 - "$tmp/c.json" << 'PY' || fail "contract keys"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["seed"] == 5 and j["parameters"]["algo"] == "dor" and j["parameters"]["vc_classes"] == "none"
+assert "provenance" in j
+p = j["points"][0]
+for k in ["rate", "offered", "accepted", "latency", "hops", "packets", "converged", "stable", "cycles", "links",
+          "vc_occupancy", "deadlock", "seeds"]:
+    assert k in p, k
+assert set(p["accepted"]) == {"mean", "min", "jain"}
+assert set(p["latency"]["packet"]) == {"mean", "p50", "p99", "max"}
+assert p["seeds"]["n"] == 3 and p["seeds"]["latency"]["ci95"] > 0
+assert p["packets"]["measured"] > 0 and p["deadlock"] is None
+PY
+
+# Usage errors exit 2.
+"$bin/toposim" run "$tmp/mesh.txt" --sweep 0.3:0.1:0.1 2> /dev/null
+[[ $? -eq 2 ]] || fail "a backwards sweep is not a usage error"
+"$bin/toposim" run "$tmp/mesh.txt" --algo nonesuch 2> /dev/null
+[[ $? -eq 2 ]] || fail "an unknown routing is not a usage error"
+
+[[ $fails -eq 0 ]] && echo "sim_run: all checks passed"
+exit $((fails > 0))
