@@ -1,4 +1,5 @@
-// toposim: simulates traffic on a network. Subcommand `clex`: the CLEX routing algorithm A(L).
+// toposim: simulates traffic on a network. Subcommands: `run`, the cycle-based simulator on any graph;
+// `clex`, the CLEX routing algorithm A(L); `clex-alltoall`.
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -8,6 +9,7 @@
 #include "common/io.hpp"
 #include "topo/errors.hpp"
 #include "topo/sim/clex.hpp"
+#include "toposim/run.hpp"
 
 namespace {
 
@@ -159,7 +161,14 @@ int main(int argc, char** argv) {
   all->add_option("--sources", a2a.sources, "trees to build (default: all nodes up to 4096, else 16)")->type_name("N");
   all->add_option("--seed", a2a.seed, "random seed for the sample of sources")->type_name("S");
 
+  toposim::RunCli rc;
+  auto* run = toposim::add_run(app, rc);
+
   return tool.run([&] {
+    if (run->parsed()) {
+      toposim::run(tool, rc, com.output, com.no_provenance, com.threads);
+      return;
+    }
     if (all->parsed()) {
       a2a.threads = com.threads;
       const auto r = topo::sim::clex_all_to_all(a2a);

@@ -1,0 +1,178 @@
+#pragma once
+// A cycle-based network simulator in the manner of BookSim2 (Jiang et al., ISPASS 2013): synchronous
+// cycles, input-queued routers with virtual channels and credit-based flow control, separable
+// round-robin VC and switch allocators, and BookSim2's warm-up / sample / drain method.
+//
+// Every node of the graph is a router with `terminals_per_router` terminals. A link of multiplicity m
+// and capacity c (0 = 1) is m·c parallel channels in each direction, each carrying one flit per cycle.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "topo/graph.hpp"
+
+namespace topo::sim {
+
+/// Everything a run depends on; the tool fills it from the command line, names are checked by the
+/// registries (routing_names(), vc_class_names(), sim_traffic_names(), injection_names()).
+struct SimOptions {
+  // Routing.
+  std::string algo;                       // empty: dor on tori, meshes, rings and hypercubes, else shortest
+  bool random_ties = false;               // shortest: random minimal next hop
+  std::string routes_file;                // table routing: toporoute's JSON lines
+  std::string vc_classes;                 // empty: chosen from the routing (see resolve_vc_classes)
+  bool allow_deadlock = false;            // run even when the channel dependency graph has a cycle
+  std::uint64_t deadlock_cycles = 10000;  // cycles without any flit moving before a deadlock is declared
+  // Workload.
+  std::string traffic = "uniform";
+  node_id hotspot = 0;
+  double rate = 0.1;  // flits per terminal per cycle
+  std::uint32_t packet_size = 1;
+  std::string injection = "bernoulli";
+  double burst_on = 8, burst_off = 8;  // onoff: mean lengths of the on and off periods (cycles)
+  std::uint64_t messages = 0;          // batch mode when > 0
+  // Router.
+  std::string flow = "wormhole";  // or vct
+  std::uint32_t vcs = 4, buffer = 8, speedup = 1;
+  std::uint32_t routing_delay = 1, vc_alloc_delay = 1, sw_alloc_delay = 1;
+  std::string link_latency = "1";  // N, CLASS=N,... (a bare N sets the default), or length
+  std::uint32_t terminals_per_router = 1;
+  // Method.
+  double warmup_tolerance = 0.05;
+  std::uint64_t sample_period = 1000;
+  std::uint32_t samples = 3;
+  std::uint32_t max_samples = 20;  // warm-up windows before giving up on convergence
+  std::uint64_t seed = 1;
+  int threads = 1;
+};
+
+struct Quantiles {
+  double mean = 0, p50 = 0, p99 = 0, max = 0;
+};
+
+struct Deadlock {
+  std::uint64_t cycle = 0;
+  /// Channels holding blocked flits: (from, to, virtual channel, flits); a terminal side is no_node.
+  struct Channel {
+    node_id from, to;
+    std::uint32_t vc, flits;
+  };
+  std::vector<Channel> channels;
+  std::uint64_t stuck_packets = 0;
+};
+
+/// One load point (one rate, or one batch run).
+struct PointResult {
+  double rate = 0;
+  double offered = 0;                                    // flits per terminal per cycle generated in the windows
+  double accepted_mean = 0, accepted_min = 0, jain = 0;  // flits per terminal per cycle delivered in the windows
+  Quantiles packet_latency, network_latency;
+  /// Packet latency minus the zero-load latency of the packet's own path (zero_load_latency): the
+  /// cycles it waited for resources. Never negative (checked for every packet).
+  Quantiles queueing;
+  double hops_mean = 0;
+  std::vector<std::uint64_t> hop_histogram;
+  std::uint64_t injected = 0, delivered = 0, measured = 0;
+  bool converged = false, stable = false, drained = false;
+  std::uint64_t cycles = 0;  // cycles simulated (batch: cycles to deliver every message)
+  std::uint32_t warmup_windows = 0;
+  double link_util_max = 0, link_util_mean = 0;
+  std::vector<std::uint64_t> link_util_histogram;  // 10 bins of 0.1
+  std::vector<double> channel_util;                // per channel, in channel order (for --loads)
+  double vc_occupancy_mean = 0;                    // flits per input VC, averaged over the windows
+  double vc_occupancy_max = 0;                     // fullest VC at any cycle of the windows, in flits
+  std::optional<Deadlock> deadlock;
+};
+
+/// A channel of the simulated network, for per-link reports.
+struct ChannelInfo {
+  node_id from, to;
+  std::string cls;     // link class name, empty when none
+  std::uint32_t lane;  // index among the parallel channels of one link direction
+  std::uint32_t latency;
+};
+
+struct SimSetup {
+  std::string algo, vc_classes, link_latency;
+  std::uint32_t classes = 1;  // VC classes of the scheme
+  bool dependency_check_sampled = false;
+  std::uint64_t dependency_routes = 0;
+  std::uint64_t routers = 0, terminals = 0, channels = 0;
+  std::uint64_t bytes_per_router = 0;  // memory of the router state (buffers, VC and allocator state)
+  double zero_load_latency = 0;        // closed form, mean over the traffic's pairs (see zero_load_latency)
+};
+
+/// Routing choices of `--algo`: toporoute's algorithms and the simulator's own.
+const std::vector<std::string>& routing_names();
+std::string routing_help();
+const std::vector<std::string>& vc_class_names();
+std::string vc_class_help();
+const std::vector<std::string>& sim_traffic_names();
+std::string sim_traffic_help();
+const std::vector<std::string>& injection_names();
+
+/// A configured simulator on one graph: routing built, dependency check done (InputError when it
+/// fails and allow_deadlock is unset). Points may be run concurrently.
+class Simulator {
+ public:
+  Simulator(const Graph& g, const SimOptions& o);
+  ~Simulator();
+  Simulator(const Simulator&) = delete;
+  Simulator& operator=(const Simulator&) = delete;
+
+  const SimSetup& setup() const;
+  const std::vector<ChannelInfo>& channels() const;
+  /// One point at `rate` (ignored in batch mode) with `seed`; `progress` gets the fraction done.
+  /// `threads` < 1: the options' thread count.
+  PointResult run(double rate, std::uint64_t seed, const std::function<void(double)>& progress = {},
+                  int threads = 0) const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+/// The zero-load packet latency of one packet of h hops in this model:
+/// 2 (injection and ejection channels) + (h+1)·(routing + VC + switch allocation delays + 1 for the crossbar)
+/// + the link latencies of its h hops + (F − 1) serialisation cycles.
+double zero_load_latency(const SimOptions& o, std::uint32_t hops, std::uint64_t link_latency_sum);
+
+/// Saturation search: the highest rate that is stable, accepts ≥ 0.97 × offered and whose mean packet
+/// latency is ≤ 3 × the zero-load latency, bisected to `resolution`.
+struct Saturation {
+  double rate = 0;
+  std::vector<PointResult> probes;
+  std::string criterion;
+};
+Saturation find_saturation(const Simulator& s, std::uint64_t seed, double resolution = 0.005);
+
+}  // namespace topo::sim
+
+namespace topo::sim {
+
+/// Repeats of one rate over several seeds: the mean and the half-width of a 95% confidence interval
+/// (Student's t) of the mean packet latency and the accepted load.
+struct Replicas {
+  std::uint32_t n = 1;
+  double latency_mean = 0, latency_ci95 = 0, accepted_mean = 0, accepted_ci95 = 0;
+};
+Replicas summarize_replicas(const std::vector<PointResult>& runs);
+
+/// Runs every (rate, seed) job, up to `threads` at a time (each single-threaded) when there are several,
+/// else one job on `threads`; results in job order, the same for any thread count.
+std::vector<PointResult> run_points(const Simulator& s, const std::vector<std::pair<double, std::uint64_t>>& jobs,
+                                    int threads, const std::function<void(double)>& progress = {});
+
+/// The JSON object of one point (the keys of toposim(1) OUTPUT).
+nlohmann::json point_json(const PointResult& p);
+/// CSV: one row per point.
+std::string csv_header();
+std::string csv_row(const PointResult& p);
+
+}  // namespace topo::sim

@@ -1,0 +1,65 @@
+// The dependency check before a run: toporoute's channel dependency graph (Dally & Seitz) over
+// channels (arc, VC class) instead of arcs, built from the routes the traffic can take.
+#include <algorithm>
+#include <set>
+
+#include "sim_internal.hpp"
+#include "topo/route/analysis.hpp"
+
+namespace topo::sim {
+
+std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Network& n, const SimRouting& r,
+                                                                      const Destinations& d, const SimOptions& o,
+                                                                      SimSetup& setup) {
+  // The router pairs the traffic has; a random pattern on many routers is sampled.
+  constexpr std::uint64_t all_pairs_up_to = 256, sample = 1 << 16;
+  std::set<std::pair<node_id, node_id>> pairs;
+  bool random = false;
+  for (std::uint64_t s = 0; s < n.terminals(); ++s) {
+    const auto to = d.fixed(s);
+    if (to.empty()) {
+      random = true;
+      break;
+    }
+    for (auto t : to) pairs.emplace(node_id(s / n.T), node_id(t / n.T));
+  }
+  Rng rng(o.seed ^ 0x5DEECE66Dull);
+  setup.dependency_check_sampled = false;
+  if (random) {
+    pairs.clear();
+    if (n.routers <= all_pairs_up_to) {
+      for (node_id s = 0; s < n.routers; ++s)
+        for (node_id t = 0; t < n.routers; ++t) pairs.emplace(s, t);
+    } else {
+      setup.dependency_check_sampled = true;
+      for (std::uint64_t i = 0; i < sample; ++i) pairs.emplace(node_id(rng() % n.routers), node_id(rng() % n.routers));
+    }
+  }
+  const std::uint64_t k = r.class_vcs.size();
+  route::Rng route_rng(o.seed);
+  route::DependencyGraph deps;
+  std::vector<std::pair<route::Path, std::vector<std::uint8_t>>> paths;
+  route::Path channels;
+  std::uint64_t routes = 0;
+  // Random routings (valiant, ugal, random ties) take several routes per pair; deterministic ones
+  // give the same route again.
+  const std::uint64_t repeats =
+      std::clamp<std::uint64_t>((std::uint64_t{1} << 18) / std::max<std::size_t>(1, pairs.size()), 1, 16);
+  for (const auto& [s, t] : pairs) {
+    if (s == t) continue;
+    paths.clear();
+    for (std::uint64_t i = 0; i < repeats; ++i) r.check_paths(s, t, route_rng, paths);
+    for (const auto& [p, cls] : paths) {
+      channels.arcs.resize(p.hops());
+      for (std::size_t h = 0; h < p.hops(); ++h) channels.arcs[h] = p.arcs[h] * k + cls[h];
+      deps.add(channels);
+      ++routes;
+    }
+  }
+  setup.dependency_routes = routes;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> cycle;
+  for (auto c : deps.find_cycle()) cycle.emplace_back(c / k, std::uint32_t(c % k));
+  return cycle;
+}
+
+}  // namespace topo::sim

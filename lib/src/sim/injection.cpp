@@ -1,0 +1,74 @@
+// Open-loop injection processes: Bernoulli, and on/off bursts (a two-state Markov chain per terminal
+// whose mean rate equals the Bernoulli one, BookSim2's on_off).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <functional>
+
+#include "sim_internal.hpp"
+#include "topo/errors.hpp"
+
+namespace topo::sim {
+
+namespace {
+
+class Bernoulli final : public InjectionProcess {
+ public:
+  bool generate(double rate, std::uint8_t&, Rng& rng) const override { return rng.uniform() < rate; }
+};
+
+class OnOff final : public InjectionProcess {
+ public:
+  OnOff(double on, double off) : leave_on_(1 / on), leave_off_(1 / off), duty_(on / (on + off)) {}
+  bool generate(double rate, std::uint8_t& state, Rng& rng) const override {
+    if (state) {
+      if (rng.uniform() < leave_on_) state = 0;
+    } else if (rng.uniform() < leave_off_) {
+      state = 1;
+    }
+    return state && rng.uniform() < std::min(1.0, rate / duty_);
+  }
+
+ private:
+  double leave_on_, leave_off_, duty_;
+};
+
+struct Process {
+  const char* name;
+  std::function<std::unique_ptr<InjectionProcess>(const SimOptions&)> make;
+};
+
+// One line per process.
+const std::vector<Process>& processes() {
+  static const std::vector<Process> list = {
+      {"bernoulli", [](const SimOptions&) { return std::make_unique<Bernoulli>(); }},
+      {"onoff",
+       [](const SimOptions& o) {
+         if (!(o.burst_on >= 1) || !(o.burst_off >= 1))
+           throw UsageError("--burst-on and --burst-off are mean period lengths of at least 1 cycle");
+         return std::make_unique<OnOff>(o.burst_on, o.burst_off);
+       }},
+  };
+  return list;
+}
+
+}  // namespace
+
+const std::vector<std::string>& injection_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& p : processes()) v.emplace_back(p.name);
+    return v;
+  }();
+  return names;
+}
+
+std::unique_ptr<InjectionProcess> make_injection(const SimOptions& o) {
+  for (const auto& p : processes())
+    if (o.injection == p.name) return p.make(o);
+  throw UsageError(
+      fmt::format("unknown injection process \"{}\" ({})", o.injection, fmt::join(injection_names(), ", ")));
+}
+
+}  // namespace topo::sim

@@ -1,0 +1,156 @@
+// The simulated network: ports and channels of every router, parallel channels for multiplicity and
+// capacity, and link latencies per class or from node positions.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+
+#include "sim_internal.hpp"
+#include "topo/errors.hpp"
+
+namespace topo::sim {
+
+namespace {
+
+std::uint32_t parse_latency(std::string_view s, std::string_view spec) {
+  std::uint32_t v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size() || v == 0)
+    throw UsageError(fmt::format("--link-latency {}: '{}' is not a positive number of cycles", spec, s));
+  return v;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> arc_latencies(const Graph& g, const route::ArcIndex& ai, const std::string& spec) {
+  std::vector<std::uint32_t> lat(ai.num_arcs(), 1);
+  if (spec == "length") {
+    if (g.pos_dims() == 0)
+      throw InputError("--link-latency length needs node positions (a JSON graph or a descriptor with positions)");
+    for (node_id v = 0; v < g.num_nodes(); ++v) {
+      const auto nb = g.out_neighbors(v);
+      for (std::size_t i = 0; i < nb.size(); ++i) {
+        double d2 = 0;
+        for (unsigned k = 0; k < g.pos_dims(); ++k) d2 += std::pow(g.pos(v)[k] - g.pos(nb[i])[k], 2);
+        // One cycle per unit of distance, rounded up; a link never takes less than one cycle.
+        lat[ai.offset(v) + i] = std::max<std::uint32_t>(1, std::uint32_t(std::ceil(std::sqrt(d2) - 1e-9)));
+      }
+    }
+    return lat;
+  }
+  std::uint32_t dflt = 1;
+  std::map<std::string, std::uint32_t, std::less<>> by_class;
+  std::string_view rest = spec;
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    const auto item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    const auto eq = item.find('=');
+    if (eq == std::string_view::npos) {
+      dflt = parse_latency(item, spec);
+      continue;
+    }
+    const auto cls = item.substr(0, eq);
+    const auto& names = g.class_names();
+    if (std::find(names.begin(), names.end(), cls) == names.end())
+      throw InputError(fmt::format("--link-latency {}: the graph has no link class '{}'{}", spec, cls,
+                                   names.empty() ? " (it has no classes)" : ""));
+    by_class[std::string(cls)] = parse_latency(item.substr(eq + 1), spec);
+  }
+  for (node_id v = 0; v < g.num_nodes(); ++v) {
+    const auto ln = g.out_links(v);
+    for (std::size_t i = 0; i < ln.size(); ++i) {
+      auto it = g.link_class(ln[i]) == no_class ? by_class.end() : by_class.find(g.link_class_name(ln[i]));
+      lat[ai.offset(v) + i] = it == by_class.end() ? dflt : it->second;
+    }
+  }
+  return lat;
+}
+
+Network build_network(const Graph& g, const SimOptions& o) {
+  Network n;
+  n.g = &g;
+  n.ai = std::make_unique<route::ArcIndex>(g);
+  n.routers = g.num_nodes();
+  n.T = o.terminals_per_router;
+  n.V = o.vcs;
+  n.B = o.buffer;
+  n.F = o.packet_size;
+  n.S = o.speedup;
+  n.Dr = o.routing_delay;
+  n.Dva = o.vc_alloc_delay;
+  n.Dsa = o.sw_alloc_delay;
+  n.vct = o.flow == "vct";
+  if (n.T == 0) throw UsageError("--terminals-per-router must be at least 1");
+  if (n.V == 0 || n.V > 255) throw UsageError("--vcs must be between 1 and 255");
+  if (n.B == 0) throw UsageError("--buffer must be at least 1 flit");
+  if (n.F == 0) throw UsageError("--packet-size must be at least 1 flit");
+  if (n.S == 0) throw UsageError("--speedup must be at least 1");
+  if (n.vct && n.B < n.F)
+    throw UsageError(fmt::format("--flow vct needs --buffer ({}) of at least --packet-size ({}) flits", n.B, n.F));
+  n.arc_latency = arc_latencies(g, *n.ai, o.link_latency);
+  const auto arcs = n.ai->num_arcs();
+  n.arc_port.assign(arcs, none32);
+  n.arc_lanes.assign(arcs, 0);
+  // Parallel channels of every arc: multiplicity × capacity (capacity relative to a unit link).
+  std::vector<std::uint32_t> in_count(n.routers, n.T), out_count(n.routers, n.T);
+  for (node_id v = 0; v < n.routers; ++v) {
+    const auto nb = g.out_neighbors(v);
+    const auto ln = g.out_links(v);
+    for (std::size_t i = 0; i < nb.size(); ++i) {
+      if (nb[i] == v) continue;  // a self-loop carries nothing in a router network
+      const std::uint32_t lanes = g.multiplicity(ln[i]) * std::max<std::uint32_t>(1, g.capacity(ln[i]));
+      n.arc_lanes[n.ai->offset(v) + i] = lanes;
+      out_count[v] += lanes;
+      in_count[nb[i]] += lanes;
+    }
+  }
+  n.in_off.assign(n.routers + 1, 0);
+  n.out_off.assign(n.routers + 1, 0);
+  for (node_id v = 0; v < n.routers; ++v) {
+    n.in_off[v + 1] = n.in_off[v] + in_count[v];
+    n.out_off[v + 1] = n.out_off[v] + out_count[v];
+  }
+  n.in_chan.assign(n.in_off.back(), none32);
+  n.out_chan.assign(n.out_off.back(), none32);
+  std::vector<std::uint32_t> in_next(n.routers), out_next(n.routers);
+  const std::uint32_t router_delay_out = n.Dsa + 1;  // switch allocation, then one cycle of crossbar
+  for (node_id v = 0; v < n.routers; ++v) {
+    in_next[v] = n.in_off[v] + n.T;
+    out_next[v] = n.out_off[v] + n.T;
+    for (std::uint32_t t = 0; t < n.T; ++t) {
+      // Injection channel: the terminal sends one flit per cycle; it arrives the next cycle.
+      n.in_chan[n.in_off[v] + t] = std::uint32_t(n.chans.size());
+      n.chans.push_back({v, v, none32, n.in_off[v] + t, 1, 1, 1, none64, t});
+      // Ejection channel: a link of one cycle to the terminal.
+      n.out_chan[n.out_off[v] + t] = std::uint32_t(n.chans.size());
+      n.chans.push_back({v, v, n.out_off[v] + t, none32, 1, router_delay_out + 1, 1, none64, t});
+    }
+  }
+  for (node_id v = 0; v < n.routers; ++v) {
+    const auto nb = g.out_neighbors(v);
+    for (std::size_t i = 0; i < nb.size(); ++i) {
+      const auto arc = n.ai->offset(v) + i;
+      if (!n.arc_lanes[arc]) continue;
+      const node_id w = nb[i];
+      n.arc_port[arc] = out_next[v];
+      for (std::uint32_t l = 0; l < n.arc_lanes[arc]; ++l) {
+        const auto c = std::uint32_t(n.chans.size());
+        const auto lat = n.arc_latency[arc];
+        n.chans.push_back({v, w, out_next[v], in_next[w], lat, router_delay_out + lat, lat, arc, l});
+        n.out_chan[out_next[v]++] = c;
+        n.in_chan[in_next[w]++] = c;
+      }
+    }
+  }
+  return n;
+}
+
+double zero_load_latency(const SimOptions& o, std::uint32_t hops, std::uint64_t link_latency_sum) {
+  const double router = double(o.routing_delay) + o.vc_alloc_delay + o.sw_alloc_delay + 1;
+  return 2.0 + double(hops + 1) * router + double(link_latency_sum) + double(o.packet_size) - 1;
+}
+
+}  // namespace topo::sim

@@ -1,0 +1,274 @@
+// Routings of the simulator: every toporoute algorithm as a source route, and the simulator's own:
+// minimal-adaptive (least-occupied minimal output per hop, escape VC on the base routing), UGAL-L
+// (at the source, queue × hops of the minimal and one Valiant path; Singh's thesis), and table
+// routing from a file of toporoute routes.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "sim_internal.hpp"
+#include "topo/errors.hpp"
+
+namespace topo::sim {
+
+void SimRouting::choices(const Packet&, node_id, std::vector<Choice>&, route::Rng&) const {}
+
+namespace {
+
+route::RouterOptions router_options(const std::string& algo, bool random_ties) {
+  route::RouterOptions ro;
+  ro.algo = algo;
+  ro.random_ties = random_ties;
+  return ro;
+}
+
+/// The graph's own minimal routing when the caller named none: dor where it fits, else shortest.
+std::unique_ptr<route::Router> base_router(const Graph& g, const SimOptions& o) {
+  try {
+    return route::make_router(g, router_options("dor", false));
+  } catch (const InputError&) {
+    return route::make_router(g, router_options("shortest", o.random_ties));
+  }
+}
+
+void fill_classes(SimRouting& r, const RoutingContext& ctx) {
+  r.vcc = make_vc_classes(ctx.vc_classes, ctx.g, ctx.o.vcs);
+  const auto k = r.vcc->classes(ctx.o.vcs);
+  for (std::uint32_t c = 0; c < k; ++c) r.class_vcs.push_back(r.vcc->range(c, ctx.o.vcs));
+}
+
+class SourceRouted final : public SimRouting {
+ public:
+  explicit SourceRouted(std::unique_ptr<route::Router> r) : r_(std::move(r)) {}
+  void at_source(Packet& p, node_id s, node_id t, route::Rng& rng,
+                 const std::function<double(std::uint64_t)>&) const override {
+    p.path = r_->route(s, t, rng);
+    vcc->of_path(p.path, p.classes);
+  }
+  void check_paths(node_id s, node_id t, route::Rng& rng,
+                   std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const override {
+    auto p = r_->route(s, t, rng);
+    std::vector<std::uint8_t> c;
+    vcc->of_path(p, c);
+    out.emplace_back(std::move(p), std::move(c));
+  }
+
+ private:
+  std::unique_ptr<route::Router> r_;
+};
+
+class Ugal final : public SimRouting {
+ public:
+  Ugal(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val)
+      : min_(std::move(min)), val_(std::move(val)) {}
+  void at_source(Packet& p, node_id s, node_id t, route::Rng& rng,
+                 const std::function<double(std::uint64_t)>& occupancy) const override {
+    auto m = min_->route(s, t, rng);
+    if (m.hops() > 0) {
+      auto v = val_->route(s, t, rng);
+      // UGAL-L: the local queue of each path's first output, weighted by the path's length.
+      if (v.hops() > 0 && occupancy(v.arcs[0]) * double(v.hops()) < occupancy(m.arcs[0]) * double(m.hops()))
+        m = std::move(v);
+    }
+    p.path = std::move(m);
+    vcc->of_path(p.path, p.classes);
+  }
+  void check_paths(node_id s, node_id t, route::Rng& rng,
+                   std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const override {
+    for (const auto* r : {min_.get(), val_.get()}) {
+      auto p = r->route(s, t, rng);
+      std::vector<std::uint8_t> c;
+      vcc->of_path(p, c);
+      out.emplace_back(std::move(p), std::move(c));
+    }
+  }
+
+ private:
+  std::unique_ptr<route::Router> min_, val_;
+};
+
+class MinimalAdaptive final : public SimRouting {
+ public:
+  MinimalAdaptive(const Network& n, std::unique_ptr<route::Router> base) : n_(n), base_(std::move(base)) {
+    const auto N = n.routers;
+    if (N > 8192)
+      throw InputError(
+          fmt::format("--algo minimal-adaptive keeps a distance table of N^2 entries and takes up to "
+                      "8192 routers, the graph has {}",
+                      N));
+    dist_.assign(std::size_t(N) * N, 0xFFFF);
+    std::vector<node_id> q;
+    for (node_id t = 0; t < N; ++t) {  // BFS over in-links: distance of every node to t
+      auto* d = &dist_[std::size_t(t) * N];
+      q.assign(1, t);
+      d[t] = 0;
+      for (std::size_t h = 0; h < q.size(); ++h)
+        for (node_id w : n.g->in_neighbors(q[h]))
+          if (d[w] == 0xFFFF) {
+            d[w] = std::uint16_t(d[q[h]] + 1);
+            q.push_back(w);
+          }
+    }
+  }
+  bool source_routed() const override { return false; }
+  void at_source(Packet& p, node_id s, node_id t, route::Rng&,
+                 const std::function<double(std::uint64_t)>&) const override {
+    if (dist_[std::size_t(t) * n_.routers + s] == 0xFFFF)
+      throw InputError(fmt::format("node {} cannot reach node {}", s, t));
+    p.path = {};
+  }
+  void choices(const Packet& p, node_id r, std::vector<Choice>& out, route::Rng& rng) const override {
+    const auto* d = &dist_[std::size_t(p.dst_router) * n_.routers];
+    const auto nb = n_.g->out_neighbors(r);
+    const auto [alo, ahi] = class_vcs.back();
+    for (std::size_t i = 0; i < nb.size(); ++i)
+      if (d[nb[i]] + 1 == d[r] && n_.arc_lanes[n_.ai->offset(r) + i])
+        out.push_back({n_.ai->offset(r) + i, alo, ahi, false});
+    const auto esc = base_->route(r, p.dst_router, rng);
+    std::vector<std::uint8_t> cls;
+    vcc->of_path(esc, cls);  // the escape classes depend only on the rest of the route
+    out.push_back({esc.arcs[0], class_vcs[cls[0]].first, class_vcs[cls[0]].second, true});
+  }
+  void check_paths(node_id s, node_id t, route::Rng& rng,
+                   std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const override {
+    auto p = base_->route(s, t, rng);  // the escape network must be deadlock-free on its own
+    std::vector<std::uint8_t> c;
+    vcc->of_path(p, c);
+    out.emplace_back(std::move(p), std::move(c));
+  }
+
+ private:
+  const Network& n_;
+  std::unique_ptr<route::Router> base_;
+  std::vector<std::uint16_t> dist_;
+};
+
+class Table final : public SimRouting {
+ public:
+  Table(const Network& n, const std::string& file) : n_(n) {
+    if (file.empty()) throw UsageError("--algo table needs --routes FILE (toporoute's JSON lines)");
+    std::ifstream in(file);
+    if (!in) throw InputError(fmt::format("cannot open {}", file));
+    std::string line;
+    for (std::size_t no = 1; std::getline(in, line); ++no) {
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      nlohmann::json j;
+      try {
+        j = nlohmann::json::parse(line);
+      } catch (const nlohmann::json::exception&) {
+        throw ParseError(file, no, "not a JSON line");
+      }
+      if (!j.is_object() || !j.contains("path") || !j["path"].is_array() || j["path"].empty())
+        throw ParseError(file, no, "expected a toporoute route with \"path\"");
+      route::Path p;
+      for (const auto& v : j["path"]) {
+        if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= n.routers)
+          throw ParseError(file, no, fmt::format("node id out of range (the graph has {} nodes)", n.routers));
+        p.nodes.push_back(v.get<node_id>());
+      }
+      for (std::size_t h = 0; h + 1 < p.nodes.size(); ++h) {
+        const auto nb = n.g->out_neighbors(p.nodes[h]);
+        const auto it = std::find(nb.begin(), nb.end(), p.nodes[h + 1]);
+        if (it == nb.end())
+          throw ParseError(file, no, fmt::format("{} and {} are not adjacent", p.nodes[h], p.nodes[h + 1]));
+        p.arcs.push_back(n.ai->offset(p.nodes[h]) + std::uint64_t(it - nb.begin()));
+      }
+      table_[key(p.nodes.front(), p.nodes.back())] = std::move(p);
+    }
+  }
+  void at_source(Packet& p, node_id s, node_id t, route::Rng&,
+                 const std::function<double(std::uint64_t)>&) const override {
+    p.path = find(s, t);
+    vcc->of_path(p.path, p.classes);
+  }
+  void check_paths(node_id s, node_id t, route::Rng&,
+                   std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const override {
+    auto p = find(s, t);
+    std::vector<std::uint8_t> c;
+    vcc->of_path(p, c);
+    out.emplace_back(std::move(p), std::move(c));
+  }
+
+ private:
+  std::uint64_t key(node_id s, node_id t) const { return std::uint64_t(s) * n_.routers + t; }
+  route::Path find(node_id s, node_id t) const {
+    if (s == t) return route::Path{{s}, {}};
+    auto it = table_.find(key(s, t));
+    if (it == table_.end()) throw InputError(fmt::format("--routes: no route from {} to {}", s, t));
+    return it->second;
+  }
+  const Network& n_;
+  std::unordered_map<std::uint64_t, route::Path> table_;
+};
+
+struct SimOnly {
+  const char* name;
+  const char* help;
+  bool adaptive;
+  std::function<std::unique_ptr<SimRouting>(const RoutingContext&)> make;
+};
+
+// One line per simulator-only routing; toporoute's algorithms come from route::algorithm_names().
+const std::vector<SimOnly>& sim_only() {
+  static const std::vector<SimOnly> list = {
+      {"minimal-adaptive", "per hop the least-occupied minimal output; escape VC 0 on dor or shortest", true,
+       [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
+         return std::make_unique<MinimalAdaptive>(c.net, base_router(c.g, c.o));
+       }},
+      {"ugal", "UGAL-L: at the source, the minimal or a Valiant path, whichever has less queue x hops", false,
+       [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
+         return std::make_unique<Ugal>(base_router(c.g, c.o),
+                                       route::make_router(c.g, router_options("valiant", c.o.random_ties)));
+       }},
+      {"table", "the routes of a toporoute JSON-lines file (--routes)", false,
+       [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
+         return std::make_unique<Table>(c.net, c.o.routes_file);
+       }},
+  };
+  return list;
+}
+
+}  // namespace
+
+const std::vector<std::string>& routing_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v = route::algorithm_names();
+    for (const auto& s : sim_only()) v.emplace_back(s.name);
+    return v;
+  }();
+  return names;
+}
+
+std::string routing_help() {
+  std::string s = fmt::format("toporoute's {} (source routes)", fmt::join(route::algorithm_names(), ", "));
+  for (const auto& r : sim_only()) s += fmt::format("; {}: {}", r.name, r.help);
+  return s;
+}
+
+bool routing_is_adaptive(const std::string& algo) {
+  for (const auto& r : sim_only())
+    if (algo == r.name) return r.adaptive;
+  return false;
+}
+
+std::unique_ptr<SimRouting> make_sim_routing(const RoutingContext& ctx) {
+  std::unique_ptr<SimRouting> r;
+  for (const auto& s : sim_only())
+    if (ctx.algo == s.name) r = s.make(ctx);
+  if (!r) {
+    const auto& names = route::algorithm_names();
+    if (std::find(names.begin(), names.end(), ctx.algo) == names.end())
+      throw UsageError(fmt::format("unknown routing \"{}\" ({})", ctx.algo, fmt::join(routing_names(), ", ")));
+    r = std::make_unique<SourceRouted>(route::make_router(ctx.g, router_options(ctx.algo, ctx.o.random_ties)));
+  }
+  fill_classes(*r, ctx);
+  if (!r->source_routed() && ctx.vc_classes != "escape")
+    throw UsageError(fmt::format("--algo {} chooses per hop and needs --vc-classes escape", ctx.algo));
+  return r;
+}
+
+}  // namespace topo::sim

@@ -1,0 +1,195 @@
+#pragma once
+// The simulator's internal model: the static network (ports, channels, latencies), the routing and
+// VC-class schemes, and the per-run state the cycle loop works on.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "topo/graph.hpp"
+#include "topo/route/route.hpp"
+#include "topo/sim/network_sim.hpp"
+
+namespace topo::sim {
+
+/// xoshiro256** (Blackman & Vigna): 32 bytes of state, so every terminal can own one.
+class Rng {
+ public:
+  using result_type = std::uint64_t;
+  explicit Rng(std::uint64_t seed = 1) {
+    for (auto& x : s_) {  // splitmix64 expands the seed
+      seed += 0x9E3779B97F4A7C15ull;
+      std::uint64_t z = seed;
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      x = z ^ (z >> 31);
+    }
+  }
+  static constexpr result_type min() { return 0; }
+  static constexpr result_type max() { return ~result_type{0}; }
+  result_type operator()() {
+    const auto r = rotl(s_[1] * 5, 7) * 9;
+    const auto t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return r;
+  }
+  /// A uniform double in [0, 1).
+  double uniform() { return double((*this)() >> 11) * 0x1.0p-53; }
+
+ private:
+  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  std::uint64_t s_[4];
+};
+inline constexpr std::uint32_t none32 = 0xFFFFFFFFu;
+
+// ---- The static network -------------------------------------------------------------------------
+
+/// Router r has input ports [T injection ports, then one per incoming network channel] and output
+/// ports [T ejection ports, then one per outgoing network channel]; port ids are global.
+/// Every port is the end of exactly one channel; a flit sent on a channel at cycle c arrives at c + delay.
+struct Channel {
+  node_id src, dst;          // routers (equal for injection and ejection channels)
+  std::uint32_t out_port;    // at src (none32 for injection: a terminal sends)
+  std::uint32_t in_port;     // at dst (none32 for ejection: a terminal receives)
+  std::uint32_t latency;     // link latency in cycles
+  std::uint32_t flit_delay;  // cycles from switch allocation (or terminal send) to arrival
+  std::uint32_t credit_delay;
+  std::uint64_t arc;  // ArcIndex arc for network channels, none64 for terminal channels
+  std::uint32_t lane;
+};
+inline constexpr std::uint64_t none64 = ~std::uint64_t{0};
+
+struct Network {
+  const Graph* g = nullptr;
+  std::unique_ptr<route::ArcIndex> ai;
+  std::uint32_t routers = 0, T = 1, V = 4, B = 8, F = 1, S = 1;
+  std::uint32_t Dr = 1, Dva = 1, Dsa = 1;
+  bool vct = false;
+  std::vector<Channel> chans;
+  std::vector<std::uint32_t> in_off, out_off;      // router r's ports: [off[r], off[r+1])
+  std::vector<std::uint32_t> in_chan, out_chan;    // port -> channel
+  std::vector<std::uint32_t> arc_port, arc_lanes;  // arc -> first output port, parallel channels
+  std::vector<std::uint32_t> arc_latency;          // arc -> link latency
+  std::uint64_t terminals() const { return std::uint64_t(routers) * T; }
+};
+
+/// Builds ports and channels; InputError on a bad --link-latency.
+Network build_network(const Graph& g, const SimOptions& o);
+/// The per-arc link latency of --link-latency (N, CLASS=N,..., or length).
+std::vector<std::uint32_t> arc_latencies(const Graph& g, const route::ArcIndex& ai, const std::string& spec);
+
+// ---- Traffic and injection ------------------------------------------------------------------------
+
+/// A destination terminal for each packet of a source terminal.
+class Destinations {
+ public:
+  virtual ~Destinations() = default;
+  virtual std::uint64_t pick(std::uint64_t src, Rng& rng) const = 0;
+  /// Every destination `src` can pick when there are few (a permutation), empty when random.
+  virtual std::vector<std::uint64_t> fixed(std::uint64_t src) const = 0;
+};
+std::unique_ptr<Destinations> make_destinations(const Network& n, const SimOptions& o);
+
+/// Packets a terminal generates this cycle (0 or 1) for the open-loop injection processes.
+class InjectionProcess {
+ public:
+  virtual ~InjectionProcess() = default;
+  /// `state` is one byte per terminal the process may keep (on/off).
+  virtual bool generate(double packet_rate, std::uint8_t& state, Rng& rng) const = 0;
+};
+std::unique_ptr<InjectionProcess> make_injection(const SimOptions& o);
+
+// ---- Routing and VC classes ------------------------------------------------------------------------
+
+struct Packet;
+
+/// The VC class scheme: class count and the class of each hop of a path.
+class VcClasses {
+ public:
+  virtual ~VcClasses() = default;
+  virtual std::uint32_t classes(std::uint32_t vcs) const = 0;
+  /// Classes of the hops of p (size p.hops()); InputError when the path does not fit the VCs.
+  virtual void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const = 0;
+  /// The VCs [lo, hi) of class c: an even split of the VCs unless the scheme says otherwise.
+  virtual std::pair<std::uint32_t, std::uint32_t> range(std::uint32_t c, std::uint32_t vcs) const {
+    const auto k = classes(vcs);
+    return {c * vcs / k, (c + 1) * vcs / k};
+  }
+};
+std::unique_ptr<VcClasses> make_vc_classes(const std::string& name, const Graph& g, std::uint32_t vcs);
+
+/// Output choices of a head flit at a router: output arcs with the VC range on each.
+struct Choice {
+  std::uint64_t arc;
+  std::uint32_t vc_lo, vc_hi;
+  bool escape;  // taken only when no other choice has a free VC
+};
+
+/// A routing: source routes (path and per-hop classes fixed at injection) or per-hop choices.
+class SimRouting {
+ public:
+  virtual ~SimRouting() = default;
+  /// Called at injection: fills p.path / p.classes when the routing is source-routed.
+  /// `occupancy(arc)` gives the flits queued downstream of an output arc of the source router (UGAL).
+  virtual void at_source(Packet& p, node_id src, node_id dst, route::Rng& rng,
+                         const std::function<double(std::uint64_t)>& occupancy) const = 0;
+  /// Per-hop routers add their choices at router r (source-routed ones never get called).
+  virtual void choices(const Packet& p, node_id r, std::vector<Choice>& out, route::Rng& rng) const;
+  virtual bool source_routed() const { return true; }
+  /// Routes for the dependency check: the paths a pair may take, with their classes.
+  virtual void check_paths(node_id s, node_id t, route::Rng& rng,
+                           std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const = 0;
+  std::unique_ptr<VcClasses> vcc;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> class_vcs;  // class -> VCs [lo, hi)
+};
+
+struct RoutingContext {
+  const Graph& g;
+  const Network& net;
+  const SimOptions& o;
+  std::string algo;        // resolved
+  std::string vc_classes;  // resolved
+};
+/// Builds the routing named o.algo (resolved in ctx); UsageError on an unknown name.
+std::unique_ptr<SimRouting> make_sim_routing(const RoutingContext& ctx);
+/// True for the routings that choose per hop (their default VC scheme is escape).
+bool routing_is_adaptive(const std::string& algo);
+
+// ---- Per-run state ---------------------------------------------------------------------------------
+
+struct Packet {
+  Packet* next = nullptr;  // source queue link
+  std::uint64_t created = 0, injected = 0;
+  std::uint64_t src_term = 0, dst_term = 0;
+  node_id dst_router = 0;
+  std::uint32_t hop = 0;          // hops taken by the head flit
+  std::uint64_t link_cycles = 0;  // link latencies of those hops
+  bool measured = false;
+  route::Path path;                   // source-routed: the whole route
+  std::vector<std::uint8_t> classes;  // its VC class per hop
+};
+
+struct Flit {
+  Packet* p = nullptr;
+  std::uint32_t seq = 0;  // 0 = head, F-1 = tail
+};
+
+/// The dependency check before a run (reuses toporoute's channel dependency graph): the cycle of
+/// (arc, class) channels when there is one; fills the sampling fields of `setup`.
+std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Network& n, const SimRouting& r,
+                                                                      const Destinations& d, const SimOptions& o,
+                                                                      SimSetup& setup);
+
+/// One simulated load point (engine.cpp).
+PointResult simulate_point(const Network& n, const SimRouting& r, const Destinations& d, const InjectionProcess& inj,
+                           const SimOptions& o, double rate, std::uint64_t seed,
+                           const std::function<void(double)>& progress);
+
+}  // namespace topo::sim

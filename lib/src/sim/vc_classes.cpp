@@ -1,0 +1,161 @@
+// VC class schemes for deadlock avoidance: a packet's hop uses only the VCs of its class.
+//   none      one class (every VC);
+//   hop       hop-indexed classes (Günther; Gopal): hop i uses VC i, so V must exceed the longest route;
+//   dateline  Dally & Seitz's dateline on tori: class 0 while the route still has to cross the wrap-around
+//             link of the dimension it travels in, class 1 from that link on (and on runs without one). The
+//             class depends only on the rest of the route, so a route recomputed mid-way agrees with it;
+//   escape    Duato's escape VCs for adaptive routing: VC 0 (VCs 0 and 1 with dateline classes when the graph
+//             has wrap-around links) follow a deadlock-free base routing, the other VCs are adaptive.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cstdlib>
+#include <functional>
+
+#include "sim_internal.hpp"
+#include "topo/errors.hpp"
+
+namespace topo::sim {
+
+namespace {
+
+class NoClasses final : public VcClasses {
+ public:
+  std::uint32_t classes(std::uint32_t) const override { return 1; }
+  void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override { out.assign(p.hops(), 0); }
+};
+
+class HopClasses final : public VcClasses {
+ public:
+  std::uint32_t classes(std::uint32_t vcs) const override { return vcs; }
+  void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override {
+    if (p.hops() > vcs_)
+      throw InputError(fmt::format("--vc-classes hop: a route of {} hops ({} -> {}) needs --vcs {} or more", p.hops(),
+                                   p.nodes.front(), p.nodes.back(), p.hops()));
+    out.resize(p.hops());
+    for (std::size_t h = 0; h < p.hops(); ++h) out[h] = std::uint8_t(h);
+  }
+  explicit HopClasses(std::uint32_t vcs) : vcs_(vcs) {}
+
+ private:
+  std::uint32_t vcs_;
+};
+
+/// The dimension a hop travels in (the first coordinate that changes) and whether it wraps around.
+std::pair<unsigned, bool> hop_dim(const Graph& g, node_id u, node_id v) {
+  const auto a = g.coords(u), b = g.coords(v);
+  unsigned d = 0;
+  while (d < a.size() && a[d] == b[d]) ++d;
+  return {d, d < a.size() && std::abs(a[d] - b[d]) > 1};
+}
+
+bool has_wrap_links(const Graph& g) {
+  if (g.coord_dims() == 0) return false;
+  for (link_id l = 0; l < g.num_links(); ++l)
+    if (hop_dim(g, g.source(l), g.target(l)).second) return true;
+  return false;
+}
+
+void dateline_classes(const Graph& g, const route::Path& p, std::vector<std::uint8_t>& out) {
+  out.resize(p.hops());
+  unsigned dim = ~0u;
+  bool wrap_ahead = false;
+  for (std::size_t h = p.hops(); h-- > 0;) {  // backwards: is a wrap still ahead in this run?
+    const auto [d, wrap] = hop_dim(g, p.nodes[h], p.nodes[h + 1]);
+    if (d != dim) wrap_ahead = false;
+    dim = d;
+    out[h] = wrap_ahead ? 0 : 1;
+    if (wrap) wrap_ahead = true;
+  }
+}
+
+class Dateline final : public VcClasses {
+ public:
+  explicit Dateline(const Graph& g) : g_(g) {
+    if (g.coord_dims() == 0)
+      throw InputError("--vc-classes dateline needs node coordinates (a torus as JSON or descriptor)");
+  }
+  std::uint32_t classes(std::uint32_t) const override { return 2; }
+  void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override { dateline_classes(g_, p, out); }
+
+ private:
+  const Graph& g_;
+};
+
+class Escape final : public VcClasses {
+ public:
+  Escape(const Graph& g, std::uint32_t vcs) : g_(g), escapes_(has_wrap_links(g) ? 2 : 1) {
+    if (vcs <= escapes_)
+      throw UsageError(
+          fmt::format("--vc-classes escape needs --vcs {} or more on this graph ({} escape VC{} and one "
+                      "adaptive)",
+                      escapes_ + 1, escapes_, escapes_ > 1 ? "s" : ""));
+  }
+  // Classes 0..E-1 are the escape VCs (dateline classes on wrap-around graphs), class E the adaptive VCs.
+  std::uint32_t classes(std::uint32_t) const override { return escapes_ + 1; }
+  // A whole path given here is an escape path.
+  void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override {
+    if (escapes_ == 2)
+      dateline_classes(g_, p, out);
+    else
+      out.assign(p.hops(), 0);
+  }
+  std::pair<std::uint32_t, std::uint32_t> range(std::uint32_t c, std::uint32_t vcs) const override {
+    return c < escapes_ ? std::pair<std::uint32_t, std::uint32_t>{c, c + 1}
+                        : std::pair<std::uint32_t, std::uint32_t>{escapes_, vcs};
+  }
+
+ private:
+  const Graph& g_;
+  std::uint32_t escapes_;
+};
+
+struct Scheme {
+  const char* name;
+  const char* help;
+  std::uint32_t min_vcs;
+  std::function<std::unique_ptr<VcClasses>(const Graph&, std::uint32_t)> make;
+};
+
+// One line per scheme.
+const std::vector<Scheme>& schemes() {
+  static const std::vector<Scheme> list = {
+      {"none", "every VC open to every hop", 1,
+       [](const Graph&, std::uint32_t) { return std::make_unique<NoClasses>(); }},
+      {"hop", "hop i of a route uses VC i (needs --vcs at least the longest route)", 1,
+       [](const Graph&, std::uint32_t v) { return std::make_unique<HopClasses>(v); }},
+      {"dateline", "tori: the upper half of the VCs after the wrap-around link of a dimension", 2,
+       [](const Graph& g, std::uint32_t) { return std::make_unique<Dateline>(g); }},
+      {"escape", "adaptive routing: VC 0 (0 and 1 on tori) an escape channel on the base routing", 2,
+       [](const Graph& g, std::uint32_t v) { return std::make_unique<Escape>(g, v); }},
+  };
+  return list;
+}
+
+}  // namespace
+
+const std::vector<std::string>& vc_class_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& s : schemes()) v.emplace_back(s.name);
+    return v;
+  }();
+  return names;
+}
+
+std::string vc_class_help() {
+  std::string s;
+  for (const auto& c : schemes()) s += fmt::format("{}{}: {}", s.empty() ? "" : "; ", c.name, c.help);
+  return s;
+}
+
+std::unique_ptr<VcClasses> make_vc_classes(const std::string& name, const Graph& g, std::uint32_t vcs) {
+  for (const auto& s : schemes())
+    if (name == s.name) {
+      if (vcs < s.min_vcs) throw UsageError(fmt::format("--vc-classes {} needs --vcs {} or more", name, s.min_vcs));
+      return s.make(g, vcs);
+    }
+  throw UsageError(fmt::format("unknown VC class scheme \"{}\" ({})", name, fmt::join(vc_class_names(), ", ")));
+}
+
+}  // namespace topo::sim

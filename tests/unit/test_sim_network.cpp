@@ -1,0 +1,223 @@
+// toposim run's engine: the closed-form zero-load latency, delivery of every packet exactly once,
+// the instrumented buffer / credit / channel checks under saturation, the same output for 1 and 2
+// threads, and deadlock: refused by the dependency check, reported at run time, avoided by VC classes.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+
+#include "topo/errors.hpp"
+#include "topo/gen/registry.hpp"
+#include "topo/sim/network_sim.hpp"
+
+using namespace topo;
+
+namespace {
+
+Graph family(const std::string& name, std::map<std::string, std::string> raw) {
+  const auto& f = gen::find_family(name);
+  return gen::generate(f, gen::parse_params(f, raw));
+}
+
+sim::SimOptions quick() {
+  sim::SimOptions o;
+  o.sample_period = 300;
+  o.samples = 2;
+  o.max_samples = 8;
+  o.deadlock_cycles = 2000;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("sim: zero-load latency is hops x router delay + link latencies + serialisation") {
+  const auto g = family("mesh", {{"dims", "4x4"}});
+  sim::SimOptions base = quick();
+  base.link_latency.assign(1, '3');
+  for (std::uint32_t F : {1u, 4u})
+    for (std::uint32_t d : {0u, 1u, 2u}) {
+      auto o = base;
+      o.packet_size = F;
+      o.routing_delay = d;
+      o.rate = 0.002 * F;
+      o.sample_period = 2000;
+      const sim::Simulator s(g, o);
+      const auto p = s.run(o.rate, 5);
+      CAPTURE(F);
+      CAPTURE(d);
+      REQUIRE(p.measured > 20);
+      // Every packet's latency is at least the closed form of its own path (checked inside for each
+      // packet); at this load nearly every packet meets it exactly.
+      CHECK(p.queueing.p50 == 0);
+      CHECK(p.queueing.mean < 0.1);
+      // The mean over the measured packets against the closed form of the mean path: per hop
+      // d + 1 + 1 + 1 router cycles and 3 link cycles, plus 2 terminal channels and F - 1.
+      const double closed = 2 + (p.hops_mean + 1) * (d + 3) + 3 * p.hops_mean + (F - 1);
+      CHECK(p.packet_latency.mean - p.queueing.mean == doctest::Approx(closed).epsilon(1e-9));
+      CHECK(p.hops_mean > 1.5);
+    }
+}
+
+TEST_CASE("sim: zero-load latency of a single link with latency classes and multiplicity") {
+  // Two routers, one link of multiplicity 2 of class "global" (latency 7): every packet to the other
+  // router takes 2 + 2 * 4 + 7 cycles.
+  GraphBuilder b(2, false);
+  const auto cls = b.class_id("global");
+  LinkAttrs a;
+  a.multiplicity = 2;
+  a.cls = cls;
+  b.add_link(0, 1, a);
+  const auto g = b.finish();
+  auto o = quick();
+  o.link_latency = "1,global=7";
+  o.traffic = "bit-complement";
+  o.rate = 0.01;
+  const sim::Simulator s(g, o);
+  CHECK(s.setup().channels == 4);  // two lanes each way
+  const auto p = s.run(o.rate, 3);
+  REQUIRE(p.measured > 0);
+  CHECK(p.packet_latency.p50 == 2 + 2 * 4 + 7);
+  CHECK(p.packet_latency.max == 2 + 2 * 4 + 7);
+  CHECK(p.hops_mean == 1);
+}
+
+TEST_CASE("sim: batch mode delivers every packet exactly once") {
+  const auto g = family("torus", {{"dims", "4x4"}});
+  for (const char* flow : {"wormhole", "vct"}) {
+    auto o = quick();
+    o.messages = 5;
+    o.packet_size = 4;
+    o.flow = flow;
+    const sim::Simulator s(g, o);
+    const auto p = s.run(0, 9);
+    CAPTURE(flow);
+    CHECK(p.injected == 16 * 5);
+    CHECK(p.delivered == 16 * 5);
+    CHECK(p.measured == 16 * 5);
+    CHECK(p.drained);
+    CHECK_FALSE(p.deadlock);
+    // Every terminal sends and receives 5 packets of 4 flits.
+    CHECK(p.accepted_min * double(p.cycles) == doctest::Approx(20));
+  }
+}
+
+TEST_CASE("sim: saturated networks never overflow a buffer, a credit count or a channel") {
+  // The engine throws on any violation; these runs push every configuration past saturation.
+  struct Case {
+    std::string fam;
+    std::map<std::string, std::string> params;
+    std::string algo, traffic, flow;
+    std::uint32_t F, vcs, buffer, speedup, T;
+  };
+  const std::vector<Case> cases = {
+      {"mesh", {{"dims", "4x4"}}, "dor", "uniform", "wormhole", 4, 2, 2, 1, 1},
+      {"torus", {{"dims", "4x4"}}, "dor", "transpose", "vct", 3, 4, 3, 2, 1},
+      {"torus", {{"dims", "5"}}, "shortest", "tornado", "wormhole", 5, 6, 4, 1, 2},
+      {"hypercube", {{"dim", "4"}}, "valiant", "bit-complement", "wormhole", 2, 8, 4, 2, 1},
+      {"complete", {{"nodes", "6"}}, "shortest", "uniform", "vct", 2, 2, 2, 1, 3},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.fam);
+    CAPTURE(c.algo);
+    const auto g = family(c.fam, c.params);
+    auto o = quick();
+    o.algo = c.algo;
+    o.traffic = c.traffic;
+    o.flow = c.flow;
+    o.packet_size = c.F;
+    o.vcs = c.vcs;
+    o.buffer = c.buffer;
+    o.speedup = c.speedup;
+    o.terminals_per_router = c.T;
+    o.max_samples = 3;  // the VC classes are the simulator's choice: none, dateline or hop
+    const sim::Simulator s(g, o);
+    sim::PointResult p;
+    REQUIRE_NOTHROW(p = s.run(1.0, 2));
+    CHECK_FALSE(p.deadlock);
+    CHECK(p.link_util_max <= 1.0);
+    CHECK(p.accepted_mean <= 1.0);
+    CHECK(p.vc_occupancy_max <= c.buffer);
+    CHECK(p.delivered <= p.injected);
+    CHECK(p.accepted_mean > 0.05);
+  }
+}
+
+TEST_CASE("sim: the same seed gives the same output with 1 and 2 threads") {
+  const auto g = family("torus", {{"dims", "4x4"}});
+  for (const char* algo : {"dor", "minimal-adaptive", "ugal"}) {
+    auto o = quick();
+    o.algo = algo;
+    o.vcs = 8;
+    o.packet_size = 2;
+    o.threads = 1;
+    const sim::Simulator one(g, o);
+    o.threads = 2;
+    const sim::Simulator two(g, o);
+    CAPTURE(algo);
+    const auto a = sim::point_json(one.run(0.3, 11));
+    const auto b = sim::point_json(two.run(0.3, 11));
+    CHECK(a == b);
+    CHECK(a != sim::point_json(one.run(0.3, 12)));
+  }
+}
+
+TEST_CASE("sim: a ring with minimal routing and one VC is refused, deadlocks when allowed, runs with VC classes") {
+  const auto g = family("ring", {{"nodes", "8"}});
+  auto o = quick();
+  o.algo = "shortest";
+  o.vcs = 1;
+  o.vc_classes = "none";
+  o.traffic = "tornado";
+  o.packet_size = 4;
+  o.buffer = 2;
+  o.deadlock_cycles = 300;
+  try {
+    sim::Simulator s(g, o);
+    FAIL("the dependency check let a cyclic routing through");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()).find("cycle of 8 channels") != std::string::npos);
+  }
+  o.allow_deadlock = true;
+  const sim::Simulator s(g, o);
+  const auto p = s.run(1.0, 1);
+  REQUIRE(p.deadlock);
+  CHECK(p.deadlock->stuck_packets > 0);
+  CHECK(p.deadlock->channels.size() >= 8);
+  CHECK_FALSE(p.stable);
+  // The same ring and load with dateline or hop classes runs clean.
+  for (const char* scheme : {"dateline", "hop"}) {
+    auto c = o;
+    c.allow_deadlock = false;
+    c.vc_classes = scheme;
+    c.vcs = 4;
+    const sim::Simulator ok(g, c);
+    const auto q = ok.run(1.0, 1);
+    CAPTURE(scheme);
+    CHECK_FALSE(q.deadlock);
+    CHECK(q.accepted_mean > 0.05);
+  }
+  // Left to choose, the simulator picks the dateline on the ring.
+  auto d = o;
+  d.allow_deadlock = false;
+  d.vc_classes.clear();
+  d.vcs = 2;
+  d.algo = "dor";
+  CHECK(sim::Simulator(g, d).setup().vc_classes == "dateline");
+}
+
+TEST_CASE("sim: warm-up converges below saturation and the saturation search states its criterion") {
+  const auto g = family("mesh", {{"dims", "4x4"}});
+  auto o = quick();
+  const sim::Simulator s(g, o);
+  const auto low = s.run(0.1, 4);
+  CHECK(low.converged);
+  CHECK(low.stable);
+  CHECK(low.accepted_mean == doctest::Approx(low.offered).epsilon(0.1));
+  CHECK(low.jain > 0.9);
+  const auto sat = sim::find_saturation(s, 4, 0.02);
+  CHECK(sat.criterion.find("0.97") != std::string::npos);
+  // A 4x4 mesh under uniform traffic with DOR: the busiest bisection channel carries the rate itself
+  // (N r / 4 flits per cycle over k = 4 channels each way), so 1.0 bounds saturation from above.
+  CHECK(sat.rate > 0.2);
+  CHECK(sat.rate < 1.0);
+}

@@ -1,0 +1,234 @@
+#include "toposim/run.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <omp.h>
+
+#include <charconv>
+#include <cmath>
+#include <iostream>
+
+#include "common/io.hpp"
+#include "common/progress.hpp"
+#include "topo/errors.hpp"
+
+namespace toposim {
+
+namespace sim = topo::sim;
+
+CLI::App* add_run(CLI::App& app, RunCli& c) {
+  auto& o = c.o;
+  auto* r = app.add_subcommand("run", "simulate packets on any network, cycle by cycle, as BookSim2 does");
+  r->fallthrough();
+  r->add_option("graph", c.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
+      ->type_name("GRAPH");
+  r->add_option("--algo", o.algo, "routing (default dor where it fits, else shortest): " + sim::routing_help())
+      ->check(CLI::IsMember(sim::routing_names()))
+      ->type_name("ALGO");
+  r->add_flag("--random-ties", o.random_ties, "shortest: a random minimal next hop (seeded)");
+  r->add_option("--routes", o.routes_file, "table routing: toporoute's JSON-lines routes")->type_name("FILE");
+  r->add_option("--traffic", o.traffic, "traffic pattern (default uniform): " + sim::sim_traffic_help())
+      ->check(CLI::IsMember(sim::sim_traffic_names()))
+      ->type_name("PATTERN");
+  r->add_option("--hotspot", o.hotspot, "hotspot: the terminal every terminal sends to (default 0)")->type_name("T");
+  r->add_option("--rate", o.rate, "offered load in flits per terminal per cycle (default 0.1)")->type_name("R");
+  r->add_option("--packet-size", o.packet_size, "flits per packet (default 1)")->type_name("F");
+  r->add_option("--flow", o.flow, "flow control: wormhole (default) or vct (virtual cut-through)")
+      ->check(CLI::IsMember({"wormhole", "vct"}))
+      ->type_name("MODE");
+  r->add_option("--vcs", o.vcs, "virtual channels per input port (default 4)")->type_name("V");
+  r->add_option("--buffer", o.buffer, "flits per VC buffer (default 8)")->type_name("B");
+  r->add_option("--speedup", o.speedup, "flits an input port may send per cycle (default 1)")->type_name("S");
+  r->add_option("--routing-delay", o.routing_delay, "cycles of route computation (default 1)")->type_name("N");
+  r->add_option("--vc-alloc-delay", o.vc_alloc_delay, "cycles of VC allocation (default 1)")->type_name("N");
+  r->add_option("--sw-alloc-delay", o.sw_alloc_delay, "cycles of switch allocation (default 1)")->type_name("N");
+  r->add_option("--link-latency", o.link_latency,
+                "cycles per link: N, CLASS=N,... (a bare N sets the rest), or length (from node positions)")
+      ->type_name("SPEC");
+  r->add_option("--terminals-per-router", o.terminals_per_router, "terminals attached to every router (default 1)")
+      ->type_name("T");
+  r->add_option("--vc-classes", o.vc_classes, "deadlock avoidance (default: from the routing): " + sim::vc_class_help())
+      ->check(CLI::IsMember(sim::vc_class_names()))
+      ->type_name("SCHEME");
+  r->add_flag("--allow-deadlock", o.allow_deadlock, "run even when the channel dependency graph has a cycle");
+  r->add_option("--deadlock-cycles", o.deadlock_cycles,
+                "cycles without any flit moving before a deadlock is reported (default 10000)")
+      ->type_name("C");
+  r->add_option("--warmup-tolerance", o.warmup_tolerance,
+                "warm-up ends when latency and accepted load of successive windows differ by less (default 0.05)")
+      ->type_name("X");
+  r->add_option("--sample-period", o.sample_period, "cycles per warm-up and sample window (default 1000)")
+      ->type_name("C");
+  r->add_option("--samples", o.samples, "measured sample windows (default 3)")->type_name("N");
+  r->add_option("--max-samples", o.max_samples, "warm-up windows before giving up on convergence (default 20)")
+      ->type_name("N");
+  r->add_option("--messages", o.messages, "batch mode: every terminal sends M packets (random permutations)")
+      ->type_name("M");
+  r->add_option("--injection", o.injection, "bernoulli (default) or onoff (bursts)")
+      ->check(CLI::IsMember(sim::injection_names()))
+      ->type_name("PROCESS");
+  r->add_option("--burst-on", o.burst_on, "onoff: mean cycles of an on period (default 8)")->type_name("C");
+  r->add_option("--burst-off", o.burst_off, "onoff: mean cycles of an off period (default 8)")->type_name("C");
+  auto* sw = r->add_option("--sweep", c.sweep, "a latency-load curve: rates R1 to R2 in steps of STEP")
+                 ->type_name("R1:R2:STEP");
+  auto* sat = r->add_flag("--saturation", c.saturation, "bisect on the rate for the saturation point");
+  sw->excludes(sat);
+  r->add_option("--seeds", c.seeds, "repeat every point with N seeds and report a 95% confidence interval")
+      ->type_name("N");
+  r->add_option("--seed", o.seed, "random seed (traffic, injection, every random choice; recorded)")->type_name("S");
+  r->add_flag("--csv", c.csv, "one CSV row per point instead of JSON");
+  r->add_option("--loads", c.loads_file, "write every channel's utilisation to FILE")->type_name("FILE");
+  return r;
+}
+
+namespace {
+
+std::vector<double> parse_sweep(const std::string& s) {
+  double v[3];
+  std::size_t at = 0;
+  for (int i = 0; i < 3; ++i) {
+    const auto end = i < 2 ? s.find(':', at) : s.size();
+    if (end == std::string::npos) throw topo::UsageError(fmt::format("--sweep {}: expected R1:R2:STEP", s));
+    try {
+      std::size_t used = 0;
+      v[i] = std::stod(s.substr(at, end - at), &used);
+      if (used != end - at) throw std::invalid_argument("");
+    } catch (const std::exception&) {
+      throw topo::UsageError(fmt::format("--sweep {}: '{}' is not a number", s, s.substr(at, end - at)));
+    }
+    at = end + 1;
+  }
+  if (!(v[2] > 0) || v[0] < 0 || v[1] > 1 || v[1] < v[0])
+    throw topo::UsageError(fmt::format("--sweep {}: needs 0 <= R1 <= R2 <= 1 and STEP > 0", s));
+  std::vector<double> rates;
+  for (int k = 0;; ++k) {
+    const double r = v[0] + k * v[2];
+    if (r > v[1] + 1e-9) break;
+    rates.push_back(std::round(r * 1e9) / 1e9);
+  }
+  return rates;
+}
+
+nlohmann::json parameters(const RunCli& c, const sim::SimSetup& s) {
+  const auto& o = c.o;
+  return {{"algo", s.algo},
+          {"random_ties", o.random_ties},
+          {"routes", o.routes_file},
+          {"traffic", o.traffic},
+          {"hotspot", o.hotspot},
+          {"rate", o.rate},
+          {"packet_size", o.packet_size},
+          {"flow", o.flow},
+          {"vcs", o.vcs},
+          {"buffer", o.buffer},
+          {"speedup", o.speedup},
+          {"routing_delay", o.routing_delay},
+          {"vc_alloc_delay", o.vc_alloc_delay},
+          {"sw_alloc_delay", o.sw_alloc_delay},
+          {"link_latency", o.link_latency},
+          {"terminals_per_router", o.terminals_per_router},
+          {"vc_classes", s.vc_classes},
+          {"allow_deadlock", o.allow_deadlock},
+          {"deadlock_cycles", o.deadlock_cycles},
+          {"warmup_tolerance", o.warmup_tolerance},
+          {"sample_period", o.sample_period},
+          {"samples", o.samples},
+          {"max_samples", o.max_samples},
+          {"messages", o.messages},
+          {"injection", o.injection},
+          {"burst_on", o.burst_on},
+          {"burst_off", o.burst_off},
+          {"sweep", c.sweep},
+          {"saturation", c.saturation},
+          {"seeds", c.seeds},
+          {"seed", o.seed},
+          {"threads", o.threads}};
+}
+
+}  // namespace
+
+void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_provenance, int threads) {
+  if (c.seeds == 0) throw topo::UsageError("--seeds must be at least 1");
+  if (c.o.messages && (!c.sweep.empty() || c.saturation))
+    throw topo::UsageError("--messages is a batch run: no --sweep or --saturation");
+  c.o.threads = threads > 0 ? threads : omp_get_max_threads();
+  const auto g = topo::cli::load_graph(c.input);
+  const sim::Simulator s(g, c.o);
+  topo::cli::Progress bar(tool.progress_enabled(), "toposim run");
+  std::vector<double> rates = c.sweep.empty() ? std::vector<double>{c.o.rate} : parse_sweep(c.sweep);
+  std::vector<sim::PointResult> points;
+  std::vector<sim::Replicas> replicas;
+  std::optional<sim::Saturation> sat;
+  if (c.saturation) {
+    sat = sim::find_saturation(s, c.o.seed);
+    points = sat->probes;
+  } else {
+    std::vector<std::pair<double, std::uint64_t>> jobs;
+    for (double r : rates)
+      for (std::uint32_t k = 0; k < c.seeds; ++k) jobs.emplace_back(r, c.o.seed + k);
+    auto all = sim::run_points(s, jobs, c.o.threads, bar.callback());
+    for (std::size_t i = 0; i < rates.size(); ++i) {
+      std::vector<sim::PointResult> reps(all.begin() + std::ptrdiff_t(i * c.seeds),
+                                         all.begin() + std::ptrdiff_t((i + 1) * c.seeds));
+      replicas.push_back(sim::summarize_replicas(reps));
+      points.push_back(std::move(reps.front()));
+    }
+  }
+  bar.finish();
+  for (const auto& p : points)
+    if (p.deadlock)
+      fmt::print(stderr, "toposim: warning: deadlock at cycle {} at rate {} ({} packets stuck)\n", p.deadlock->cycle,
+                 p.rate, p.deadlock->stuck_packets);
+  if (!c.loads_file.empty()) {
+    topo::cli::Output lf(c.loads_file);
+    auto& ls = lf.stream();
+    ls << "# toposim run channel utilisation: flits per cycle over the sample windows, one column per point\n";
+    ls << "# source target class lane latency";
+    for (const auto& p : points) fmt::print(ls, " rate={}", p.rate);
+    ls << '\n';
+    const auto& ch = s.channels();
+    // Network channels follow the terminal channels (two per terminal) in the simulator's order.
+    const std::size_t first = std::size_t(2) * s.setup().terminals;
+    for (std::size_t i = 0; i < ch.size(); ++i) {
+      fmt::print(ls, "{} {} {} {} {}", ch[i].from, ch[i].to, ch[i].cls.empty() ? "-" : ch[i].cls, ch[i].lane,
+                 ch[i].latency);
+      for (const auto& p : points) fmt::print(ls, " {:.6f}", p.channel_util[first + i]);
+      ls << '\n';
+    }
+    lf.commit();
+  }
+  topo::cli::Output out(output);
+  auto& os = out.stream();
+  if (c.csv) {
+    os << sim::csv_header() << '\n';
+    for (const auto& p : points) os << sim::csv_row(p) << '\n';
+  } else {
+    nlohmann::json j;
+    const auto& st = s.setup();
+    j["parameters"] = parameters(c, st);
+    j["seed"] = c.o.seed;
+    if (!no_provenance) j["provenance"] = tool.provenance(c.o.seed);
+    j["graph"] = {{"family", g.meta.family}, {"parameters", g.meta.parameters}, {"nodes", g.num_nodes()}};
+    j["network"] = {{"routers", st.routers},
+                    {"terminals", st.terminals},
+                    {"channels", st.channels},
+                    {"vc_classes", st.classes},
+                    {"bytes_per_router", st.bytes_per_router},
+                    {"zero_load_latency", st.zero_load_latency},
+                    {"dependency_check", {{"routes", st.dependency_routes}, {"sampled", st.dependency_check_sampled}}}};
+    auto& arr = j["points"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      auto pj = sim::point_json(points[i]);
+      if (i < replicas.size() && replicas[i].n > 1)
+        pj["seeds"] = {{"n", replicas[i].n},
+                       {"latency", {{"mean", replicas[i].latency_mean}, {"ci95", replicas[i].latency_ci95}}},
+                       {"accepted", {{"mean", replicas[i].accepted_mean}, {"ci95", replicas[i].accepted_ci95}}}};
+      arr.push_back(pj);
+    }
+    if (sat) j["saturation"] = {{"rate", sat->rate}, {"criterion", sat->criterion}};
+    os << j.dump(2) << '\n';
+  }
+  out.commit();
+}
+
+}  // namespace toposim
