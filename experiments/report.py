@@ -773,6 +773,9 @@ def readme():
     emit("## Figures")
     emit()
     for path, title in FIGURES:
+        if path.startswith("sim/") and not os.path.exists(os.path.join(RESULTS, path)):
+            emit(f"- {title}: not made (this build's toposim has no `run` command)")
+            continue
         emit(f"- [{title}]({path}) (data: {path[:-4]}.dat)")
     emit()
     for path, _ in SECTIONS:
@@ -780,7 +783,7 @@ def readme():
             text = "".join(ln for ln in f if not ln.startswith(DIFFS_MARK)).rstrip("\n")
         emit(text.replace("## ", "## ", 1))
         emit()
-    for path in SIM_TABLES:
+    for path in filter(lambda p: os.path.exists(os.path.join(RESULTS, p)), SIM_TABLES):
         with open(os.path.join(RESULTS, path)) as f:
             emit(f.read().rstrip("\n"))
         emit()
