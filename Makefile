@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
 TOOLS := topogen topostat toposim toporoute topomap
 
-.PHONY: all build tools deps test-deps demo test test-sanitize bench lint clean install uninstall \
+.PHONY: all build tools deps test-deps demo test test-sanitize bench bench-booksim lint clean install uninstall \
         experiments experiments-deps experiments-mapping clean-experiments
 
 all: build
@@ -36,6 +36,11 @@ test: test-deps build
 
 bench: build
 	bench/run.sh $(BIN)
+
+# toposim run side by side with BookSim2 (built from its source in bench/booksim-build/, needs flex and bison):
+# the BookSim2 checks of bench/RESULTS.md, about half an hour on 2 cores.
+bench-booksim: build
+	bench/booksim.py --bin $(BIN)
 
 # topomap's long benchmarks (about half an hour): QAPLIB gaps, the dissertation-style mapping table, swap rate.
 experiments-mapping: build

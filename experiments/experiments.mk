@@ -36,14 +36,21 @@ TABLES := $(R)/dissertation/table2.md $(R)/dissertation/ibt_search.md $(R)/disse
 DIFFS := $(TABLES:.md=.diffs.json)
 FIGURES := $(addprefix $(R)/dissertation/,fig3_13.svg fig3_14.svg fig3_15.svg fig3_16.svg fig3_17.svg) \
   $(R)/projective/fig7.svg $(R)/projective/fig9.svg $(R)/clex/fig3.svg
+# Simulation items (toposim run): CLEX against the torus, and latency against load of Slim Fly, dragonfly and a
+# torus. CLEX_CLIQUE sets the size of the first (k^4 nodes; the paper's is 32).
+CLEX_CLIQUE ?= 8
+# Left out (and said so in results/README.md) when this build's toposim has no `run` command.
+SIM_FIGURES := $(if $(shell $(BIN)/toposim run --help >/dev/null 2>&1 && echo yes),\
+  $(R)/sim/clex_torus.svg $(R)/sim/latency_load.svg)
 
-.PHONY: all runs tables figures
+.PHONY: all runs tables figures sim
 all: $(R)/README.md
+sim: $(SIM_FIGURES)
 runs: $(RUN_FILES)
 tables: $(TABLES)
 figures: $(FIGURES)
 
-$(R)/runs $(R)/dissertation $(R)/projective $(R)/hdn $(R)/clex:
+$(R)/runs $(R)/dissertation $(R)/projective $(R)/hdn $(R)/clex $(R)/sim:
 	mkdir -p $@
 
 # One run: topogen | topostat, topogen --describe, toposim clex, ... (experiments/catalog.py says which).
@@ -81,9 +88,15 @@ $(R)/clex/tables.md $(R)/clex/tables.diffs.json: $(CLEX_RUNS) $(REPORT) | $(R)/c
 $(R)/clex/fig3.dat: $(CLEX_RUNS) $(REPORT) | $(R)/clex
 	$(call report,clex-fig3)
 
+# One simulation item: its data (.dat) and table (.md) from toposim run (experiments/simulate.py says how).
+$(R)/sim/clex_torus.dat: $(X)/simulate.py $(BIN)/topogen $(BIN)/toposim | $(R)/sim
+	$(PYTHON) $(X)/simulate.py $(BIN) clex-torus $@ $(CLEX_CLIQUE)
+$(R)/sim/latency_load.dat: $(X)/simulate.py $(BIN)/topogen $(BIN)/toposim | $(R)/sim
+	$(PYTHON) $(X)/simulate.py $(BIN) latency-load $@
+
 # A figure: gnuplot script experiments/plots/PAPER/NAME.gp over results/PAPER/NAME.dat.
 $(R)/%.svg: $(R)/%.dat $(X)/plots/%.gp $(X)/plot.sh
 	$(X)/plot.sh $(GNUPLOT) $(X)/plots/$*.gp $< $@
 
-$(R)/README.md: $(TABLES) $(DIFFS) $(FIGURES) $(REPORT)
+$(R)/README.md: $(TABLES) $(DIFFS) $(FIGURES) $(SIM_FIGURES) $(REPORT)
 	$(call report,readme)

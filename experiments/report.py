@@ -96,7 +96,11 @@ FIGURES = [("dissertation/fig3_13.svg", "Dissertation Figure 3.13: distance dist
            ("dissertation/fig3_17.svg", "Figure 3.17: mean ± std, iBT(30x30x36; L=3), T4D, H15"),
            ("projective/fig7.svg", "Projective Networks Figure 7: k̄/u against T, radix ≤ 64"),
            ("projective/fig9.svg", "Projective Networks Figure 9: k̄/u and k̄ against T for SF MMS, PN, demi-PN"),
-           ("clex/fig3.svg", "CLEX Figure 3: messages left after each phase of A(1)")]
+           ("clex/fig3.svg", "CLEX Figure 3: messages left after each phase of A(1)"),
+           ("sim/clex_torus.svg", "CLEX against a torus by simulation (toposim run --messages): factors next to "
+            "the paper's 7.3 and 8.6"),
+           ("sim/latency_load.svg", "Latency against load: Slim Fly, dragonfly, torus; minimal, Valiant, UGAL")]
+SIM_TABLES = ["sim/clex_torus.md", "sim/latency_load.md"]  # written by experiments/simulate.py
 
 
 # Kinds of run made only when an optional peer is installed (experiments.mk): skipped, and named, when absent.
@@ -121,7 +125,9 @@ def readme():
     emit()
     emit("The dissertation's mapping tables (§3.3.4) are reproduced in their last section, with fixed iteration "
          "budgets; topomap's time-limited benchmarks (QAPLIB gaps, swap rate) stay in `bench/topomap.sh` "
-         "(`make experiments-mapping`). Not reproduced here: anything that needs `toporoute`.")
+         "(`make experiments-mapping`). Not reproduced here: anything that needs `toporoute`. The simulation items "
+         "(`toposim run`, last two sections) compare topologies by simulation; the side-by-side checks against "
+         "BookSim2 are in `bench/booksim.py` (`make bench-booksim`).")
     emit()
     for kind, count in skipped.items():
         note = f"Skipped: {OPTIONAL_PEERS[kind]} is not installed, so its {count} runs were not made."
@@ -146,12 +152,19 @@ def readme():
     emit("## Figures")
     emit()
     for path, title in FIGURES:
+        if path.startswith("sim/") and not os.path.exists(os.path.join(RESULTS, path)):
+            emit(f"- {title}: not made (this build's toposim has no `run` command)")
+            continue
         emit(f"- [{title}]({path}) (data: {path[:-4]}.dat)")
     emit()
     for path, _ in SECTIONS:
         with open(os.path.join(RESULTS, path)) as f:
             text = f.read().rstrip("\n")
         emit(text.replace("## ", "## ", 1))
+        emit()
+    for path in filter(lambda p: os.path.exists(os.path.join(RESULTS, p)), SIM_TABLES):
+        with open(os.path.join(RESULTS, path)) as f:
+            emit(f.read().rstrip("\n"))
         emit()
 
 

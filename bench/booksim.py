@@ -1,0 +1,447 @@
+#!/usr/bin/env python3
+"""toposim run side by side with BookSim2 (issue 12's "Against BookSim2" checks and speed target).
+
+Usage: bench/booksim.py [--bin BIN_DIR] [--work DIR] [--quick] [SECTION...]
+SECTION: build, sanity, kncube, dragonfly, speed (default: all of them, in that order).
+
+BookSim2 is built from the peer tarball (BOOKSIM_TARBALL, default /work/shared/peers/booksim2-28f43299.tar.gz)
+into the scratch folder bench/booksim-build/ (gitignored, never part of the product). It needs flex and bison
+(apt-get install flex bison). BookSim2 exits with status 255 on success, so runs are judged by the statistics
+they print, never by the exit status. When BIN_DIR/toposim has no `run` command, only BookSim2's figures and the
+analytic bounds are printed and the missing side is named.
+
+Saturation, for both simulators alike: bisection on the offered rate (flits per terminal per cycle) between 0 and
+1; a rate passes when the run is stable (BookSim2 does not print "unstable"; toposim reports "stable": true),
+the accepted rate is at least 0.97 x the offered rate and the average packet latency is at most 3 x the zero-load
+latency (the latency at rate 0.01). Accepted load alone overstates saturation.
+"""
+import argparse
+import fcntl
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TARBALL = os.environ.get("BOOKSIM_TARBALL", "/work/shared/peers/booksim2-28f43299.tar.gz")
+ZERO_LOAD_RATE = 0.01
+BISECT_STEPS = 8  # resolution 1/256 of the rate range
+WORKERS = int(os.environ.get("WORKERS", "4"))  # configurations bisected at once (each run is one process)
+
+
+def run_timed(args, stdin=None):
+    """Runs a command: (stdout, stderr, exit status, wall seconds, CPU seconds of the child: user + system).
+    CPU time is what the speed table compares: the machine is shared, so wall time depends on the load."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as inp:
+        if stdin is not None:
+            inp.write(stdin)
+            inp.seek(0)
+        t0 = time.perf_counter()
+        p = subprocess.Popen(args, stdin=inp, stdout=out, stderr=err)
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return out.read().decode(), err.read().decode(), p.returncode, wall, ru.ru_utime + ru.ru_stime
+
+
+# k-ary n-cube configuration: BookSim2's defaults (src/booksim_config.cpp) with the settings of issue 12.
+KNCUBE = """topology = {topology};
+k = 8;
+n = 2;
+routing_function = dim_order;
+num_vcs = {vcs};
+vc_buf_size = 8;
+packet_size = 1;
+traffic = {traffic};
+injection_rate = {rate};
+"""
+# BookSim2's manual, examples/torus88 (Figure 2 prints num_vcs = 2 and 33.6964 cycles).
+SANITY = """topology = torus;
+k = 8;
+n = 2;
+routing_function = dim_order;
+num_vcs = 2;
+traffic = uniform;
+injection_rate = 0.15;
+"""
+# (BookSim2's name, ours, toporoute's pattern for the bound)
+KNCUBE_TRAFFIC = [("uniform", "uniform", "all-to-all"), ("transpose", "transpose", "transpose"),
+                  ("bitcomp", "bit-complement", "bit-complement"), ("tornado", "tornado", "tornado")]
+DRAGONFLY_TRAFFIC = [("uniform", "uniform"), ("bad_dragon", "group-shift")]
+DRAGONFLY_ROUTING = [("min", "shortest"), ("ugal", "ugal")]
+# Rates compared on the dragonfly: zero load, and loads below and near saturation (MIN under bad_dragon saturates
+# near 1/32: a group's 32 terminals share one global link to the next group).
+DRAGONFLY_RATES = {("min", "uniform"): (0.01, 0.2, 0.4), ("ugal", "uniform"): (0.01, 0.2, 0.4),
+                   ("min", "bad_dragon"): (0.01, 0.02, 0.04), ("ugal", "bad_dragon"): (0.01, 0.1, 0.2)}
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+class BookSim:
+    def __init__(self, work):
+        self.work = work
+        self.exe = os.path.join(work, "src", "booksim")
+        # BookSim2's figures do not depend on our simulator: kept between runs (same command, same figures).
+        self.cache_file = os.path.join(work, "results-cache.json")
+        self.cache = {}
+        if os.path.exists(self.cache_file):
+            with open(self.cache_file) as f:
+                self.cache = json.load(f)
+        self.lock = threading.Lock()
+
+    def build(self):
+        if os.path.exists(self.exe):
+            return
+        for tool in ("flex", "bison", "make", "g++"):
+            if shutil.which(tool) is None:
+                sys.exit(f"booksim.py: building BookSim2 needs {tool} (apt-get install -y flex bison g++ make)")
+        if not os.path.exists(TARBALL):
+            sys.exit(f"booksim.py: {TARBALL}: BookSim2 source tarball not found (set BOOKSIM_TARBALL)")
+        os.makedirs(self.work, exist_ok=True)
+        with tarfile.open(TARBALL) as tar:
+            tar.extractall(self.work)
+        log(f"building BookSim2 in {self.work} ...")
+        subprocess.run(["make", "-C", os.path.join(self.work, "src"), "-j2"], check=True,
+                       stdout=subprocess.DEVNULL)
+
+    def config_path(self, name):
+        return os.path.join(self.work, "runfiles", name)
+
+    def run(self, config_text=None, config_file=None, overrides=(), fresh=False):
+        """One BookSim2 run: a dict of packet latency, network latency, accepted flit rate, stability, cycles and
+        wall seconds. config_text is written to a scratch file; overrides are key=value arguments."""
+        with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as f:
+            if config_text is not None:
+                f.write(config_text)
+            path = f.name
+        args = [self.exe, config_file or path] + [f"{k}={v}" for k, v in overrides]
+        key = (config_text or config_file) + repr(list(overrides))
+        with self.lock:
+            if key in self.cache and not fresh:
+                return self.cache[key]
+        out, _, _, wall, cpu = run_timed(args)
+        os.unlink(path)
+        res = parse_booksim(out, wall, args)
+        res["cpu"] = cpu
+        with self.lock, open(self.cache_file + ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # several runs of this script may share the cache: merge
+            if os.path.exists(self.cache_file):
+                with open(self.cache_file) as f:
+                    self.cache.update(json.load(f))
+            self.cache[key] = res
+            tmp = f"{self.cache_file}.tmp.{os.getpid()}"
+            with open(tmp, "w") as f:
+                json.dump(self.cache, f)
+            os.replace(tmp, self.cache_file)
+        return res
+
+
+def parse_booksim(out, wall, args):
+    unstable = "unstable" in out.lower()
+    overall = out.split("====== Overall Traffic Statistics ======")
+    res = {"stable": not unstable and len(overall) > 1, "wall": wall, "command": " ".join(args[1:])}
+    m = re.search(r"Time taken is (\d+) cycles", out)
+    res["cycles"] = int(m.group(1)) if m else None
+    m = re.search(r"Total run time ([0-9.eE+-]+)", out)
+    res["booksim_run_time"] = float(m.group(1)) if m else None
+    if len(overall) > 1:
+        s = overall[1]
+        res["latency"] = float(re.search(r"Packet latency average = ([0-9.eE+-]+)", s).group(1))
+        res["network_latency"] = float(re.search(r"Network latency average = ([0-9.eE+-]+)", s).group(1))
+        res["accepted"] = float(re.search(r"Accepted flit rate average = ([0-9.eE+-]+)", s).group(1))
+        m = re.search(r"Hops average = ([0-9.eE+-]+)", s)
+        res["hops"] = float(m.group(1)) if m else None
+    elif res["stable"] is False and not unstable and "Error" in out:
+        sys.exit(f"booksim.py: BookSim2 failed: {' '.join(args)}\n{out[-2000:]}")
+    return res
+
+
+class Toposim:
+    def __init__(self, bin_dir):
+        self.bin = bin_dir
+        self.exe = os.path.join(bin_dir, "toposim")
+        self.available = False
+        if os.path.exists(self.exe):
+            p = subprocess.run([self.exe, "run", "--help"], capture_output=True, text=True)
+            self.available = p.returncode == 0
+        self.graphs = {}
+
+    def graph(self, name, gen_args):
+        if name not in self.graphs:
+            path = os.path.join(tempfile.gettempdir(), f"booksim-bench-{os.getpid()}-{name}.json")
+            subprocess.run([os.path.join(self.bin, "topogen")] + gen_args + ["--format", "json", "-o", path],
+                           check=True)
+            self.graphs[name] = path
+        return self.graphs[name]
+
+    def run(self, graph, options):
+        args = [self.exe, "run", "--no-provenance", "--quiet"] + options + ([] if "-j" in options else ["-j", "1"]) \
+            + [graph]
+        out, err, rc, wall, cpu = run_timed(args)
+        if rc != 0:
+            return {"error": err.strip()[:300], "stable": False, "wall": wall, "cpu": cpu, "command": " ".join(args)}
+        pt = json.loads(out)["points"][0]
+        return {"stable": bool(pt.get("stable")) and pt.get("deadlock") is None, "converged": pt.get("converged"),
+                "latency": pt["latency"]["packet"]["mean"], "network_latency": pt["latency"]["network"]["mean"],
+                "accepted": pt["accepted"]["mean"], "hops": pt["hops"]["mean"], "cycles": pt.get("cycles"),
+                "wall": wall, "cpu": cpu, "command": " ".join(args)}
+
+    def cleanup(self):
+        for path in self.graphs.values():
+            if os.path.exists(path):
+                os.unlink(path)
+
+
+def passes(res, rate, zero_load):
+    return (res.get("stable") and "latency" in res and res["accepted"] >= 0.97 * rate
+            and res["latency"] <= 3 * zero_load)
+
+
+def saturation(run_at):
+    """Bisection on the rate with the criterion of the module docstring; run_at(rate) gives a result dict.
+    Returns (zero-load latency, saturation rate, number of runs)."""
+    zero = run_at(ZERO_LOAD_RATE)
+    if "latency" not in zero:
+        return None, None, 1
+    lo, hi = ZERO_LOAD_RATE, 1.0
+    for _ in range(BISECT_STEPS):
+        mid = (lo + hi) / 2
+        if passes(run_at(mid), mid, zero["latency"]):
+            lo = mid
+        else:
+            hi = mid
+    return zero["latency"], lo, BISECT_STEPS + 1
+
+
+def analytic_bound(bin_dir, gen_args, algo, pattern):
+    """1 / (max channel load per unit of injection) from toporoute --summary. BookSim2's uniform pattern includes
+    the source itself, so uniform is all-to-all with N destinations: bound = N / (max arc load of all-to-all)."""
+    if not os.path.exists(os.path.join(bin_dir, "toporoute")):
+        return None, None
+    gen = subprocess.run([os.path.join(bin_dir, "topogen")] + gen_args, capture_output=True, check=True)
+    p = subprocess.run([os.path.join(bin_dir, "toporoute"), "--algo", algo, "--traffic", pattern, "--summary",
+                        "--json", "--no-provenance"], input=gen.stdout, capture_output=True, check=True)
+    summary = json.loads(p.stdout)
+    load = find_key(summary, "max")
+    nodes = find_key(summary, "nodes")
+    if pattern == "all-to-all":
+        return nodes / load, load
+    return 1 / load, load
+
+
+def find_key(obj, key, path=()):
+    """First value of key in a nested JSON object, looked up under 'load' objects first."""
+    if isinstance(obj, dict):
+        if key == "max":
+            for k in ("loads", "load", "link_loads", "arc_load"):
+                if k in obj and isinstance(obj[k], dict) and "max" in obj[k]:
+                    return obj[k]["max"]
+        if key in obj and not isinstance(obj[key], (dict, list)):
+            return obj[key]
+        for v in obj.values():
+            r = find_key(v, key)
+            if r is not None:
+                return r
+    return None
+
+
+def fmt(x, digits=3):
+    return "-" if x is None else f"{x:.{digits}f}" if isinstance(x, float) else str(x)
+
+
+def ratio(a, b):
+    return None if a is None or not b else a / b
+
+
+def pct(ours, theirs):
+    if ours is None or theirs is None or theirs == 0:
+        return "-"
+    return f"{100 * (ours - theirs) / theirs:+.1f}%"
+
+
+def section_sanity(bs, ts):
+    print("\n## Sanity case of BookSim2's manual (examples/torus88)\n")
+    print("8-ary 2-cube, dim_order, 2 VCs, uniform, 0.15 packets/node/cycle, 1-flit packets; "
+          "the manual prints 33.70 cycles.\n")
+    r = bs.run(SANITY)
+    print(f"- BookSim2: packet latency {fmt(r.get('latency'), 2)} cycles, accepted {fmt(r.get('accepted'), 4)}, "
+          f"{r['cycles']} cycles, {r['wall']:.2f} s")
+    if ts.available:
+        g = ts.graph("torus8x8", ["torus", "--dims", "8x8"])
+        o = ts.run(g, ["--algo", "dor", "--traffic", "uniform", "--rate", "0.15", "--vcs", "2", "--buffer", "8",
+                       "--packet-size", "1", "--link-latency", "2", "--seed", "1"])
+        print(f"- toposim run: packet latency {fmt(o.get('latency'), 2)} cycles, accepted "
+              f"{fmt(o.get('accepted'), 4)} ({pct(o.get('latency'), 33.70)} against the manual's 33.70)"
+              + (f" ERROR: {o['error']}" if "error" in o else ""))
+        print(f"  `{o['command']}`")
+    else:
+        print("- toposim run: not available in this build")
+
+
+def both_saturations(bs_run, ts_run, ts):
+    """(BookSim2 zero-load, BookSim2 saturation, ours zero-load, ours saturation) for one configuration."""
+    z_bs, s_bs, _ = saturation(bs_run)
+    z_ts = s_ts = None
+    if ts.available:
+        z_ts, s_ts, _ = saturation(ts_run)
+    return z_bs, s_bs, z_ts, s_ts
+
+
+def section_kncube(bs, ts, bin_dir, quick):
+    print("\n## 8x8 mesh and 8x8 torus, DOR, 1-flit packets, 4 VCs x 8-flit buffers\n")
+    print("BookSim2: its defaults (src/booksim_config.cpp: iq router, routing, VC and switch allocation delays 1, "
+          "islip allocators, warm-up 3 x 1000 cycles) with topology, k = 8, n = 2, routing_function = dim_order, "
+          "num_vcs = 4, vc_buf_size = 8, packet_size = 1, traffic, injection_rate. toposim run: the same through "
+          "its options (below). Zero-load latency T0: mean packet latency at rate 0.01 (cycles). Saturation: "
+          "bisection on the rate (flits/node/cycle; stable, accepted >= 0.97 x offered, latency <= 3 x T0). "
+          "Bound: 1 / max channel load of toporoute --summary for DOR and the same pattern.\n")
+    traffic = KNCUBE_TRAFFIC[:1] if quick else KNCUBE_TRAFFIC
+    jobs = []
+    for topo in ("mesh", "torus"):
+        gen = [topo, "--dims", "8x8"]
+        g = ts.graph(f"{topo}8x8", gen) if ts.available else None
+        for bs_name, our_name, route_pattern in traffic:
+            def bs_run(r, topo=topo, bs_name=bs_name):
+                return bs.run(KNCUBE.format(topology=topo, vcs=4, traffic=bs_name, rate=r))
+
+            def ts_run(r, g=g, our_name=our_name, topo=topo):
+                return ts.run(g, KNCUBE_OURS + LINK_LATENCY[topo] + ["--traffic", our_name, "--rate", str(r)])
+            jobs.append((topo, our_name, analytic_bound(bin_dir, gen, "dor", route_pattern), bs_run, ts_run))
+    with ThreadPoolExecutor(WORKERS) as pool:
+        results = list(pool.map(lambda j: both_saturations(j[3], j[4], ts), jobs))
+    print(f"toposim run options: `{' '.join(KNCUBE_OURS)} --traffic T --rate R GRAPH`\n")
+    print("| network | traffic | bound | BookSim2 T0 | ours T0 | diff | BookSim2 sat | ours sat | diff | "
+          "BookSim2 sat / bound | ours sat / bound |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for (topo, name, (bound, _), _, _), (z_bs, s_bs, z_ts, s_ts) in zip(jobs, results):
+        print(f"| {topo} 8x8 | {name} | {fmt(bound)} | {fmt(z_bs, 2)} | {fmt(z_ts, 2)} | {pct(z_ts, z_bs)} | "
+              f"{fmt(s_bs)} | {fmt(s_ts)} | {pct(s_ts, s_bs)} | {fmt(ratio(s_bs, bound), 2)} | "
+              f"{fmt(ratio(s_ts, bound), 2)} |", flush=True)
+
+
+def section_dragonfly(bs, ts, quick):
+    print("\n## BookSim2's dragonflyconfig (p=4, a=8, h=4, 33 groups, 264 routers, 1,056 nodes)\n")
+    print("runfiles/dragonflyconfig as shipped (3 VCs x 256 flits, local links 10 cycles, global 100, "
+          "internal speedup 1.7, 1-flit packets), routing_function and traffic overridden; ours: "
+          f"`topogen {' '.join(DRAGONFLY_GEN)} | toposim run {' '.join(DRAGONFLY_OPTS)} --algo A --traffic T "
+          "--rate R`. A BookSim2 run of this network costs about a CPU-minute, so it is compared at fixed rates "
+          "(mean packet latency in cycles, accepted rate in flits/node/cycle; unstable = BookSim2 aborted the "
+          "run, or ours reported it unstable) rather than bisected.\n")
+    jobs = []
+    g = ts.graph("dragonfly", DRAGONFLY_GEN) if ts.available else None
+    for bs_route, our_route in DRAGONFLY_ROUTING[:1] if quick else DRAGONFLY_ROUTING:
+        for bs_traffic, our_traffic in DRAGONFLY_TRAFFIC:
+            for rate in DRAGONFLY_RATES[(bs_route, bs_traffic)]:
+                jobs.append((bs_route, bs_traffic, rate, our_route, our_traffic))
+
+    def one(job):
+        bs_route, bs_traffic, rate, our_route, our_traffic = job
+        b = bs.run(config_file=bs.config_path("dragonflyconfig"), overrides=(
+            ("routing_function", bs_route), ("traffic", bs_traffic), ("injection_rate", rate)))
+        o = ts.run(g, DRAGONFLY_OPTS + ["--algo", our_route, "--traffic", our_traffic, "--rate", str(rate)]) \
+            if ts.available else {}
+        return b, o
+    with ThreadPoolExecutor(max(WORKERS, len(jobs))) as pool:
+        results = list(pool.map(one, jobs))
+    print("| routing | traffic | rate | BookSim2 latency | ours latency | diff | BookSim2 accepted | ours accepted |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (route, traffic, rate, _, _), (b, o) in zip(jobs, results):
+        lb = b.get("latency") if b.get("stable") else None
+        lo = o.get("latency") if o.get("stable") else None
+        print(f"| {route} | {traffic} | {rate} | {fmt(lb, 2) if lb else 'unstable'} | "
+              f"{fmt(lo, 2) if lo else ('unstable' if o else '-')} | {pct(lo, lb)} | {fmt(b.get('accepted'))} | "
+              f"{fmt(o.get('accepted'))} |", flush=True)
+
+
+def section_speed(bs, ts):
+    print("\n## Speed: simulated router-cycles per second, side by side\n")
+    print("Same configuration for both, run alternately 3 times (the dragonfly once: a BookSim2 run of it costs "
+          "minutes), best CPU time; time = CPU time (user + system) of the "
+          "whole process, start-up included (the machine is shared: wall time depends on the other load); "
+          "router-cycles = routers x cycles simulated by that run (warm-up, measurement and drain). toposim run "
+          "with -j 1.\n")
+    print("| case | routers | BookSim2 cycles | BookSim2 CPU s | BookSim2 router-cycles/s | ours cycles | "
+          "ours CPU s | ours router-cycles/s | ratio |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    cases = [("8x8 mesh, DOR, uniform 0.30, 4 VCs x 8", 64, 3,
+              lambda: bs.run(KNCUBE.format(topology="mesh", vcs=4, traffic="uniform", rate=0.3), fresh=True),
+              lambda: ts.run(ts.graph("mesh8x8", ["mesh", "--dims", "8x8"]),
+                             KNCUBE_OURS + ["--traffic", "uniform", "--rate", "0.3", "-j", "1"])),
+             ("dragonfly 1,056 nodes, MIN, uniform 0.20, 3 VCs x 256", 264, 1,
+              lambda: bs.run(config_file=bs.config_path("dragonflyconfig"), overrides=(
+                  ("routing_function", "min"), ("traffic", "uniform"), ("injection_rate", 0.2)), fresh=True),
+              lambda: ts.run(ts.graph("dragonfly", DRAGONFLY_GEN), DRAGONFLY_OPTS + [
+                  "--algo", "shortest", "--traffic", "uniform", "--rate", "0.2", "-j", "1"]))]
+    for name, routers, reps, run_bs, run_ts in cases:
+        best_b = best_o = None
+        for _ in range(reps):
+            b = run_bs()
+            if b.get("cycles") and (best_b is None or b["cpu"] < best_b["cpu"]):
+                best_b = b
+            if ts.available:
+                o = run_ts()
+                if o.get("cycles") and (best_o is None or o["cpu"] < best_o["cpu"]):
+                    best_o = o
+        b, o = best_b or {}, best_o or {}
+        rb = routers * b["cycles"] / b["cpu"] if b.get("cycles") else None
+        ro = routers * o["cycles"] / o["cpu"] if o.get("cycles") else None
+        r = f"{ro / rb:.1f}x" if rb and ro else "-"
+        print(f"| {name} | {routers} | {b.get('cycles', '-')} | {fmt(b.get('cpu'), 2)} | {fmt(rb, 0)} | "
+              f"{o.get('cycles', '-')} | {fmt(o.get('cpu'), 2)} | {fmt(ro, 0)} | {r} |", flush=True)
+        if o:
+            print(f"\n  BookSim2: `booksim {b['command']}`; ours: `{o['command']}`\n")
+
+
+# Our dragonfly equal to BookSim2's dragonflynew with k = 4: p = 4 terminals, a = 8 routers per group, h = 4
+# global links per router, 33 groups. Filled in from topogen's dragonfly options.
+DRAGONFLY_GEN = ["dragonfly", "--h", "4"]
+# BookSim2's k-ary n-cubes: links of 1 cycle on meshes, 2 on tori (kncube.cpp, use_noc_latency = 1: a folded
+# torus's links are twice as long).
+LINK_LATENCY = {"mesh": ["--link-latency", "1"], "torus": ["--link-latency", "2"]}
+KNCUBE_OURS = ["--algo", "dor", "--vcs", "4", "--buffer", "8", "--packet-size", "1", "--seed", "1"]
+DRAGONFLY_OPTS = ["--terminals-per-router", "4", "--vcs", "3", "--buffer", "256", "--speedup", "2",
+                  "--link-latency", "local=10,global=100", "--packet-size", "1", "--seed", "1"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--bin", default=os.path.join(HERE, "..", "build", "bin"), help="topo's build/bin")
+    ap.add_argument("--work", default=os.path.join(HERE, "booksim-build"), help="BookSim2 scratch folder")
+    ap.add_argument("--quick", action="store_true", help="one traffic pattern per table")
+    ap.add_argument("sections", nargs="*", default=["build", "sanity", "kncube", "dragonfly", "speed"])
+    a = ap.parse_args()
+    bs = BookSim(os.path.abspath(a.work))
+    bs.build()
+    ts = Toposim(os.path.abspath(a.bin))
+    print(f"machine: {os.cpu_count()} cores, "
+          f"{open('/proc/cpuinfo').read().split('model name')[1].split(':')[1].splitlines()[0].strip()}; "
+          f"toposim run {'available' if ts.available else 'NOT available (BookSim2 and bounds only)'}")
+    try:
+        for s in a.sections:
+            if s == "sanity":
+                section_sanity(bs, ts)
+            elif s == "kncube":
+                section_kncube(bs, ts, os.path.abspath(a.bin), a.quick)
+            elif s == "dragonfly":
+                section_dragonfly(bs, ts, a.quick)
+            elif s == "speed":
+                section_speed(bs, ts)
+            elif s != "build":
+                sys.exit(f"booksim.py: unknown section {s}")
+    finally:
+        ts.cleanup()
+
+
+if __name__ == "__main__":
+    main()

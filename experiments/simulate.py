@@ -1,0 +1,146 @@
+#!/usr/bin/python3
+"""The simulation items of `make experiments`, by `toposim run`.
+Usage: simulate.py BIN_DIR clex-torus OUT.dat [CLIQUE]  |  simulate.py BIN_DIR latency-load OUT.dat
+Writes gnuplot data (blocks separated by two blank lines, one per series, a title line first) and, next to it,
+OUT.md: a table of the same figures with the command lines. Writes atomically.
+
+clex-torus: the CLEX §III workload (every node sends M = 28, then M = 4 messages to a random permutation of
+destinations, batch mode: cycles until all are delivered) on the clique expander C(1/4,4) with clique CLIQUE (the
+paper: 32, 32^4 nodes) and on the torus CLIQUE x CLIQUE x CLIQUE x CLIQUE of the same node count, one terminal
+per router and one flit per cycle on every channel (terminal and link) in both. Compared with the paper's
+formula factors: hop reduction 7.3 and bandwidth gain 8.6 (CLEX §III, for 32^4 nodes against a 3-D torus).
+
+latency-load: Slim Fly, dragonfly and a torus of similar size (about 340 terminals each) under uniform and
+adversarial traffic (group shift on Slim Fly and dragonfly, tornado on the torus) with minimal, Valiant and UGAL
+routing: packet latency against accepted load."""
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+PAPER_HOP_REDUCTION = 7.3  # CLEX §III: 3·32^(4/3) / (2 (1.03 + 2.05 + 4.11 + 13.69))
+PAPER_BANDWIDTH_GAIN = 8.6  # CLEX §III: 3·32^(4/3) / (2 (1 + 2 + 4 + 10.63))
+SEED = 1
+
+# name, topogen arguments, terminals per router, minimal routing, adversarial pattern, toposim extra options
+NETWORKS = [
+    ("Slim Fly q=7 (98 routers x 4)", ["slimfly", "--q", "7"], 4, "slimfly", "group-shift", []),
+    ("dragonfly h=3 (114 routers x 3)", ["dragonfly", "--h", "3"], 3, "shortest", "group-shift", []),
+    ("torus 7x7x7 (343 routers x 1)", ["torus", "--dims", "7x7x7"], 1, "dor", "tornado", []),
+]
+ROUTINGS = [("minimal", None), ("Valiant", "valiant"), ("UGAL", "ugal")]
+SWEEP = "0.05:0.95:0.1"
+
+
+def toposim_run(bin_dir, gen, options):
+    topogen, toposim = os.path.join(bin_dir, "topogen"), os.path.join(bin_dir, "toposim")
+    g = subprocess.run([topogen, *gen, "--format", "descriptor"], capture_output=True, check=True)
+    cmd = [toposim, "run", "--quiet", *options]
+    p = subprocess.run(cmd, input=g.stdout, capture_output=True)
+    text = f"topogen {shlex.join(gen)} --format descriptor | toposim run {shlex.join(cmd[2:])}"
+    if p.returncode != 0:
+        sys.exit(f"simulate.py: {text} failed ({p.returncode}): {p.stderr.decode().strip()}")
+    return json.loads(p.stdout), text
+
+
+def clex_torus(bin_dir, out, clique):
+    k = int(clique)
+    # CLEX's gateway routes take up to 2^4 - 1 = 15 hops: hop-indexed VC classes need 15 VCs (16 given); the
+    # torus takes dateline classes on its default 4 VCs.
+    nets = [("C(1/4,4)", ["clex", "--clique", str(k), "--levels", "4"], ["clex", "--vcs", "16", "--vc-classes", "hop"]),
+            (f"torus {k}x{k}x{k}x{k}", ["torus", "--dims", "x".join([str(k)] * 4)], ["dor"])]
+    rows, commands = [], []
+    for m in (28, 4):
+        res = {}
+        for name, gen, algo in nets:
+            doc, text = toposim_run(bin_dir, gen, ["--algo", *algo, "--messages", str(m), "--seed", str(SEED),
+                                                   "--no-provenance", "-j", str(os.cpu_count())])
+            pt = doc["points"][0]
+            res[name] = pt
+            commands.append(text)
+        c, t = res[nets[0][0]], res[nets[1][0]]
+        rows.append({"m": m, "clex_cycles": c["cycles"], "torus_cycles": t["cycles"], "clex_hops": c["hops"]["mean"],
+                     "torus_hops": t["hops"]["mean"], "clex_lat": c["latency"]["packet"]["mean"],
+                     "torus_lat": t["latency"]["packet"]["mean"]})
+    dat, md = [], []
+    dat.append(f"# CLEX against the torus by simulation, {k}^4 nodes; commands: " + " ; ".join(commands))
+    titles = ["hop reduction (torus / CLEX mean hops)", "throughput gain (torus / CLEX cycles to drain)",
+              "latency ratio (torus / CLEX mean packet latency)"]
+    for i, title in enumerate(titles):
+        dat.append(f'"{title}"')
+        for j, r in enumerate(rows):
+            v = [r["torus_hops"] / r["clex_hops"], r["torus_cycles"] / r["clex_cycles"],
+                 r["torus_lat"] / r["clex_lat"]][i]
+            dat.append(f"{j} {v:.4f} \"M = {r['m']}\"")
+        dat.append("\n")
+    dat.append('"paper: hop reduction 7.3"')
+    dat.extend([f"{j} {PAPER_HOP_REDUCTION}" for j in range(len(rows))] + ["\n"])
+    dat.append('"paper: bandwidth gain 8.6"')
+    dat.extend([f"{j} {PAPER_BANDWIDTH_GAIN}" for j in range(len(rows))])
+    md.append(f"## CLEX C(1/4,4) against the torus {k}^4 by simulation ({k ** 4} nodes)\n")
+    if k != 32:
+        md.append(f"Size: clique {k}, not the paper's 32 (32^4 nodes): the largest size run by `make experiments` "
+                  "in its time and memory (set CLEX_CLIQUE=32 for the full size).\n")
+    md.append("Every node sends M packets of one flit to a random permutation of destinations (CLEX §III); "
+              "one terminal per router, one flit per cycle on every channel (terminal and link) in both networks.\n")
+    md.append("| M | CLEX cycles to drain | torus cycles | gain (paper: 8.6) | CLEX mean hops | torus mean hops | "
+              "hop reduction (paper: 7.3) | CLEX mean latency | torus mean latency |")
+    md.append("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        md.append(f"| {r['m']} | {r['clex_cycles']} | {r['torus_cycles']} | {r['torus_cycles'] / r['clex_cycles']:.2f} "
+                  f"| {r['clex_hops']:.2f} | {r['torus_hops']:.2f} | {r['torus_hops'] / r['clex_hops']:.2f} | "
+                  f"{r['clex_lat']:.1f} | {r['torus_lat']:.1f} |")
+    md.append("\nCommands:\n")
+    md.extend(f"    {c}" for c in commands)
+    return dat, md
+
+
+def latency_load(bin_dir, out):
+    dat, md = ["# latency against accepted load; one block per network, traffic and routing"], []
+    md.append("## Latency against load: Slim Fly, dragonfly, torus\n")
+    md.append("| network | traffic | routing | last stable rate | accepted there | latency there |")
+    md.append("|---|---|---|---|---|---|")
+    commands = []
+    for name, gen, t, minimal, adversarial, extra in NETWORKS:
+        for traffic in ("uniform", adversarial):
+            for rname, algo in ROUTINGS:
+                opts = ["--algo", algo or minimal, "--traffic", traffic, "--terminals-per-router", str(t),
+                        "--sweep", SWEEP, "--seed", str(SEED), "--no-provenance", "-j", str(os.cpu_count()), *extra]
+                doc, text = toposim_run(bin_dir, gen, opts)
+                commands.append(text)
+                dat.append(f'"{name}, {traffic}, {rname}"')
+                last = None
+                for pt in doc["points"]:
+                    if not pt.get("stable"):
+                        break
+                    dat.append(f"{pt['rate']:.3f} {pt['accepted']['mean']:.4f} {pt['latency']['packet']['mean']:.2f}")
+                    last = pt
+                dat.append("\n")
+                if last:
+                    md.append(f"| {name} | {traffic} | {rname} | {last['rate']:.2f} | {last['accepted']['mean']:.3f} "
+                              f"| {last['latency']['packet']['mean']:.1f} |")
+                else:
+                    md.append(f"| {name} | {traffic} | {rname} | unstable at {doc['points'][0]['rate']} | - | - |")
+    md.append("\nCommands:\n")
+    md.extend(f"    {c}" for c in commands)
+    return dat, md
+
+
+def main():
+    bin_dir, kind, out = sys.argv[1:4]
+    if kind == "clex-torus":
+        dat, md = clex_torus(bin_dir, out, sys.argv[4] if len(sys.argv) > 4 else "32")
+    elif kind == "latency-load":
+        dat, md = latency_load(bin_dir, out)
+    else:
+        sys.exit(f"simulate.py: unknown item {kind}")
+    for path, text in ((out, dat), (out[:-4] + ".md", md)):
+        tmp = f"{path}.tmp.{os.getpid()}"
+        with open(tmp, "w") as f:
+            f.write("\n".join(text) + "\n")
+        os.replace(tmp, path)
+
+
+if __name__ == "__main__":
+    main()
