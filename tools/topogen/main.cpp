@@ -172,7 +172,7 @@ int main(int argc, char** argv) {
       return;
     }
     const auto format = topo::io::parse_format(o.format);
-    topo::GraphMeta meta{family.name, params, nlohmann::json()};
+    topo::GraphMeta meta{family.name, params, nlohmann::json(), {}};
     if (!o.no_provenance)
       meta.generator = tool.provenance(params.contains("seed") ? params["seed"].get<std::uint64_t>()
                                                                : std::optional<std::uint64_t>{});
