@@ -67,7 +67,8 @@ int main(int argc, char** argv) {
   app.add_option("--routing", o.routing, fmt::format("routing for link loads: {}", fmt::join(routing_help, "; ")))
       ->check(CLI::IsMember(routings))
       ->type_name("ROUTING");
-  app.add_option("--terminals-per-router", o.costs.terminals_per_router, "Δ0 for the subscription figure")
+  app.add_option("--terminals-per-router", o.costs.terminals_per_router,
+                 "Δ0: print T = N·Δ0, R = Δ + Δ0 and the subscription for it")
       ->type_name("D0");
   app.add_option("--prices", o.costs.prices, "c_i,c_t,c_r: interface, link and router prices for the cost per node")
       ->delimiter(',')
