@@ -37,7 +37,10 @@ class Table {
   explicit Table(std::ostream& out) : out_(out) {}
   /// A heading, after a blank line unless it opens the report.
   void heading(std::string_view name) { line(fmt::format("{}{}", started_ ? "\n" : "", name)); }
-  void row(std::string_view name, const std::string& value) { line(fmt::format("  {:<24}{}", name, value)); }
+  /// A figure: its name in a column of 24, or followed by one space when longer.
+  void row(std::string_view name, const std::string& value) {
+    line(fmt::format("  {:<24}{}{}", name, name.size() >= 24 ? " " : "", value));
+  }
   void line(const std::string& text) {
     fmt::print(out_, "{}\n", text);
     started_ = true;
