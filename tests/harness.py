@@ -30,3 +30,14 @@ def pipeline_json(gen_args, stat_args=()):
                          capture_output=True, text=True).stdout
     gen.wait()
     return json.loads(out)
+
+
+def write_topo_edgelist(g, path):
+    """Writes a networkx graph as a topo edge list, by hand as another program would, so that isolated
+    nodes at the end are kept."""
+    with open(path, "w") as f:
+        f.write("# topo-edgelist 1\n")
+        f.write(f"# directed: {'true' if g.is_directed() else 'false'}\n")
+        f.write(f"# nodes: {g.number_of_nodes()}\n# links: {g.number_of_edges()}\n")
+        for u, v in g.edges:
+            f.write(f"{u} {v}\n")

@@ -13,7 +13,7 @@ import networkx as nx
 from networkx.readwrite import json_graph
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from harness import BIN, check, finish  # noqa: E402
+from harness import BIN, check, finish, write_topo_edgelist  # noqa: E402
 
 
 def topostat(path, *args):
@@ -30,16 +30,6 @@ def nx_distribution(g):
     n = g.number_of_nodes()
     reached = sum(hist.values())
     return [hist[d] for d in range(max(hist) + 1)], n * n - reached
-
-
-def write_topo_edgelist(g, path):
-    # Written by hand, as another program would, so isolated nodes at the end are kept.
-    with open(path, "w") as f:
-        f.write("# topo-edgelist 1\n")
-        f.write(f"# directed: {'true' if g.is_directed() else 'false'}\n")
-        f.write(f"# nodes: {g.number_of_nodes()}\n# links: {g.number_of_edges()}\n")
-        for u, v in g.edges:
-            f.write(f"{u} {v}\n")
 
 
 rng = random.Random(20261122)

@@ -106,7 +106,7 @@ TEST_CASE("descriptors are rebuilt through the registry") {
   const auto& f = gen::find_family("torus");
   const auto p = gen::parse_params(f, {{"dims", "4x4"}});
   std::ostringstream out;
-  io::write_descriptor(out, GraphMeta{"torus", p, nullptr}, f.describe(p));
+  io::write_descriptor(out, GraphMeta{"torus", p, nullptr, {}}, f.describe(p));
   const Graph g = read(out.str());
   CHECK(g.num_nodes() == 16);
   CHECK(g.num_links() == 32);

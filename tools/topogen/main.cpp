@@ -225,7 +225,7 @@ int main(int argc, char** argv) {
     if (o.json && format_opt->count() && o.format != "json")
       throw topo::UsageError(fmt::format("--json and --format {} ask for two formats", o.format));
     const auto format = topo::io::parse_format(o.json ? "json" : o.format);
-    topo::GraphMeta meta{family.name, params, nlohmann::json()};
+    topo::GraphMeta meta{family.name, params, nlohmann::json(), {}};
     if (!o.no_provenance)
       meta.generator = tool.provenance(params.contains("seed") ? params["seed"].get<std::uint64_t>()
                                                                : std::optional<std::uint64_t>{});

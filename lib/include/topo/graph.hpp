@@ -25,6 +25,9 @@ struct GraphMeta {
   std::string family;  // empty for graphs of unknown origin
   nlohmann::json parameters = nlohmann::json::object();
   nlohmann::json generator;  // provenance block, null when absent
+  /// The nodes that send and receive traffic (sorted ids): in an indirect network the routers that carry
+  /// terminals, or the terminals themselves when they are nodes. Empty: every node.
+  std::vector<node_id> endpoints;
 };
 
 /// Optional attributes of one link, as given to the builder.

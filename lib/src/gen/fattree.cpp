@@ -5,6 +5,8 @@
 // p_0 most significant), then the switches level by level from the roots, w read the same way.
 #include <fmt/format.h>
 
+#include <numeric>
+
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
 
@@ -73,6 +75,8 @@ Graph build_tree(const Tree& t) {
       }
     }
   }
+  b.meta.endpoints.resize(t.terminals);  // traffic flows between the terminals only
+  std::iota(b.meta.endpoints.begin(), b.meta.endpoints.end(), node_id{0});
   return b.finish(Duplicates::reject);
 }
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <numeric>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -77,6 +78,8 @@ Family family_mlfm() {
                       b.add_link(node_id(v * (n - 1) + i), spine, a);
                     }
                   }
+                b.meta.endpoints.resize(leaves);  // the leaves carry the terminals
+                std::iota(b.meta.endpoints.begin(), b.meta.endpoints.end(), node_id{0});
                 return b.finish(Duplicates::reject);
               },
           // Sym(n) on K_n with Sym(n-1) on the copies of each vertex: the orbits are the leaves and the spines.

@@ -78,6 +78,8 @@ Family family_oft() {
                     b.add_link(m + i, 2 * m + l, a);  // (1,P) ~ (2,L)
                   }
                 }
+                for (std::uint32_t i = 0; i < 3 * m; ++i)  // the leaves (layers 0 and 2) carry the terminals
+                  if (i / m != 1) b.meta.endpoints.push_back(i);
                 return b.finish(Duplicates::reject);
               },
           // P -> MP on layers 0 and 2 and L -> M^{-T}L on layer 1 (M in GL(3,q)) preserve both incidences, and

@@ -65,6 +65,8 @@ struct Header {
   std::string family;
   nlohmann::json parameters = nlohmann::json::object();
   nlohmann::json generator;
+  nlohmann::json endpoints;  // null: every node carries terminals
+  std::size_t endpoints_line = 0;
   bool directed = false;
   bool descriptor = false;
   std::int64_t nodes = -1, links = -1;
@@ -139,6 +141,9 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
       h.parameters = value;
     } else if (key == "generator") {
       h.generator = value;
+    } else if (key == "endpoints") {
+      h.endpoints = value;
+      h.endpoints_line = lines.number();
     } else if (key == "directed" || key == "descriptor" || key == "multigraph") {
       if (!value.is_boolean()) throw bad_type("true or false");
       if (key == "directed") h.directed = value.get<bool>();
@@ -174,6 +179,13 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
   b.meta.family = h.family;
   b.meta.parameters = h.parameters;
   b.meta.generator = h.generator;
+  if (!h.endpoints.is_null()) {
+    try {
+      b.meta.endpoints = parse_endpoint_ranges(h.endpoints, std::uint64_t(h.nodes));
+    } catch (const InputError& e) {
+      throw ParseError(t.source, h.endpoints_line, e.what());
+    }
+  }
   if (!h.node_lines.empty()) {
     const auto& first = h.node_lines.front().second;
     if (first.contains("coords") && first["coords"].is_array())
@@ -302,6 +314,7 @@ void write_meta(Sink& s, const GraphMeta& meta) {
     write_header_line(s, "parameters", meta.parameters);
   }
   if (!meta.generator.is_null()) write_header_line(s, "generator", meta.generator);
+  if (!meta.endpoints.empty()) write_header_line(s, "endpoints", endpoint_ranges(meta.endpoints));
 }
 
 }  // namespace

@@ -55,6 +55,34 @@ void Sink::flush() {
   buf_.clear();
 }
 
+nlohmann::json endpoint_ranges(const std::vector<node_id>& ids) {
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t i = 0; i < ids.size();) {
+    std::size_t j = i;
+    while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
+    out.push_back({ids[i], ids[j]});
+    i = j + 1;
+  }
+  return out;
+}
+
+std::vector<node_id> parse_endpoint_ranges(const nlohmann::json& ranges, std::uint64_t nodes) {
+  const char* shape = "endpoints must be a list of increasing, disjoint [first, last] node id ranges";
+  if (!ranges.is_array() || ranges.empty()) throw InputError(shape);
+  std::vector<node_id> ids;
+  std::uint64_t next = 0;  // the least id the next range may start at
+  for (const auto& r : ranges) {
+    if (!r.is_array() || r.size() != 2 || !r[0].is_number_unsigned() || !r[1].is_number_unsigned())
+      throw InputError(shape);
+    const auto first = r[0].get<std::uint64_t>(), last = r[1].get<std::uint64_t>();
+    if (first < next || last < first) throw InputError(shape);
+    if (last >= nodes) throw InputError(fmt::format("endpoint {} out of range (the graph has {} nodes)", last, nodes));
+    for (std::uint64_t v = first; v <= last; ++v) ids.push_back(node_id(v));
+    next = last + 1;
+  }
+  return ids;
+}
+
 Graph rebuild(const std::string& source, std::size_t line, const std::string& family, const nlohmann::json& params,
               const nlohmann::json& generator, std::int64_t nodes, const ReadOptions& opt) {
   try {

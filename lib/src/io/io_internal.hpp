@@ -24,6 +24,11 @@ Graph read_graphml(const Text& t, const ReadOptions& opt);
 Graph rebuild(const std::string& source, std::size_t line, const std::string& family, const nlohmann::json& params,
               const nlohmann::json& generator, std::int64_t nodes, const ReadOptions& opt);
 
+/// The endpoints as a list of inclusive id ranges [[first, last], ...], and back (InputError on
+/// ranges that are not increasing, disjoint and below `nodes`).
+nlohmann::json endpoint_ranges(const std::vector<node_id>& ids);
+std::vector<node_id> parse_endpoint_ranges(const nlohmann::json& ranges, std::uint64_t nodes);
+
 void write_edgelist(std::ostream& out, const Graph& g, bool plain);
 void write_json(std::ostream& out, const Graph& g);
 void write_metis(std::ostream& out, const Graph& g);

@@ -87,6 +87,7 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
   b.meta.parameters = parameters;
   b.meta.generator = generator;
   try {
+    if (graph.contains("endpoints")) b.meta.endpoints = parse_endpoint_ranges(graph["endpoints"], n);
     if (n) {
       const auto& first = nodes[0];
       if (first.contains("coords") && first["coords"].is_array())
@@ -156,6 +157,7 @@ void write_json(std::ostream& out, const Graph& g) {
     graph["parameters"] = g.meta.parameters;
   }
   if (!g.meta.generator.is_null()) graph["generator"] = g.meta.generator;
+  if (!g.meta.endpoints.empty()) graph["endpoints"] = detail::endpoint_ranges(g.meta.endpoints);
   s.print("{{\"directed\": {}, \"multigraph\": {},\n \"graph\": {},\n \"nodes\": [", g.directed(), g.multigraph(),
           graph.dump());
   for (node_id v = 0; v < g.num_nodes(); ++v) {

@@ -129,6 +129,55 @@ std::optional<CoordinateCut> coordinate_cut(const Graph& g) {
   return best;
 }
 
+bool components_split_evenly(const Graph& g) {
+  const node_id n = g.num_nodes();
+  if (n < 2) return false;
+  // Component sizes of the underlying undirected graph.
+  std::vector<node_id> label(n, std::numeric_limits<node_id>::max()), stack;
+  std::map<std::uint64_t, std::uint64_t> sizes;  // size → how many components have it
+  for (node_id s = 0; s < n; ++s) {
+    if (label[s] != std::numeric_limits<node_id>::max()) continue;
+    std::uint64_t size = 0;
+    label[s] = s;
+    stack.assign(1, s);
+    while (!stack.empty()) {
+      const node_id v = stack.back();
+      stack.pop_back();
+      ++size;
+      for (auto nbrs : {g.out_neighbors(v), g.in_neighbors(v)})
+        for (node_id u : nbrs)
+          if (label[u] == std::numeric_limits<node_id>::max()) {
+            label[u] = s;
+            stack.push_back(u);
+          }
+    }
+    ++sizes[size];
+  }
+  if (sizes.size() == 1 && sizes.begin()->second == 1) return false;  // connected
+  // Subset sum up to ⌊N/2⌋ on a bitset; c components of one size as items of size·1, size·2, size·4, …
+  const std::uint64_t half = n / 2, words = half / 64 + 1;
+  std::vector<std::uint64_t> reach(words, 0);
+  reach[0] = 1;
+  auto add_item = [&](std::uint64_t w) {  // reach |= reach << w
+    if (w > half) return;
+    const std::uint64_t ws = w / 64, bs = w % 64;
+    for (std::uint64_t i = words; i-- > ws;) {
+      std::uint64_t x = reach[i - ws] << bs;
+      if (bs && i - ws > 0) x |= reach[i - ws - 1] >> (64 - bs);
+      reach[i] |= x;
+    }
+  };
+  for (auto [size, count] : sizes) {
+    for (std::uint64_t part = 1; count > 0; part *= 2) {
+      const std::uint64_t take = std::min(part, count);
+      add_item(size * take);
+      count -= take;
+    }
+    if (reach[half / 64] >> (half % 64) & 1) return true;
+  }
+  return false;
+}
+
 std::uint64_t bisection_flow_lower_bound(std::uint64_t nodes, double max_arc_load) {
   if (nodes < 2 || max_arc_load <= 0) return 0;
   const double crossing = double(nodes / 2) * double(nodes - nodes / 2);

@@ -35,6 +35,17 @@ TerminalFigures terminal_figures(std::uint64_t nodes, std::uint64_t degree, doub
   return t;
 }
 
+TerminalFigures endpoint_terminal_figures(std::uint64_t endpoints, std::uint64_t degree, double kbar, double u,
+                                          double max_arc_load) {
+  TerminalFigures t;
+  if (kbar <= 0 || u <= 0 || max_arc_load <= 0 || endpoints < 2) return t;
+  t.kbar_over_u = kbar / u;
+  t.delta0 = double(endpoints - 1) / max_arc_load;
+  t.radix = double(degree) + t.delta0;
+  t.terminals = double(endpoints) * t.delta0;
+  return t;
+}
+
 double subscription(double terminals_per_router, std::uint64_t degree, double kbar, double u) {
   return degree && u > 0 ? terminals_per_router * kbar / (double(degree) * u) : 0;
 }

@@ -1,6 +1,7 @@
 #include "topo/metrics/distance_method.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -13,12 +14,23 @@
 
 namespace topo::metrics {
 
+const std::vector<DistanceMethodEntry>& distance_methods() {
+  static const std::vector<DistanceMethodEntry> list = {
+      {DistanceMethod::automatic, "auto", "the family's checked classes, else orbits above 20000 nodes, else bfs"},
+      {DistanceMethod::orbits, "orbits", "one BFS per automorphism orbit, weighted by its size"},
+      {DistanceMethod::bfs, "bfs", "BFS from every node, never symmetry"},
+      {DistanceMethod::sample, "sample", "BFS from random nodes: an estimate with confidence intervals"},
+  };
+  return list;
+}
+
 DistanceMethod parse_distance_method(const std::string& name) {
-  if (name == "auto") return DistanceMethod::automatic;
-  if (name == "orbits") return DistanceMethod::orbits;
-  if (name == "bfs") return DistanceMethod::bfs;
-  if (name == "sample") return DistanceMethod::sample;
-  throw UsageError(fmt::format("unknown distance method \"{}\" (auto, orbits, bfs, sample)", name));
+  std::vector<std::string> names;
+  for (const auto& m : distance_methods()) {
+    if (m.name == name) return m.id;
+    names.push_back(m.name);
+  }
+  throw UsageError(fmt::format("unknown distance method \"{}\" ({})", name, fmt::join(names, ", ")));
 }
 
 namespace {

@@ -1,32 +1,41 @@
 #include "topo/metrics/link_loads.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <omp.h>
 
 #include <algorithm>
 #include <atomic>
 #include <numeric>
 
+#include "family_routing_loads.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::metrics {
 
+const std::vector<LoadRouting>& load_routings() {
+  static const std::vector<LoadRouting> list = {
+      {Routing::split, "split", "each pair's unit split over all its shortest paths in proportion to their number"},
+      {Routing::ecmp, "ecmp", "at every hop, split evenly over the next hops on a shortest path"},
+      {Routing::single, "single", "one shortest path per pair: always the lowest-numbered next hop"},
+      {Routing::family, "family",
+       "the family's own routing as toporoute builds it (dor on tori and meshes, Slim Fly's two-hop rule, ...)"},
+  };
+  return list;
+}
+
 Routing parse_routing(const std::string& name) {
-  if (name == "split") return Routing::split;
-  if (name == "ecmp") return Routing::ecmp;
-  if (name == "single") return Routing::single;
-  throw UsageError(fmt::format("unknown routing \"{}\" (split, ecmp, single)", name));
+  std::vector<std::string> names;
+  for (const auto& r : load_routings()) {
+    if (r.name == name) return r.id;
+    names.push_back(r.name);
+  }
+  throw UsageError(fmt::format("unknown routing \"{}\" ({})", name, fmt::join(names, ", ")));
 }
 
 std::string_view routing_name(Routing r) {
-  switch (r) {
-    case Routing::split:
-      return "split";
-    case Routing::ecmp:
-      return "ecmp";
-    case Routing::single:
-      return "single";
-  }
+  for (const auto& x : load_routings())
+    if (x.id == r) return x.name;
   return "?";
 }
 
@@ -35,10 +44,14 @@ namespace {
 constexpr std::uint32_t unreached = std::numeric_limits<std::uint32_t>::max();
 
 struct Work {
-  explicit Work(node_id n) : dist(n, unreached), sigma(n, 0), delta(n, 0) {}
+  Work(node_id n, const std::vector<char>& is_target)
+      : dist(n, unreached), sigma(n, 0), delta(n, 0), target(is_target) {}
+  /// 1 when v receives (and sends) traffic: every node, or the graph's endpoints.
+  double demand(node_id v) const { return target.empty() ? 1.0 : double(target[v]); }
   std::vector<std::uint32_t> dist;
   std::vector<double> sigma, delta;
   std::vector<node_id> order;
+  const std::vector<char>& target;  // empty: every node
 };
 
 // Brandes-style accumulation from source s: the unit of (s, t) is split over shortest paths in
@@ -70,7 +83,7 @@ void accumulate_split(const Graph& g, const std::vector<std::uint64_t>& off, nod
       const node_id x = nb[i];
       if (w.dist[x] != w.dist[v] + 1) continue;
       const double m = g.multiplicity(ln[i]);
-      const double flow = w.sigma[v] * m / w.sigma[x] * (1 + w.delta[x]);
+      const double flow = w.sigma[v] * m / w.sigma[x] * (w.demand(x) + w.delta[x]);
       load[off[v] + i] += weight * flow / m;
       w.delta[v] += flow;
     }
@@ -99,7 +112,7 @@ void accumulate_to_target(const Graph& g, const std::vector<std::uint64_t>& off,
   }
   for (std::size_t h = w.order.size(); h-- > 1;) {  // farthest first; t itself forwards nothing
     const node_id v = w.order[h];
-    const double held = 1 + w.delta[v];
+    const double held = w.demand(v) + w.delta[v];
     const auto nb = g.out_neighbors(v);
     const auto ln = g.out_links(v);
     if (r == Routing::single) {
@@ -155,7 +168,8 @@ struct DisjointSets {
 /// otherwise), as 8 partial sums over fixed ranges of `nodes` added in order: the result does not
 /// depend on the number of threads.
 std::vector<double> sum_loads(const Graph& g, const std::vector<std::uint64_t>& off, Routing r,
-                              const std::vector<node_id>& nodes, const std::vector<double>& weight, int threads,
+                              const std::vector<node_id>& nodes, const std::vector<double>& weight,
+                              const std::vector<char>& is_target, int threads,
                               const std::function<void(double)>& progress) {
   const std::uint64_t arcs = off.back();
   constexpr std::size_t parts = 8;
@@ -166,7 +180,7 @@ std::vector<double> sum_loads(const Graph& g, const std::vector<std::uint64_t>& 
     const std::size_t lo = nodes.size() * q / parts, hi = nodes.size() * (q + 1) / parts;
     if (lo < hi) {
       partial[q].assign(arcs, 0.0);
-      Work w(g.num_nodes());
+      Work w(g.num_nodes(), is_target);
       for (std::size_t i = lo; i < hi; ++i) {
         if (r == Routing::split)
           accumulate_split(g, off, nodes[i], weight[i], w, partial[q]);
@@ -205,18 +219,28 @@ void summarize_arc_loads(const Graph& g, LinkLoads& loads) {
   loads.u = loads.max > 0 ? loads.mean / loads.max : 0;
 }
 
-LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function<void(double)>& progress) {
-  std::vector<node_id> every(g.num_nodes());
-  std::iota(every.begin(), every.end(), node_id{0});
+LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function<void(double)>& progress,
+                     std::span<const node_id> endpoints) {
+  if (r == Routing::family) return family_routing_loads(g, endpoints, threads, progress);
+  std::vector<node_id> sources(endpoints.begin(), endpoints.end());
+  std::vector<char> is_target;
+  if (endpoints.empty()) {
+    sources.resize(g.num_nodes());
+    std::iota(sources.begin(), sources.end(), node_id{0});
+  } else {
+    is_target.assign(g.num_nodes(), 0);
+    for (node_id v : endpoints) is_target[v] = 1;
+  }
   LinkLoads out;
   out.routing = r;
-  out.arc_load = sum_loads(g, arc_offsets(g), r, every, std::vector<double>(every.size(), 1.0), threads, progress);
+  out.arc_load =
+      sum_loads(g, arc_offsets(g), r, sources, std::vector<double>(sources.size(), 1.0), is_target, threads, progress);
   summarize_arc_loads(g, out);
   return out;
 }
 
 bool loads_by_symmetry_possible(const Graph& g, Routing r) {
-  return r != Routing::single && !g.multigraph() && !g.has_self_loops();
+  return r != Routing::single && r != Routing::family && !g.multigraph() && !g.has_self_loops();
 }
 
 LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<std::vector<node_id>>& generators,
@@ -276,7 +300,7 @@ LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<st
       weight.push_back(double(node_orbit.size[root]));
     }
 
-  const auto loads = sum_loads(g, off, r, rep, weight, threads, {});  // Σ_i |O_i| · loads from r_i
+  const auto loads = sum_loads(g, off, r, rep, weight, {}, threads, {});  // Σ_i |O_i| · loads from r_i
   std::vector<double> orbit_sum(arcs, 0.0);
   for (std::uint64_t a = 0; a < arcs; ++a) orbit_sum[arc_orbit.find(a)] += loads[a];
   LinkLoads out;

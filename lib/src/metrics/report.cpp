@@ -4,7 +4,8 @@
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
-#include "topo/metrics/bounds.hpp"
+#include "topo/metrics/figures.hpp"
+#include "topo/metrics/report_output.hpp"
 
 namespace topo::metrics {
 
@@ -40,11 +41,19 @@ nlohmann::json report_json(const Graph& g, const Report& r, const CostInputs& o)
   j["directed"] = s.directed;
   j["multigraph"] = s.multigraph;
   j["self_loops"] = s.self_loops;
+  if (s.self_loops) j["self_loop_count"] = s.self_loop_count;
   j["degree"] = {{"min", s.degree_min}, {"max", s.degree_max}, {"mean", s.degree_mean}};
   if (s.directed) j["in_degree"] = {{"min", s.in_degree_min}, {"max", s.in_degree_max}};
+  if (s.self_loops && !s.directed)
+    j["ports"] = {{"min", s.port_min}, {"max", s.port_max}, {"convention", "a self-loop: two in the degree, one port"}};
   j["regular"] = s.regular;
   j["connected"] = s.connected;
-  j["components"] = s.components;
+  if (s.directed) {
+    j["strong_components"] = s.strong_components;
+    j["weak_components"] = s.components;
+  } else {
+    j["components"] = s.components;
+  }
   j["bipartite"] = s.bipartite;
   const auto& dr = r.distances;
   j["distances"] = {
@@ -75,41 +84,33 @@ nlohmann::json report_json(const Graph& g, const Report& r, const CostInputs& o)
   if (!dr.hint_rejected.empty()) j["symmetry_hint_rejected"] = dr.hint_rejected;
   if (!r.formulas.empty()) j["formulas"] = r.formulas;
 
-  const auto delta = s.degree_max;
+  const Figures f = derive(g, r, o);
+  if (f.indirect)
+    j["endpoints"] = {{"count", r.endpoints.size()},
+                      {"degree_max", r.endpoint_degree_max},
+                      {"carry",
+                       "traffic flows between endpoints only: distances, u, Δ0, T, R and subscription "
+                       "are over endpoint pairs"}};
   nlohmann::json bis = nlohmann::json::object();
-  if (r.bisection)
-    bis["upper_bound"] = {{"links", r.bisection->cut},
-                          {"method", fmt::format("metis, best of {} runs, rebalanced", r.bisection->runs)}};
-  if (r.loads) {
-    const auto lb = bisection_flow_lower_bound(s.nodes, r.loads->max);
-    bis["lower_bound"] = {
-        {"links", lb},
-        {"method", fmt::format("flow: N²/4 units over max arc load ({} routing)", routing_name(r.loads->routing))}};
-  }
-  if (r.structural_bisection) bis["structural"] = {{"links", *r.structural_bisection}, {"method", "family formula"}};
-  if (r.coordinate_cut)
-    bis["coordinate_cut"] = {
-        {"links", r.coordinate_cut->cut},
-        {"method", fmt::format("straight cut across coordinate {} (an upper bound)", r.coordinate_cut->axis)}};
+  auto put = [&](const char* key, const std::optional<BisectionFigure>& x) {
+    if (x) bis[key] = {{"links", x->links}, {"method", x->method}};
+  };
+  put("upper_bound", f.bisection.upper_bound);
+  put("coordinate_cut", f.bisection.coordinate_cut);
+  put("lower_bound", f.bisection.lower_bound);
+  put("structural", f.bisection.structural);
+  put("exact", f.bisection.exact);
   if (!bis.empty()) j["bisection"] = bis;
 
+  const auto& c = f.costs;
   nlohmann::json costs = nlohmann::json::object();
-  if (d.diameter && !dr.estimate) {
-    costs["network_cost"] = {{"value", delta * *d.diameter}, {"formula", "degree × diameter"}};
-    if (s.nodes > 1) {
-      const auto& w = o.cr_weights;
-      costs["cr_w"] = {{"value", cr_w(w[0], w[1], double(delta), *d.diameter, s.nodes)},
-                       {"weights", w},
-                       {"formula", "(w1·degree + w2·diameter)/log2 N"}};
-      if (r.formulas.contains("diameter") && r.formulas["diameter"].is_number())
-        costs["cr_w_formula_diameter"] = {
-            {"value", cr_w(w[0], w[1], double(delta), r.formulas["diameter"].get<double>(), s.nodes)},
-            {"diameter", r.formulas["diameter"]}};
-    }
-  }
-  if (r.loads && d.mean_distinct > 0) {
+  if (c.network_cost) costs["network_cost"] = {{"value", *c.network_cost}, {"formula", "degree × diameter"}};
+  if (c.cr_w)
+    costs["cr_w"] = {{"value", *c.cr_w}, {"weights", o.cr_weights}, {"formula", "(w1·degree + w2·diameter)/log2 N"}};
+  if (c.cr_w_formula_diameter)
+    costs["cr_w_formula_diameter"] = {{"value", *c.cr_w_formula_diameter}, {"diameter", r.formulas["diameter"]}};
+  if (r.loads && c.kbar_over_u) {
     const auto& L = *r.loads;
-    const auto t = terminal_figures(s.nodes, delta, d.mean_distinct, L.u);
     j["link_utilization"] = {{"routing", routing_name(L.routing)},
                              {"u", L.u},
                              {"mean_arc_load", L.mean},
@@ -117,35 +118,44 @@ nlohmann::json report_json(const Graph& g, const Report& r, const CostInputs& o)
                              {"physical_arcs", L.physical_arcs},
                              {"formula", "u = mean arc load / max arc load, uniform all-to-all traffic"}};
     if (L.orbits) j["link_utilization"]["orbits"] = L.orbits;
-    costs["kbar_over_u"] = t.kbar_over_u;
-    costs["terminals_per_router"] = {{"value", t.delta0}, {"formula", "Δ0 = Δ·u/k̄"}};
-    costs["radix"] = {{"value", t.radix}, {"formula", "R = Δ + Δ0"}};
-    costs["terminals"] = {{"value", t.terminals}, {"formula", "T = N·Δ0"}};
-    if (o.terminals_per_router) {
-      const double d0 = *o.terminals_per_router;
-      costs["subscription"] = {{"terminals_per_router", d0},
-                               {"value", subscription(d0, delta, d.mean_distinct, L.u)},
-                               {"formula", "Δ0·k̄/(Δ·u)"}};
-    }
-    if (o.prices.size() == 3) {
-      const double radix = double(delta) + (o.terminals_per_router ? *o.terminals_per_router : t.delta0);
-      costs["cost_per_node"] = {
-          {"value", cost_per_node(o.prices[0], o.prices[1], o.prices[2], d.mean_distinct, L.u, radix)},
-          {"prices", o.prices},
-          {"formula", "c_i + c_t·k̄/u + c_r·(1 + k̄/u)/R"}};
+    if (L.routing == Routing::family) {
+      j["link_utilization"]["algorithm"] = L.algorithm;
+      j["link_utilization"]["mean_hops"] = L.mean_hops;
     }
   }
+  if (c.routed_kbar) costs["kbar"] = {{"value", *c.routed_kbar}, {"from", c.routed_kbar_from}};
+  if (c.kbar_over_u) costs["kbar_over_u"] = *c.kbar_over_u;
+  if (c.balanced) {
+    costs["terminals_per_router"] = {{"value", c.balanced->terminals_per_router.value},
+                                     {"formula", f.indirect ? "Δ0 = (endpoints − 1)/max arc load" : "Δ0 = Δ·u/k̄"}};
+    costs["radix"] = {{"value", c.balanced->radix.value}, {"formula", "R = Δ + Δ0"}};
+    costs["terminals"] = {{"value", c.balanced->terminals.value},
+                          {"formula", f.indirect ? "T = endpoints·Δ0" : "T = N·Δ0"}};
+  }
+  if (c.given) {
+    auto count = [](const Count& x) {
+      return x.whole() ? nlohmann::json(std::int64_t(x.value)) : nlohmann::json(x.value);
+    };
+    costs["given"] = {{"terminals_per_router", count(c.given->terminals_per_router)},
+                      {"terminals", count(c.given->terminals)},
+                      {"radix", count(c.given->radix)},
+                      {"formula", "T = N·Δ0, R = Δ + Δ0 for the given Δ0"}};
+  }
+  if (c.subscription)
+    costs["subscription"] = {{"terminals_per_router", *o.terminals_per_router},
+                             {"value", *c.subscription},
+                             {"formula", f.indirect ? "given Δ0 / balanced Δ0" : "Δ0·k̄/(Δ·u)"}};
+  if (c.cost_per_node)
+    costs["cost_per_node"] = {
+        {"value", *c.cost_per_node}, {"prices", o.prices}, {"formula", "c_i + c_t·k̄/u + c_r·(1 + k̄/u)/R"}};
   if (!costs.empty()) j["costs"] = costs;
 
   nlohmann::json bounds = nlohmann::json::object();
-  if (d.diameter && !dr.estimate && delta > 0) {
-    const double mb = moore_bound(delta, *d.diameter);
-    bounds["moore"] = {{"value", mb}, {"ratio", double(s.nodes) / mb}, {"formula", "(Δ(Δ−1)^D − 2)/(Δ − 2)"}};
-  }
-  if (delta > 0 && s.nodes > 1 && d.unreachable_pairs == 0) {
-    const double gm = moore_mean_distance_bound(s.nodes, delta);
-    bounds["moore_mean_distance"] = {{"value", gm}, {"ratio", d.mean_distinct / gm}};
-  }
+  if (f.bounds.moore)
+    bounds["moore"] = {
+        {"value", *f.bounds.moore}, {"ratio", *f.bounds.moore_ratio}, {"formula", "(Δ(Δ−1)^D − 2)/(Δ − 2)"}};
+  if (f.bounds.moore_mean_distance)
+    bounds["moore_mean_distance"] = {{"value", *f.bounds.moore_mean_distance}, {"ratio", *f.bounds.moore_kbar_ratio}};
   if (!bounds.empty()) j["bounds"] = bounds;
 
   if (!r.lengths.empty()) {

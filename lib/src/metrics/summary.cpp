@@ -27,6 +27,58 @@ std::uint64_t reach(const Graph& g, node_id start, bool forward, bool both, std:
   }
   return count;
 }
+/// Strongly connected components (Tarjan's algorithm with an explicit stack, so deep graphs cannot
+/// overflow the call stack).
+std::uint64_t count_strong_components(const Graph& g) {
+  const node_id n = g.num_nodes();
+  constexpr node_id unvisited = std::numeric_limits<node_id>::max();
+  std::vector<node_id> index(n, unvisited), low(n, 0), scc_stack;
+  std::vector<char> on_stack(n, 0);
+  struct Frame {
+    node_id v;
+    std::size_t next;  // position in v's out-neighbours
+  };
+  std::vector<Frame> call;
+  node_id counter = 0;
+  std::uint64_t found = 0;
+  for (node_id root = 0; root < n; ++root) {
+    if (index[root] != unvisited) continue;
+    call.push_back({root, 0});
+    index[root] = low[root] = counter++;
+    scc_stack.push_back(root);
+    on_stack[root] = 1;
+    while (!call.empty()) {
+      auto& f = call.back();
+      const auto nbrs = g.out_neighbors(f.v);
+      if (f.next < nbrs.size()) {
+        const node_id w = nbrs[f.next++];
+        if (index[w] == unvisited) {
+          index[w] = low[w] = counter++;
+          scc_stack.push_back(w);
+          on_stack[w] = 1;
+          call.push_back({w, 0});
+        } else if (on_stack[w]) {
+          low[f.v] = std::min(low[f.v], index[w]);
+        }
+        continue;
+      }
+      const node_id v = f.v;
+      call.pop_back();
+      if (!call.empty()) low[call.back().v] = std::min(low[call.back().v], low[v]);
+      if (low[v] == index[v]) {
+        ++found;
+        node_id w = unvisited;
+        do {
+          w = scc_stack.back();
+          scc_stack.pop_back();
+          on_stack[w] = 0;
+        } while (w != v);
+      }
+    }
+  }
+  return found;
+}
+
 bool two_colourable(const Graph& g) {
   const node_id n = g.num_nodes();
   std::vector<std::int8_t> colour(n, -1);
@@ -81,6 +133,21 @@ Summary summarize(const Graph& g) {
     total += d;
   }
   s.degree_mean = double(total) / double(n);
+  if (s.self_loops) {
+    std::vector<std::uint64_t> loops(n, 0);
+    for (link_id l = 0; l < g.num_links(); ++l)
+      if (g.source(l) == g.target(l)) {
+        loops[g.source(l)] += g.multiplicity(l);
+        s.self_loop_count += g.multiplicity(l);
+      }
+    if (!g.directed()) {
+      s.port_min = std::numeric_limits<std::uint64_t>::max();
+      for (node_id v = 0; v < n; ++v) {
+        s.port_min = std::min(s.port_min, g.out_degree(v) - loops[v]);
+        s.port_max = std::max(s.port_max, g.out_degree(v) - loops[v]);
+      }
+    }
+  }
   s.regular = s.degree_min == s.degree_max && s.in_degree_min == s.in_degree_max && s.degree_min == s.in_degree_min;
 
   std::vector<char> seen(n, 0);
@@ -96,6 +163,7 @@ Summary summarize(const Graph& g) {
       reach(g, v, true, true, seen);
       ++s.components;
     }
+  s.strong_components = g.directed() ? count_strong_components(g) : s.components;
   s.bipartite = two_colourable(g);
   return s;
 }

@@ -26,6 +26,10 @@ BisectionUpper bisection_upper_bound(const Graph& g, unsigned runs = 8, std::uin
 /// direction, so at least ⌊N/2⌋⌈N/2⌉ / max_arc_load links cross it (rounded up).
 std::uint64_t bisection_flow_lower_bound(std::uint64_t nodes, double max_arc_load);
 
+/// Whether whole (weakly) connected components can be gathered into one side of ⌊N/2⌋ nodes, so
+/// that a balanced cut crosses no link and the bisection width is 0 (a subset sum over component sizes).
+bool components_split_evenly(const Graph& g);
+
 /// The best straight cut through node coordinates: for each coordinate axis, the nodes ordered by
 /// (coordinate, id) and split into halves of ⌊N/2⌋ and ⌈N/2⌉. For tori and iBTs this is the cut across
 /// the middle of a dimension. Empty when nodes have no coordinates.

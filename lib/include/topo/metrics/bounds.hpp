@@ -25,6 +25,13 @@ struct TerminalFigures {
 };
 TerminalFigures terminal_figures(std::uint64_t nodes, std::uint64_t degree, double kbar, double u);
 
+/// The same for an indirect network whose `endpoints` routers alone send and receive: with one unit
+/// between every ordered pair of endpoints the busiest arc carries `max_arc_load`, so each endpoint
+/// saturates it at Δ0 = (endpoints − 1)/max_arc_load terminals; R = Δ + Δ0 (Δ among the endpoints),
+/// T = endpoints·Δ0. For a regular direct network this equals Δ·u/k̄.
+TerminalFigures endpoint_terminal_figures(std::uint64_t endpoints, std::uint64_t degree, double kbar, double u,
+                                          double max_arc_load);
+
 /// Subscription for a chosen number of terminals per router: Δ0·k̄/(Δ·u) (1 = balanced).
 double subscription(double terminals_per_router, std::uint64_t degree, double kbar, double u);
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "topo/metrics/distance.hpp"
 #include "topo/metrics/symmetry.hpp"
@@ -17,6 +18,15 @@ enum class DistanceMethod {
   sample,     // BFS from `sample` random nodes: an estimate with a confidence interval
 };
 
+/// A method topostat --method can name: registered once, in distance_method.cpp; the tool's choices,
+/// help and errors come from this list.
+struct DistanceMethodEntry {
+  DistanceMethod id;
+  std::string name;
+  std::string help;  // one line
+};
+const std::vector<DistanceMethodEntry>& distance_methods();
+/// UsageError listing the names when there is no such method.
 DistanceMethod parse_distance_method(const std::string& name);
 
 struct DistanceMethodOptions {

@@ -3,6 +3,7 @@
 // every ordered pair (s, t), s != t, sends one unit.
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,8 +15,18 @@ enum class Routing {
   split,   // each pair's unit split equally over all its shortest paths
   ecmp,    // at every hop, split equally over the next hops on a shortest path to the target
   single,  // one shortest path per pair: the next hop is the lowest-id neighbour closer to the target
+  family,  // the family's own routing algorithm, as toporoute builds it (dor on tori, ...)
 };
 
+/// A routing topostat --routing can name: registered once, in link_loads.cpp; the tool's choices, help
+/// and errors come from this list.
+struct LoadRouting {
+  Routing id;
+  std::string name;
+  std::string help;  // one line
+};
+const std::vector<LoadRouting>& load_routings();
+/// UsageError listing the names when there is no such routing.
 Routing parse_routing(const std::string& name);
 std::string_view routing_name(Routing r);
 
@@ -30,14 +41,18 @@ struct LinkLoads {
   std::uint64_t physical_arcs = 0;
   double total = 0;          // sum over physical arcs = sum of distances over reachable pairs
   std::uint64_t orbits = 0;  // computed from one node per orbit of this many (0: from every node)
+  std::string algorithm;     // Routing::family: the toporoute algorithm used
+  double mean_hops = 0;      // Routing::family: mean route length over the pairs (routes need not be shortest)
 };
 
 /// Fills mean, max, u, physical_arcs and total from loads.arc_load (arcs in the order above).
 void summarize_arc_loads(const Graph& g, LinkLoads& loads);
 
 /// Exact loads: one BFS per source (split) or per target (ecmp, single), O(N·M) in all.
-/// Identical for any thread count (partial sums are added in a fixed order).
-LinkLoads link_loads(const Graph& g, Routing r, int threads = 0, const std::function<void(double)>& progress = {});
+/// Identical for any thread count (partial sums are added in a fixed order). With `endpoints`, only the
+/// ordered pairs of endpoints exchange traffic (an indirect network's terminal routers).
+LinkLoads link_loads(const Graph& g, Routing r, int threads = 0, const std::function<void(double)>& progress = {},
+                     std::span<const node_id> endpoints = {});
 
 /// True when link_loads_by_symmetry applies: a routing that automorphisms preserve (split, ecmp; not
 /// single, which breaks ties by node id) on a graph without parallel links, multiplicity or self-loops.

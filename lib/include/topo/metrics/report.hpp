@@ -22,6 +22,10 @@ struct Report {
   std::optional<BisectionUpper> bisection;
   std::optional<std::int64_t> structural_bisection;  // the family's formula
   std::optional<CoordinateCut> coordinate_cut;
+  bool components_split_evenly = false;
+  std::vector<node_id> endpoints;  // an indirect network's endpoints (distances are over their pairs)
+  std::uint64_t endpoint_degree_max =
+      0;  // Δ among the endpoints  // a balanced cut between whole components: bisection 0
   nlohmann::json formulas = nlohmann::json::object();  // the family's closed forms, if any
   std::vector<LengthGroup> lengths;
 };
@@ -35,9 +39,5 @@ struct CostInputs {
 
 /// The closed forms the graph's family gives for these parameters ({} for an unknown family).
 nlohmann::json family_formulas(const Graph& g);
-
-/// The report as JSON: sizes, degrees, distances, symmetry, bisection bounds, link utilisation, costs,
-/// Moore bounds and link lengths, each present only when it was measured.
-nlohmann::json report_json(const Graph& g, const Report& r, const CostInputs& inputs);
 
 }  // namespace topo::metrics

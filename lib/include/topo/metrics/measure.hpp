@@ -1,0 +1,46 @@
+#pragma once
+// What topostat measures and how: the "auto" policy (which distance method, whether link loads and
+// bisection bounds are worth their cost, when symmetry pays) in one place, so that the tool only
+// parses options and renders the Report.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "topo/graph.hpp"
+#include "topo/metrics/report.hpp"
+
+namespace topo::metrics {
+
+/// auto: when the work is within the limits below; yes: always; no: never.
+enum class When { automatic, yes, no };
+When parse_when(const std::string& name);  // "auto", "yes", "no"; UsageError otherwise
+
+struct MeasureOptions {
+  DistanceMethod method = DistanceMethod::automatic;
+  std::uint64_t sample = 0;  // sources of DistanceMethod::sample (a sample also turns automatic into sample)
+  std::uint64_t seed = 1;
+  When bisection = When::automatic;
+  When utilization = When::automatic;
+  Routing routing = Routing::split;
+  int threads = 0;
+  /// Work limits of the "auto" settings: what finishes in seconds on a laptop.
+  double auto_loads_work = 4e9;  // link loads: searches (N, endpoints or orbits) times arcs
+  std::uint64_t auto_bisection_nodes = 200000;
+  /// Above this estimated time (seconds), `notice` says what is being computed and how to skip it.
+  double notice_seconds = 5;
+  /// Progress of a named stage ("distances", "link loads"): returns the callback for that stage.
+  std::function<std::function<void(double)>(std::string_view stage)> progress;
+  /// A one-line note for the user (the tool prints it on stderr).
+  std::function<void(const std::string&)> notice;
+};
+
+/// Link-load searches per second and thread (source × arc units), measured for the split routing on
+/// `topogen random-regular --nodes 20000 --degree 8` (bench/RESULTS.md); for cost estimates only.
+inline constexpr double kLoadWorkPerThreadSecond = 3e7;
+
+/// Measures everything the options ask for: sizes, degrees, connectivity, distances (over the graph's
+/// endpoints when it names them), link loads, bisection bounds, the family's formulas and link lengths.
+Report measure(const Graph& g, const MeasureOptions& o);
+
+}  // namespace topo::metrics

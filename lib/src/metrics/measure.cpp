@@ -1,0 +1,89 @@
+#include "topo/metrics/measure.hpp"
+
+#include <fmt/format.h>
+
+#include <thread>
+
+#include "topo/errors.hpp"
+#include "topo/metrics/endpoints.hpp"
+
+namespace topo::metrics {
+
+namespace {
+
+bool wanted(When w, bool automatic) {
+  return w == When::yes || (w == When::automatic && automatic);
+}
+
+std::function<void(double)> stage(const MeasureOptions& o, std::string_view name) {
+  return o.progress ? o.progress(name) : std::function<void(double)>{};
+}
+
+}  // namespace
+
+When parse_when(const std::string& name) {
+  if (name == "auto") return When::automatic;
+  if (name == "yes") return When::yes;
+  if (name == "no") return When::no;
+  throw UsageError(fmt::format("unknown setting \"{}\" (auto, yes, no)", name));
+}
+
+Report measure(const Graph& g, const MeasureOptions& o) {
+  Report r;
+  r.summary = summarize(g);
+  {
+    DistanceMethodOptions dopt;
+    dopt.method = o.method;
+    if (o.sample && dopt.method == DistanceMethod::automatic) dopt.method = DistanceMethod::sample;
+    dopt.sample = o.sample;
+    dopt.seed = o.seed;
+    dopt.bfs.threads = o.threads;
+    dopt.bfs.progress = stage(o, "distances");
+    if (g.meta.endpoints.empty()) {
+      r.distances = compute_distances(g, dopt);
+    } else {  // an indirect network: pairs of endpoints only
+      r.endpoints = g.meta.endpoints;
+      r.endpoint_degree_max = endpoint_degree_max(g, r.endpoints);
+      r.distances.stats = endpoint_distances(g, r.endpoints, dopt.bfs);
+      r.distances.method = "endpoints";
+    }
+  }
+  // Link loads: on a large graph from one BFS per orbit when its automorphism group makes that pay
+  // (the generators come with orbits from Traces/nauty), else from every node (or endpoint).
+  std::uint64_t arcs = 0;
+  for (node_id v = 0; v < g.num_nodes(); ++v) arcs += g.out_neighbors(v).size();
+  std::optional<Orbits> computed;
+  const Orbits* group = nullptr;
+  if (double(g.num_nodes()) * double(arcs) > o.auto_loads_work && o.utilization != When::no && r.endpoints.empty() &&
+      loads_by_symmetry_possible(g, o.routing)) {
+    const auto& known = r.distances.orbits;
+    group = known && !known->generators.empty() ? &*known : &computed.emplace(automorphism_orbits(g));
+  }
+  const bool by_orbits = group && group->representative.size() * 2 < g.num_nodes();
+  const double sources = double(by_orbits             ? group->representative.size()
+                                : r.endpoints.empty() ? g.num_nodes()
+                                                      : r.endpoints.size());
+  const double work = sources * double(arcs);
+  if (wanted(o.utilization, work <= o.auto_loads_work) && g.num_nodes() > 1) {
+    const unsigned threads = o.threads > 0 ? unsigned(o.threads) : std::max(1u, std::thread::hardware_concurrency());
+    const double seconds = work / (kLoadWorkPerThreadSecond * threads);
+    if (o.notice && seconds > o.notice_seconds)
+      o.notice(fmt::format("exact link loads: {} searches over {} arcs, about {:.0f} s on {} thread{}{}", sources, arcs,
+                           seconds, threads, threads == 1 ? "" : "s",
+                           o.utilization == When::automatic ? " (--utilization no skips them)" : ""));
+    r.loads = by_orbits ? link_loads_by_symmetry(g, o.routing, group->generators, o.threads)
+                        : link_loads(g, o.routing, o.threads, stage(o, "link loads"), r.endpoints);
+  }
+  if (wanted(o.bisection, g.num_nodes() <= o.auto_bisection_nodes) && g.num_nodes() > 1) {
+    r.bisection = bisection_upper_bound(g, 8, o.seed);
+    r.coordinate_cut = coordinate_cut(g);
+  }
+  if (r.summary.components > 1) r.components_split_evenly = components_split_evenly(g);
+  r.formulas = family_formulas(g);
+  if (r.formulas.contains("bisection") && r.formulas["bisection"].is_number_integer())
+    r.structural_bisection = r.formulas["bisection"].get<std::int64_t>();
+  r.lengths = link_lengths(g);
+  return r;
+}
+
+}  // namespace topo::metrics
