@@ -9,13 +9,16 @@
 #include <new>
 
 #include "common/completion.hpp"
+#include "common/signals.hpp"
 #include "topo/errors.hpp"
+#include "topo/excerpt.hpp"
 
 namespace topo::cli {
 
 namespace {
 
-// CLI11 messages start with a capital and may span lines; ours are one lowercase line.
+// CLI11 messages start with a capital and may span lines; ours are one
+// lowercase line.
 std::string one_line(std::string msg) {
   for (auto& c : msg)
     if (c == '\n') c = ' ';
@@ -37,6 +40,7 @@ Tool::Tool(std::string name, const std::string& description, int argc, char** ar
     : app(description, name), name_(std::move(name)), argc_(argc), raw_argv_(argv) {
   // Die quietly on a closed pipe (`topogen ... | head`), as filters do.
   std::signal(SIGPIPE, SIG_DFL);
+  install_signal_handlers();
   std::ios::sync_with_stdio(false);
   for (int i = 0; i < argc; ++i) argv_.emplace_back(argv[i]);
   app.set_version_flag("--version", fmt::format("{} (topo) {}", name_, TOPO_VERSION), "print the version and exit");
@@ -45,7 +49,8 @@ Tool::Tool(std::string name, const std::string& description, int argc, char** ar
 }
 
 int Tool::run(const std::function<void()>& body) {
-  // Hidden: `TOOL --generate-completion SHELL` prints a completion script made from the option tree.
+  // Hidden: `TOOL --generate-completion SHELL` prints a completion script made
+  // from the option tree.
   if (argc_ == 3 && std::string_view(raw_argv_[1]) == "--generate-completion") {
     try {
       std::cout << generate_completion(app, raw_argv_[2]);
@@ -62,23 +67,23 @@ int Tool::run(const std::function<void()>& body) {
       app.exit(e, std::cout, std::cerr);
       return stdout_ok() ? ok : failure;
     }
-    fmt::print(stderr, "{}: {} (try '{} --help')\n", name_, one_line(e.what()), name_);
+    fmt::print(stderr, "{}: {} (try '{} --help')\n", name_, topo::printable(one_line(e.what())), name_);
     return usage;
   }
   int status = ok;
   try {
     body();
   } catch (const topo::UsageError& e) {
-    fmt::print(stderr, "{}: {}\n", name_, e.what());
+    fmt::print(stderr, "{}: {}\n", name_, topo::printable(e.what()));
     status = usage;
   } catch (const topo::Error& e) {
-    fmt::print(stderr, "{}: {}\n", name_, e.what());
+    fmt::print(stderr, "{}: {}\n", name_, topo::printable(e.what()));
     status = failure;
   } catch (const std::bad_alloc&) {
     fmt::print(stderr, "{}: out of memory\n", name_);
     status = failure;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "{}: {}\n", name_, one_line(e.what()));
+    fmt::print(stderr, "{}: {}\n", name_, topo::printable(one_line(e.what())));
     status = failure;
   }
   if (!stdout_ok()) {

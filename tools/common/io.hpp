@@ -1,8 +1,8 @@
 #pragma once
 // Input and output files for the tools: "-" is stdin/stdout, -o FILE is written atomically.
-#include <fstream>
 #include <iosfwd>
 #include <memory>
+#include <ostream>
 #include <string>
 
 #include "topo/io/format.hpp"
@@ -12,8 +12,10 @@ namespace topo::cli {
 /// Reads a graph from a path ("-" = stdin); errors name the file.
 Graph load_graph(const std::string& path, const io::ReadOptions& opt = {});
 
-/// Where a tool writes its result. A file is written to a temporary name beside it and renamed
-/// by commit(); without commit() (an error happened) the temporary file is removed.
+/// Where a tool writes its result. A regular file (or the target of a symbolic link) is written to a
+/// temporary name beside it and renamed by commit(); without commit() (an error happened) the temporary
+/// file is removed. A new file gets mode 0666 & ~umask, a replaced one keeps its mode. A character
+/// device, FIFO or socket is written directly; a directory is an error.
 class Output {
  public:
   explicit Output(const std::string& path);
@@ -25,8 +27,13 @@ class Output {
   void commit();
 
  private:
-  std::string path_, tmp_;
-  std::unique_ptr<std::ofstream> file_;
+  std::string path_;    // as given, for messages
+  std::string target_;  // the file that is replaced (symbolic links resolved)
+  std::string tmp_;     // empty when writing directly
+  class FileBuffer;     // a stream buffer on a file descriptor that remembers the first write error
+  std::unique_ptr<FileBuffer> buf_;
+  std::unique_ptr<std::ostream> file_;
+  int slot_ = -1;  // the signal handler's record of tmp_
   bool committed_ = false;
 };
 

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "topo/errors.hpp"
+#include "topo/excerpt.hpp"
 #include "topo/map/problem.hpp"
 
 namespace topo::map {
@@ -46,7 +47,7 @@ std::uint64_t parse_uint(std::string_view t, const std::string& file, std::size_
   std::uint64_t v = 0;
   auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (ec != std::errc() || p != t.data() + t.size())
-    throw ParseError(file, line, fmt::format("{}: expected a non-negative integer, got '{}'", what, t));
+    throw ParseError(file, line, fmt::format("{}: expected a non-negative integer, got '{}'", what, excerpt(t)));
   return v;
 }
 
@@ -65,7 +66,7 @@ double parse_real(std::string_view t, const std::string& file, std::size_t line,
   double v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || p != s.data() + s.size() || !std::isfinite(v))
-    throw ParseError(file, line, fmt::format("{}: expected a number, got '{}'", what, t));
+    throw ParseError(file, line, fmt::format("{}: expected a number, got '{}'", what, excerpt(t)));
   return v;
 }
 
@@ -205,12 +206,12 @@ Demand read_matrix_market(const std::string& path, Weights wt) {
   if (h.size() < 5 || lower(h[0]) != "%%matrixmarket" || lower(h[1]) != "matrix")
     throw ParseError(path, 1, "not a Matrix Market file (expected '%%MatrixMarket matrix ...')");
   if (lower(h[2]) != "coordinate")
-    throw ParseError(path, 1, "only coordinate matrices are supported, got " + lower(h[2]));
+    throw ParseError(path, 1, "only coordinate matrices are supported, got " + excerpt(lower(h[2])));
   const auto field = lower(h[3]), sym = lower(h[4]);
   if (field != "real" && field != "integer" && field != "pattern" && field != "complex")
-    throw ParseError(path, 1, "unknown field '" + field + "'");
+    throw ParseError(path, 1, "unknown field '" + excerpt(field) + "'");
   if (sym != "general" && sym != "symmetric" && sym != "skew-symmetric" && sym != "hermitian")
-    throw ParseError(path, 1, "unknown symmetry '" + sym + "'");
+    throw ParseError(path, 1, "unknown symmetry '" + excerpt(sym) + "'");
   const std::size_t values = field == "pattern" ? 0 : field == "complex" ? 2 : 1;
   std::uint64_t rows = 0, cols = 0, nnz = 0;
   bool have_size = false;
@@ -268,11 +269,11 @@ FortranFormat parse_format(std::string_view f, const std::string& file, std::siz
     r.per_line = r.per_line * 10 + std::size_t(s[i++] - '0');
   if (r.per_line == 0) r.per_line = 1;
   if (i >= s.size() || std::string_view("IEDFG").find(s[i]) == std::string_view::npos)
-    throw ParseError(file, line, fmt::format("unsupported Fortran format '{}'", f));
+    throw ParseError(file, line, fmt::format("unsupported Fortran format '{}'", excerpt(f)));
   ++i;
   while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
     r.width = r.width * 10 + std::size_t(s[i++] - '0');
-  if (r.width == 0) throw ParseError(file, line, fmt::format("unsupported Fortran format '{}'", f));
+  if (r.width == 0) throw ParseError(file, line, fmt::format("unsupported Fortran format '{}'", excerpt(f)));
   return r;
 }
 
@@ -300,7 +301,7 @@ Demand read_harwell_boeing(const std::string& path, Weights wt) {
   const auto type = lower(t[0]);
   if (type.size() != 3 || std::string_view("rcp").find(type[0]) == std::string_view::npos ||
       std::string_view("sunhzr").find(type[1]) == std::string_view::npos)
-    throw ParseError(path, ln, "unknown matrix type '" + std::string(t[0]) + "'");
+    throw ParseError(path, ln, "unknown matrix type '" + excerpt(t[0]) + "'");
   if (type[2] != 'a') throw ParseError(path, ln, "elemental (unassembled) matrices are not supported");
   const auto nrow = parse_uint(t[1], path, ln, "NROW"), ncol = parse_uint(t[2], path, ln, "NCOL");
   const auto nnz = parse_uint(t[3], path, ln, "NNZERO");
