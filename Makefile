@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
 TOOLS := topogen topostat toposim toporoute topomap
 
-.PHONY: all build tools deps test-deps demo test test-sanitize bench bench-booksim lint clean install uninstall \
+.PHONY: all build tools deps test-deps demo test test-sanitize fuzz fuzz-build bench bench-booksim lint clean install uninstall \
         experiments experiments-deps experiments-mapping clean-experiments
 
 all: build
@@ -57,12 +57,26 @@ experiments: experiments-deps build
 lint:
 	clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.hpp')
 
-# The unit tests under AddressSanitizer and UBSan (a Debug build in build-sanitize/).
-test-sanitize: deps
-	cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DTOPO_SANITIZE=ON
-	cmake --build build-sanitize -j $(JOBS) --target unit_tests
-	cd build-sanitize && ctest --output-on-failure -j $(JOBS) -R '^unit/'
+# The whole test suite under AddressSanitizer and UBSan (build-sanitize/). CTest sets TOPO_SANITIZED=1
+# there, for a test that has to shrink a large case.
+SANITIZE_BUILD ?= build-sanitize
+test-sanitize: test-deps
+	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1" -DTOPO_SANITIZE=ON $(CMAKE_FLAGS)
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	cd $(SANITIZE_BUILD) && TOPO_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
 
+# libFuzzer targets (tests/fuzz/) built with clang in build-fuzz/, each run for FUZZ_SECONDS after its
+# regression inputs; FUZZ_TARGETS picks some (default: all).
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz-build: test-deps
+	CC=clang-14 CXX=clang++-14 cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=None \
+	  -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" -DTOPO_FUZZ=ON -DTOPO_BUILD_TESTS=OFF $(CMAKE_FLAGS)
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_targets
+
+fuzz: fuzz-build
+	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 DESTDIR ?=
 

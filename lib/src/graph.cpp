@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "topo/errors.hpp"
+#include "topo/excerpt.hpp"
 
 namespace topo {
 
@@ -68,7 +69,7 @@ std::uint16_t GraphBuilder::class_id(std::string_view name) {
   if (it != names.end()) return static_cast<std::uint16_t>(it - names.begin());
   if (names.size() + 1 >= no_class) throw InputError("too many link classes");
   if (name.empty() || name.find_first_of(" \t\r\n") != std::string_view::npos || name == "-")
-    throw InputError(fmt::format("bad link class name \"{}\" (must be non-empty, without blanks)", name));
+    throw InputError(fmt::format("bad link class name \"{}\" (must be non-empty, without blanks)", excerpt(name)));
   names.emplace_back(name);
   return static_cast<std::uint16_t>(names.size() - 1);
 }

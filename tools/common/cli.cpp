@@ -11,13 +11,16 @@
 #include "common/completion.hpp"
 #include "common/suggest.hpp"
 #include "common/version.hpp"
+#include "common/signals.hpp"
 #include "topo/errors.hpp"
+#include "topo/excerpt.hpp"
 
 namespace topo::cli {
 
 namespace {
 
-// CLI11 messages start with a capital and may span lines; ours are one lowercase line.
+// CLI11 messages start with a capital and may span lines; ours are one
+// lowercase line.
 std::string one_line(std::string msg) {
   for (auto& c : msg)
     if (c == '\n') c = ' ';
@@ -39,6 +42,7 @@ Tool::Tool(std::string name, const std::string& description, int argc, char** ar
     : app(description, name), name_(std::move(name)), argc_(argc), raw_argv_(argv) {
   // Die quietly on a closed pipe (`topogen ... | head`), as filters do.
   std::signal(SIGPIPE, SIG_DFL);
+  install_signal_handlers();
   std::ios::sync_with_stdio(false);
   for (int i = 0; i < argc; ++i) argv_.emplace_back(argv[i]);
   app.set_version_flag("--version", version_text(name_), "print the version, commit and libraries and exit");
@@ -47,7 +51,8 @@ Tool::Tool(std::string name, const std::string& description, int argc, char** ar
 }
 
 int Tool::run(const std::function<void()>& body) {
-  // Hidden: `TOOL --generate-completion SHELL` prints a completion script made from the option tree.
+  // Hidden: `TOOL --generate-completion SHELL` prints a completion script made
+  // from the option tree.
   if (argc_ == 3 && std::string_view(raw_argv_[1]) == "--generate-completion") {
     try {
       std::cout << generate_completion(app, raw_argv_[2]);
@@ -65,7 +70,7 @@ int Tool::run(const std::function<void()>& body) {
       return stdout_ok() ? ok : failure;
     }
     const std::string unexpected = explain_unexpected(app, subcommand_noun);
-    fmt::print(stderr, "{}: {} (try '{} --help')\n", name_, unexpected.empty() ? one_line(e.what()) : unexpected,
+    fmt::print(stderr, "{}: {} (try '{} --help')\n", name_, topo::printable(unexpected.empty() ? one_line(e.what()) : unexpected),
                name_);
     return usage;
   }
@@ -73,16 +78,16 @@ int Tool::run(const std::function<void()>& body) {
   try {
     body();
   } catch (const topo::UsageError& e) {
-    fmt::print(stderr, "{}: {}\n", name_, e.what());
+    fmt::print(stderr, "{}: {}\n", name_, topo::printable(e.what()));
     status = usage;
   } catch (const topo::Error& e) {
-    fmt::print(stderr, "{}: {}\n", name_, e.what());
+    fmt::print(stderr, "{}: {}\n", name_, topo::printable(e.what()));
     status = failure;
   } catch (const std::bad_alloc&) {
     fmt::print(stderr, "{}: out of memory\n", name_);
     status = failure;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "{}: {}\n", name_, one_line(e.what()));
+    fmt::print(stderr, "{}: {}\n", name_, topo::printable(one_line(e.what())));
     status = failure;
   }
   if (!stdout_ok()) {

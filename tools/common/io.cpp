@@ -1,14 +1,20 @@
 #include "common/io.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
+#include <ext/stdio_filebuf.h>
 #include <fstream>
 #include <iostream>
 
+#include "common/signals.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::cli {
@@ -23,32 +29,145 @@ Graph load_graph(const std::string& path, const io::ReadOptions& opt) {
   return io::read_graph(in, path, opt);
 }
 
+namespace {
+
+[[noreturn]] void cannot_write(const std::string& path, int err) {
+  throw topo::InputError(fmt::format("cannot write {}: {}", path, std::strerror(err)));
+}
+
+// Follows symbolic links (also dangling ones, as `> link` does) to the file that is to be replaced.
+std::string resolve_links(const std::string& path) {
+  std::string p = path;
+  for (int hops = 0;; ++hops) {
+    struct stat st {};
+    if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+    if (hops == 40) cannot_write(path, ELOOP);
+    std::string target(4096, '\0');
+    const ssize_t n = ::readlink(p.c_str(), target.data(), target.size());
+    if (n < 0) cannot_write(path, errno);
+    target.resize(static_cast<std::size_t>(n));
+    if (target.empty() || target[0] != '/') {
+      const auto slash = p.rfind('/');
+      if (slash != std::string::npos) target = p.substr(0, slash + 1) + target;
+    }
+    p = target;
+  }
+}
+
+mode_t current_umask() {
+  const mode_t m = ::umask(0);
+  ::umask(m);
+  return m;
+}
+
+int open_special(const std::string& path, const struct stat& st) {
+  if (!S_ISSOCK(st.st_mode)) return ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  if (path.size() >= sizeof addr.sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  if (::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0) {
+    const int err = errno;
+    ::close(fd);
+    errno = err;
+    return -1;
+  }
+  return fd;
+}
+
+// Signals are held while a temporary file is created or renamed, so the handler never misses one.
+struct BlockSignals {
+  sigset_t old;
+  BlockSignals() {
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, SIGINT);
+    sigaddset(&s, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &s, &old);
+  }
+  ~BlockSignals() { pthread_sigmask(SIG_SETMASK, &old, nullptr); }
+};
+
+}  // namespace
+
+class Output::FileBuffer : public __gnu_cxx::stdio_filebuf<char> {
+ public:
+  explicit FileBuffer(int fd) : stdio_filebuf(fd, std::ios::out | std::ios::binary, 1 << 16) {}
+  int error = 0;  // errno of the first failed write
+
+ protected:
+  int_type overflow(int_type c) override {
+    errno = 0;
+    return note(stdio_filebuf::overflow(c), traits_type::eof());
+  }
+  int sync() override {
+    errno = 0;
+    return note(stdio_filebuf::sync(), -1);
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    errno = 0;
+    const auto written = stdio_filebuf::xsputn(s, n);
+    if (written < n && error == 0) error = errno ? errno : EIO;
+    return written;
+  }
+
+ private:
+  template <class T>
+  T note(T result, T failed) {
+    if (result == failed && error == 0) error = errno ? errno : EIO;
+    return result;
+  }
+};
+
 Output::Output(const std::string& path) : path_(path == "-" ? "" : path) {
   if (path_.empty()) return;
-  std::string templ = path_ + ".tmp.XXXXXX";
-  const int fd = mkstemp(templ.data());
-  if (fd < 0) throw topo::InputError(fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
-  ::close(fd);
-  tmp_ = templ;
-  file_ = std::make_unique<std::ofstream>(tmp_, std::ios::binary | std::ios::trunc);
-  if (!*file_) {
-    std::remove(tmp_.c_str());
-    throw topo::InputError(fmt::format("cannot write {}: {}", path_, std::strerror(errno)));
+  target_ = resolve_links(path_);
+  struct stat st {};
+  const bool exists = ::stat(target_.c_str(), &st) == 0;
+  if (!exists && errno != ENOENT) cannot_write(path_, errno);
+  int fd = -1;
+  if (exists && S_ISDIR(st.st_mode)) cannot_write(path_, EISDIR);
+  if (exists && !S_ISREG(st.st_mode)) {
+    fd = open_special(target_, st);
+    if (fd < 0) cannot_write(path_, errno);
+  } else {
+    BlockSignals hold;
+    std::string templ = target_ + ".tmp.XXXXXX";
+    fd = ::mkostemp(templ.data(), O_CLOEXEC);
+    if (fd < 0) cannot_write(path_, errno);
+    tmp_ = templ;
+    slot_ = track_temporary(tmp_.c_str());
+    if (exists) {
+      ::fchmod(fd, st.st_mode & 07777);
+      if (::fchown(fd, st.st_uid, st.st_gid) != 0) {  // only root may give a file away; keep the mode anyway
+      }
+    } else {
+      ::fchmod(fd, 0666 & ~current_umask());
+    }
   }
+  buf_ = std::make_unique<FileBuffer>(fd);
+  file_ = std::make_unique<std::ostream>(buf_.get());
   if (io::has_gz_suffix(path_)) gz_ = std::make_unique<io::GzipOstream>(*file_);
 }
 
 Output::~Output() {
-  if (file_ && !committed_) {
-    gz_.reset();
-    file_.reset();
-    std::remove(tmp_.c_str());
-  }
+  if (tmp_.empty() || committed_) return;
+  BlockSignals hold;
+  gz_.reset();
+  file_.reset();
+  buf_.reset();
+  ::unlink(tmp_.c_str());
+  untrack_temporary(slot_);
 }
 
 std::ostream& Output::stream() {
   if (gz_) return *gz_;
-  return file_ ? static_cast<std::ostream&>(*file_) : std::cout;
+  return file_ ? *file_ : std::cout;
 }
 
 void Output::commit() {
@@ -56,13 +175,25 @@ void Output::commit() {
     std::cout.flush();
     return;
   }
+  errno = 0;
   if (gz_) gz_->finish();
   file_->flush();
-  file_->close();
-  if (file_->fail()) throw topo::Error(fmt::format("write error on {}: {}", tmp_, std::strerror(errno)));
-  if (std::rename(tmp_.c_str(), path_.c_str()) != 0)
-    throw topo::Error(fmt::format("cannot rename {} to {}: {}", tmp_, path_, std::strerror(errno)));
+  bool ok = static_cast<bool>(*file_);
+  if (buf_->close() == nullptr && ok) {
+    ok = false;
+    if (buf_->error == 0) buf_->error = errno ? errno : EIO;
+  }
+  if (!ok)
+    throw topo::Error(fmt::format("write error on {}: {}", path_, std::strerror(buf_->error ? buf_->error : EIO)));
+  if (tmp_.empty()) {
+    committed_ = true;
+    return;
+  }
+  BlockSignals hold;
+  if (std::rename(tmp_.c_str(), target_.c_str()) != 0)
+    throw topo::Error(fmt::format("cannot rename {} to {}: {}", tmp_, target_, std::strerror(errno)));
   committed_ = true;
+  untrack_temporary(slot_);
 }
 
 }  // namespace topo::cli

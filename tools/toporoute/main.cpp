@@ -20,6 +20,7 @@
 #include "topo/route/analysis.hpp"
 #include "topo/route/broadcast.hpp"
 #include "topo/route/hdn.hpp"
+#include "topo/route/pairs.hpp"
 #include "topo/route/route.hpp"
 #include "topo/route/traffic.hpp"
 
@@ -72,26 +73,6 @@ node_id node_arg(const topo::Graph& g, std::uint64_t v, const char* what) {
   return node_id(v);
 }
 
-std::vector<r::Pair> read_pairs(const topo::Graph& g, const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw topo::InputError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
-  std::vector<r::Pair> out;
-  std::string line;
-  for (std::size_t no = 1; std::getline(in, line); ++no) {
-    const auto hash = line.find('#');
-    if (hash != std::string::npos) line.resize(hash);
-    std::istringstream ls(line);
-    std::uint64_t s = 0, t = 0;
-    if (!(ls >> s)) continue;  // blank or comment line
-    std::string rest;
-    if (!(ls >> t) || (ls >> rest)) throw topo::ParseError(path, no, "expected two node ids per line: SOURCE TARGET");
-    if (s >= g.num_nodes() || t >= g.num_nodes())
-      throw topo::ParseError(path, no, fmt::format("node id out of range (the graph has {} nodes)", g.num_nodes()));
-    out.emplace_back(node_id(s), node_id(t));
-  }
-  return out;
-}
-
 std::vector<r::Pair> pairs_of(const topo::Graph& g, const Options& o) {
   const int given = int(o.from.has_value() || o.to.has_value()) + int(!o.pairs_file.empty()) + int(!o.traffic.empty());
   if (given != 1) throw topo::UsageError("give exactly one of --from/--to, --pairs FILE or --traffic PATTERN");
@@ -99,7 +80,11 @@ std::vector<r::Pair> pairs_of(const topo::Graph& g, const Options& o) {
     if (!o.from || !o.to) throw topo::UsageError("--from and --to go together");
     return {{node_arg(g, *o.from, "--from"), node_arg(g, *o.to, "--to")}};
   }
-  if (!o.pairs_file.empty()) return read_pairs(g, o.pairs_file);
+  if (!o.pairs_file.empty()) {
+    std::ifstream in(o.pairs_file);
+    if (!in) throw topo::InputError(fmt::format("cannot open {}: {}", o.pairs_file, std::strerror(errno)));
+    return r::read_pairs(in, o.pairs_file, g.num_nodes());
+  }
   r::TrafficOptions to;
   to.seed = o.seed;
   to.hotspot = node_arg(g, o.hotspot, "--hotspot");
@@ -384,15 +369,17 @@ int main(int argc, char** argv) {
     a->add_flag("--directed", o.directed, "read a plain edge list as directed");
   };
   add_input(&app);
-  app.add_option("--from", o.from, "source node of a single route")->type_name("NODE");
-  app.add_option("--to", o.to, "target node of a single route")->type_name("NODE");
+  app.add_option("--from", o.from, "source node of a single route")->type_name("NODE")->check(CLI::NonNegativeNumber);
+  app.add_option("--to", o.to, "target node of a single route")->type_name("NODE")->check(CLI::NonNegativeNumber);
   app.add_option("--pairs", o.pairs_file, "file of SOURCE TARGET lines to route")->type_name("FILE");
   app.add_option("--traffic", o.traffic, fmt::format("traffic pattern: {}", fmt::join(r::traffic_names(), ", ")))
       ->check(topo::cli::one_of(r::traffic_names()))
       ->type_name("PATTERN");
   app.add_option("--seed", o.seed, "seed for uniform/permutation traffic and every random choice (recorded)")
       ->type_name("N");
-  app.add_option("--hotspot", o.hotspot, "the node hotspot traffic goes to (default 0)")->type_name("NODE");
+  app.add_option("--hotspot", o.hotspot, "the node hotspot traffic goes to (default 0)")
+      ->type_name("NODE")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--algo", o.algo, fmt::format("routing algorithm: {}", fmt::join(r::algorithm_names(), ", ")))
       ->check(topo::cli::one_of(r::algorithm_names()))
       ->type_name("ALGO");
@@ -403,7 +390,9 @@ int main(int argc, char** argv) {
   app.add_flag("--count-paths", o.count_paths, "shortest: print the number of shortest paths of each pair");
   app.add_flag("--text", o.text, "one compact text line per route instead of JSON lines");
   app.add_flag("--summary", o.summary, "print a summary (hops, stretch, loads, u) instead of the routes");
-  app.add_option("--top", o.top, "heaviest links listed in the summary (default 5)")->type_name("K");
+  app.add_option("--top", o.top, "heaviest links listed in the summary (default 5)")
+      ->type_name("K")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--loads", o.loads_file, "write the load of every arc to FILE (- = stdout, with -o FILE)")
       ->type_name("FILE");
   app.add_flag("--csv", o.csv, "--summary as a CSV header and row, --loads as CSV");
@@ -420,7 +409,9 @@ int main(int argc, char** argv) {
 
   auto* bc = app.add_subcommand("broadcast", "a one-port broadcast schedule from --root");
   add_input(bc);
-  bc->add_option("--root", o.root, "the node that broadcasts (default 0)")->type_name("NODE");
+  bc->add_option("--root", o.root, "the node that broadcasts (default 0)")
+      ->type_name("NODE")
+      ->check(CLI::NonNegativeNumber);
   bc->add_option("--algo", o.bcast_algo,
                  "tree (any graph: BFS tree, children served in decreasing subtree time) or hdn (HDN Algorithm 2)")
       ->check(CLI::IsMember({"tree", "hdn"}))

@@ -54,7 +54,9 @@ int main(int argc, char** argv) {
   app.add_option("--method", o.method, fmt::format("how to compute distances: {}", fmt::join(method_help, "; ")))
       ->check(CLI::IsMember(methods))
       ->type_name("METHOD");
-  app.add_option("--sample", o.sample, "with --method sample: number of random BFS sources")->type_name("N");
+  app.add_option("--sample", o.sample, "with --method sample: number of random BFS sources")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--seed", o.seed, "seed for sampling, METIS and symmetry checks (recorded)")->type_name("N");
   app.add_option("--bisection", o.bisection, "bisection bounds: auto (up to 200000 nodes), yes, no")
       ->check(CLI::IsMember({"auto", "yes", "no"}))

@@ -69,7 +69,8 @@ Family family_delorme() {
                 // δ^{-1}: the line whose Klein image is a point. In characteristic 2, p_ij = r1_i r2_j + r1_j r2_i.
                 std::vector<std::uint32_t> line_of(n, UINT32_MAX);
                 for (std::uint32_t l = 0; l < n; ++l) {
-                  const auto& [x, y] = w.basis[l];
+                  const auto& x = w.basis[l][0];  // not a structured binding: clang 14 cannot capture one
+                  const auto& y = w.basis[l][1];
                   auto pl = [&](unsigned i, unsigned j) { return f.add(f.mul(x[i], y[j]), f.mul(x[j], y[i])); };
                   const auto image = detail::pg3_index(f, {pl(0, 2), pl(1, 3), pl(0, 3), pl(1, 2)});
                   if (line_of[image] != UINT32_MAX)

@@ -8,6 +8,7 @@
 
 #include "text_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/excerpt.hpp"
 
 namespace topo::gen {
 
@@ -29,7 +30,7 @@ const Family& find_family(std::string_view name) {
     if (f.name == name) return f;
   std::vector<std::string> names;
   for (const auto& f : families()) names.push_back(f.name);
-  throw InputError(fmt::format("unknown family \"{}\" (known: {})", name, fmt::join(names, ", ")));
+  throw InputError(fmt::format("unknown family \"{}\" (known: {})", excerpt(name), fmt::join(names, ", ")));
 }
 
 const Family* family_of(const Graph& g) {
@@ -61,7 +62,7 @@ namespace {
 std::int64_t parse_int(std::string_view s, const std::string& what) {
   std::int64_t v = 0;
   if (!topo::detail::parse_integer(s, v))
-    throw InputError(fmt::format("--{}: expected an integer, got \"{}\"", what, s));
+    throw InputError(fmt::format("--{}: expected an integer, got \"{}\"", what, excerpt(s)));
   return v;
 }
 
@@ -72,7 +73,7 @@ std::vector<std::int64_t> parse_list(std::string_view s, char sep, const std::st
     auto end = s.find(sep, start);
     auto part = s.substr(start, end == std::string_view::npos ? s.size() - start : end - start);
     if (part.empty())
-      throw InputError(fmt::format("--{}: expected integers separated by '{}', got \"{}\"", what, sep, s));
+      throw InputError(fmt::format("--{}: expected integers separated by '{}', got \"{}\"", what, sep, excerpt(s)));
     out.push_back(parse_int(part, what));
     if (end == std::string_view::npos) break;
     start = end + 1;
@@ -91,11 +92,12 @@ nlohmann::json parse_value(const ParamSpec& spec, const std::string& raw) {
     case ParamType::flag: {
       if (raw == "true" || raw == "1" || raw.empty()) return true;
       if (raw == "false" || raw == "0") return false;
-      throw InputError(fmt::format("--{}: expected true or false, got \"{}\"", spec.name, raw));
+      throw InputError(fmt::format("--{}: expected true or false, got \"{}\"", spec.name, excerpt(raw)));
     }
     case ParamType::choice:
       if (std::find(spec.choices.begin(), spec.choices.end(), raw) == spec.choices.end())
-        throw InputError(fmt::format("--{}: \"{}\" is not one of {}", spec.name, raw, fmt::join(spec.choices, ", ")));
+        throw InputError(
+            fmt::format("--{}: \"{}\" is not one of {}", spec.name, excerpt(raw), fmt::join(spec.choices, ", ")));
       return raw;
     case ParamType::text:
       return raw;
@@ -145,7 +147,7 @@ Params normalize_params(const Family& f, const Params& given) {
   Params p = Params::object();
   for (const auto& [key, value] : given.items()) {
     auto it = std::find_if(f.params.begin(), f.params.end(), [&](const auto& s) { return s.key() == key; });
-    if (it == f.params.end()) throw InputError(fmt::format("family {} has no parameter \"{}\"", f.name, key));
+    if (it == f.params.end()) throw InputError(fmt::format("family {} has no parameter \"{}\"", f.name, excerpt(key)));
     if (!value_has_type(*it, value))
       throw InputError(fmt::format("{}: parameter \"{}\" has the wrong type: {}", f.name, key, value.dump()));
     p[key] = value;

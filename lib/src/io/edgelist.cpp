@@ -7,6 +7,7 @@
 #include "io_internal.hpp"
 #include "text_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/excerpt.hpp"
 
 namespace topo::io::detail {
 
@@ -58,7 +59,7 @@ Column column_of(const std::string& name, const std::string& source, std::size_t
   throw ParseError(source, line,
                    fmt::format("unknown column \"{}\" (known: source, target, class, level, dim, multiplicity, "
                                "capacity)",
-                               name));
+                               excerpt(name)));
 }
 
 struct Header {
@@ -106,7 +107,7 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
     if (tok.size() != 1 || tok[0] != "1")
       throw ParseError(
           t.source, 1,
-          fmt::format("unsupported edge list version \"{}\" (this is topo {})", fmt::join(tok, " "), TOPO_VERSION));
+          fmt::format("unsupported edge list version \"{}\" (this is topo {})", excerpt(rest), TOPO_VERSION));
   }
   Header h;
   std::size_t first_link_line = 0;
@@ -128,10 +129,10 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
     try {
       value = nlohmann::json::parse(body.substr(colon + 1));
     } catch (const nlohmann::json::exception&) {
-      throw ParseError(t.source, lines.number(), fmt::format("header \"{}\": value is not valid JSON", key));
+      throw ParseError(t.source, lines.number(), fmt::format("header \"{}\": value is not valid JSON", excerpt(key)));
     }
     auto bad_type = [&](const char* what) {
-      return ParseError(t.source, lines.number(), fmt::format("header \"{}\" must be {}", key, what));
+      return ParseError(t.source, lines.number(), fmt::format("header \"{}\" must be {}", excerpt(key), what));
     };
     if (key == "family") {
       if (!value.is_string()) throw bad_type("a string");
@@ -201,7 +202,7 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
     auto tok = split_ws(ln);
     auto bad = [&](const std::string& msg) { return ParseError(t.source, number, msg); };
     if (tok.size() != h.columns.size())
-      throw bad(fmt::format("expected {} columns, got {}: \"{}\"", h.columns.size(), tok.size(), ln));
+      throw bad(fmt::format("expected {} columns, got {}: \"{}\"", h.columns.size(), tok.size(), excerpt(ln)));
     std::uint64_t ends[2] = {0, 0};
     LinkAttrs a;
     for (std::size_t i = 0; i < tok.size(); ++i) {
@@ -211,7 +212,8 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
         case Column::source:
         case Column::target:
           if (!parse_u64(s, x))
-            throw bad(fmt::format("expected two node ids, got \"{} {}\"", tok[0], tok.size() > 1 ? tok[1] : ""));
+            throw bad(fmt::format("expected two node ids, got \"{} {}\"", excerpt(tok[0]),
+                                  tok.size() > 1 ? excerpt(tok[1]) : ""));
           if (x >= std::uint64_t(h.nodes))
             throw bad(fmt::format("node id {} out of range (the header says {} nodes)", x, h.nodes));
           ends[h.columns[i] == Column::target] = x;
@@ -230,16 +232,17 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
           if (s == "-") break;
           if (!parse_u64(s, x) || x >= no_value8)
             throw bad(fmt::format("expected a {} between 0 and {} or -, got \"{}\"",
-                                  h.columns[i] == Column::level ? "level" : "dim", no_value8 - 1, s));
+                                  h.columns[i] == Column::level ? "level" : "dim", no_value8 - 1, excerpt(s)));
           (h.columns[i] == Column::level ? a.level : a.dim) = static_cast<std::uint8_t>(x);
           break;
         case Column::multiplicity:
           if (!parse_u64(s, x) || x == 0 || x > 0xffffffffu)
-            throw bad(fmt::format("expected a positive multiplicity, got \"{}\"", s));
+            throw bad(fmt::format("expected a positive multiplicity, got \"{}\"", excerpt(s)));
           a.multiplicity = static_cast<std::uint32_t>(x);
           break;
         case Column::capacity:
-          if (!parse_u64(s, x) || x > 0xffffffffu) throw bad(fmt::format("expected a capacity, got \"{}\"", s));
+          if (!parse_u64(s, x) || x > 0xffffffffu)
+            throw bad(fmt::format("expected a capacity, got \"{}\"", excerpt(s)));
           a.capacity = static_cast<std::uint32_t>(x);
           break;
       }
@@ -278,13 +281,13 @@ Graph read_plain_edgelist(const Text& t, const ReadOptions& opt) {
     auto tok = split_ws(line);
     Row r{0, 0, {}};
     if (tok.size() < 2 || !parse_u64(tok[0], r.u) || !parse_u64(tok[1], r.v))
-      throw ParseError(t.source, lines.number(), fmt::format("expected two node ids, got \"{}\"", line));
+      throw ParseError(t.source, lines.number(), fmt::format("expected two node ids, got \"{}\"", excerpt(line)));
     // A third column is a link class; networkx's "{...}" attribute dicts are skipped.
     if (tok.size() == 3 && tok[2].front() != '{')
       r.cls = tok[2];
     else if (tok.size() > 3 && tok[2].front() != '{')
       throw ParseError(t.source, lines.number(),
-                       fmt::format("expected two or three columns, got {}: \"{}\"", tok.size(), line));
+                       fmt::format("expected two or three columns, got {}: \"{}\"", tok.size(), excerpt(line)));
     if (r.u >= topo::max_nodes || r.v >= topo::max_nodes)
       throw ParseError(t.source, lines.number(), fmt::format("node id {} too large", std::max(r.u, r.v)));
     max_id = std::max({max_id, r.u, r.v});

@@ -7,6 +7,7 @@
 
 #include "io_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/excerpt.hpp"
 
 namespace topo::io::detail {
 
@@ -29,7 +30,7 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
     const bool truncated = msg.find("end of input") != std::string::npos ||
                            (e.byte >= t.data.size() && msg.find("missing closing quote") != std::string::npos);
     throw ParseError(t.source, t.line_of(e.byte ? e.byte - 1 : 0),
-                     truncated ? "truncated JSON: the document ends early" : "invalid JSON: " + msg);
+                     truncated ? "truncated JSON: the document ends early" : "invalid JSON: " + excerpt(msg, 160));
   }
   auto bad = [&](const std::string& msg) { return ParseError(t.source, 0, msg); };
   if (!doc.is_object()) throw bad("expected a JSON object with \"nodes\" and \"links\"");

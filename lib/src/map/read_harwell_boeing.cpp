@@ -27,11 +27,11 @@ FortranFormat parse_format(std::string_view f, const std::string& file, std::siz
     r.per_line = r.per_line * 10 + std::size_t(s[i++] - '0');
   if (r.per_line == 0) r.per_line = 1;
   if (i >= s.size() || std::string_view("IEDFG").find(s[i]) == std::string_view::npos)
-    throw ParseError(file, line, fmt::format("unsupported Fortran format '{}'", f));
+    throw ParseError(file, line, fmt::format("unsupported Fortran format '{}'", excerpt(f)));
   ++i;
   while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
     r.width = r.width * 10 + std::size_t(s[i++] - '0');
-  if (r.width == 0) throw ParseError(file, line, fmt::format("unsupported Fortran format '{}'", f));
+  if (r.width == 0) throw ParseError(file, line, fmt::format("unsupported Fortran format '{}'", excerpt(f)));
   return r;
 }
 
@@ -59,7 +59,7 @@ Demand read_harwell_boeing(const std::string& path, Weights wt) {
   const auto type = lower(t[0]);
   if (type.size() != 3 || std::string_view("rcp").find(type[0]) == std::string_view::npos ||
       std::string_view("sunhzr").find(type[1]) == std::string_view::npos)
-    throw ParseError(path, ln, "unknown matrix type '" + std::string(t[0]) + "'");
+    throw ParseError(path, ln, "unknown matrix type '" + excerpt(t[0]) + "'");
   if (type[2] != 'a') throw ParseError(path, ln, "elemental (unassembled) matrices are not supported");
   const auto nrow = parse_uint(t[1], path, ln, "NROW"), ncol = parse_uint(t[2], path, ln, "NCOL");
   const auto nnz = parse_uint(t[3], path, ln, "NNZERO");

@@ -14,12 +14,12 @@ Demand read_matrix_market(const std::string& path, Weights wt) {
   if (h.size() < 5 || lower(h[0]) != "%%matrixmarket" || lower(h[1]) != "matrix")
     throw ParseError(path, 1, "not a Matrix Market file (expected '%%MatrixMarket matrix ...')");
   if (lower(h[2]) != "coordinate")
-    throw ParseError(path, 1, "only coordinate matrices are supported, got " + lower(h[2]));
+    throw ParseError(path, 1, "only coordinate matrices are supported, got " + excerpt(lower(h[2])));
   const auto field = lower(h[3]), sym = lower(h[4]);
   if (field != "real" && field != "integer" && field != "pattern" && field != "complex")
-    throw ParseError(path, 1, "unknown field '" + field + "'");
+    throw ParseError(path, 1, "unknown field '" + excerpt(field) + "'");
   if (sym != "general" && sym != "symmetric" && sym != "skew-symmetric" && sym != "hermitian")
-    throw ParseError(path, 1, "unknown symmetry '" + sym + "'");
+    throw ParseError(path, 1, "unknown symmetry '" + excerpt(sym) + "'");
   const std::size_t values = field == "pattern" ? 0 : field == "complex" ? 2 : 1;
   std::uint64_t rows = 0, cols = 0, nnz = 0;
   bool have_size = false;

@@ -14,6 +14,7 @@
 
 #include "text_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/excerpt.hpp"
 #include "topo/map/problem.hpp"
 
 namespace topo::map::detail {
@@ -52,7 +53,7 @@ class FieldLines {
 inline std::uint64_t parse_uint(std::string_view t, const std::string& file, std::size_t line, const char* what) {
   std::uint64_t v = 0;
   if (!topo::detail::parse_integer(t, v))
-    throw ParseError(file, line, fmt::format("{}: expected a non-negative integer, got '{}'", what, t));
+    throw ParseError(file, line, fmt::format("{}: expected a non-negative integer, got '{}'", what, excerpt(t)));
   return v;
 }
 
@@ -71,7 +72,7 @@ inline double parse_real(std::string_view t, const std::string& file, std::size_
   double v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || p != s.data() + s.size() || !std::isfinite(v))
-    throw ParseError(file, line, fmt::format("{}: expected a number, got '{}'", what, t));
+    throw ParseError(file, line, fmt::format("{}: expected a number, got '{}'", what, excerpt(t)));
   return v;
 }
 

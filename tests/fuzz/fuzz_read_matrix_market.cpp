@@ -1,0 +1,10 @@
+// Fuzzes topomap's Matrix Market reader (demand matrices).
+#include "fuzz_common.hpp"
+#include "topo/map/problem.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return topo::fuzz::expect_typed_errors([&] {
+    const auto& path = topo::fuzz::scratch_file(topo::fuzz::text(data, size));
+    (void)topo::map::read_matrix_market(path);
+  });
+}

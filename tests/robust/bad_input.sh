@@ -1,0 +1,251 @@
+#!/usr/bin/env bash
+# The bad-input matrix: every tool, every kind of input it reads, fed what a careless user or a broken
+# pipeline gives it. Every case must end (under a timeout) with exit 1 (2 for a usage error), exactly one
+# printable line "tool: ..." on stderr, nothing on stdout, and no output file or temporary left behind.
+# Usage: bad_input.sh BIN_DIR
+set -uo pipefail
+bin=$1
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+fails=0 passes=0
+in=$tmp/in out=$tmp/out
+mkdir "$in" "$out"
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# bad NAME STATUS [< FILE] -- TOOL ARGS...: runs TOOL ARGS -o $out/result (unless ARGS hold -o already)
+# with stdin from FILE (default: empty) and checks the contract above.
+bad() {
+  local name=$1 want=$2 stdin=/dev/null
+  shift 2
+  if [[ $1 == "<" ]]; then stdin=$2; shift 2; fi
+  shift  # --
+  local tool=$1 args=("$@")
+  [[ " $* " == *" -o "* ]] || args+=(-o "$out/result")
+  args[0]=$bin/$tool
+  timeout 60 "${args[@]}" < "$stdin" > "$tmp/stdout" 2> "$tmp/stderr"
+  local status=$? ok=1
+  if ((status == 124)); then fail "$name: still running after 60 s"; return; fi
+  if [[ "$status" != "$want" ]]; then fail "$name: exit $status, expected $want: $(head -c 300 "$tmp/stderr")"; ok=0; fi
+  if [[ "$(wc -l < "$tmp/stderr")" -ne 1 || "$(head -c $((${#tool} + 2)) "$tmp/stderr")" != "$tool: " ]]; then
+    fail "$name: stderr is not one line '$tool: ...': $(head -c 300 "$tmp/stderr" | cat -v)"; ok=0
+  fi
+  if LC_ALL=C grep -q '[^[:print:]]' < <(tr -d '\n' < "$tmp/stderr" | LC_ALL=C tr -d '\200-\377'); then
+    fail "$name: stderr holds control bytes"; ok=0
+  fi
+  if [[ -s "$tmp/stdout" ]]; then fail "$name: wrote to stdout"; ok=0; fi
+  if [[ -n "$(ls -A "$out")" ]]; then fail "$name: left $(ls -A "$out")"; rm -f "$out"/* "$out"/.??*; ok=0; fi
+  ((ok)) && passes=$((passes + 1))
+  [[ -n "${VERBOSE:-}" ]] && echo "$name: $(cat "$tmp/stderr")"
+  return 0
+}
+
+# --- Inputs ---------------------------------------------------------------------------------------------
+: > "$in/empty.el"
+printf '\n  \n\t\n' > "$in/blank.el"
+python3 -c 'import random, sys; r = random.Random(14); sys.stdout.buffer.write(bytes(r.randrange(256) for _ in range(4096)))' \
+  > "$in/garbage.bin"
+printf '\x7fELF\x02\x01\x01\x00\x00\x00\n\x01\xff\xfe 3\n' > "$in/binary.el"
+"$bin/topogen" torus --dims 4x4 > "$in/torus.el"
+"$bin/topogen" torus --dims 4x4 --format json > "$in/torus.json"
+"$bin/topogen" torus --dims 4x4 --format descriptor > "$in/torus.desc"
+"$bin/topogen" torus --dims 4x4 --format plain > "$in/demand.el"
+head -c 200 "$in/torus.el" > "$in/truncated.el"
+head -n 20 "$in/torus.el" > "$in/truncated-lines.el"
+head -c 300 "$in/torus.json" > "$in/truncated.json"
+sed 's/^# links: 32$/# links: 40/' "$in/torus.el" > "$in/links-count.el"
+sed 's/^# nodes: 16$/# nodes: 9/' "$in/torus.el" > "$in/nodes-count.el"
+sed 's/^# nodes: 16$/# nodes: 99999999999/' "$in/torus.el" > "$in/nodes-huge.el"
+printf '0 1\n1 4294967296\n' > "$in/id-33bit.el"
+printf '0 1\n1 99999999999999999999999\n' > "$in/id-huge.el"
+printf '0 1\n-1 2\n' > "$in/id-negative.el"
+printf '0 1\n1 two\n' > "$in/id-word.el"
+printf '0 1 2 3\n' > "$in/columns.el"
+printf '[1, 2, 3]\n' > "$in/array.json"
+printf '{"nodes": [{"id": 0}], "links": [{"source": 0, "target": 7}]}\n' > "$in/json-range.json"
+printf '{"nodes": [{"id": 0}, {"id": 1}], "links": [{"source": -1, "target": 1}]}\n' > "$in/json-negative.json"
+printf '{"nodes": 5, "links": []}\n' > "$in/json-types.json"
+sed 's/"dims":\[4,4\]/"dims":[100000,100000,100000]/' "$in/torus.desc" > "$in/desc-huge.desc"
+sed 's/"dims":\[4,4\]/"dims":[4,0]/' "$in/torus.desc" > "$in/desc-zero.desc"
+sed 's/"torus"/"nonesuch"/' "$in/torus.desc" > "$in/desc-family.desc"
+"$bin/topogen" debruijn --symbols 2 --length 3 > "$in/directed.el"
+graph_inputs=(empty.el blank.el garbage.bin binary.el truncated.el truncated-lines.el truncated.json links-count.el
+  nodes-count.el nodes-huge.el id-33bit.el id-huge.el id-negative.el id-word.el columns.el array.json json-range.json
+  json-negative.json json-types.json desc-huge.desc desc-zero.desc desc-family.desc)
+for f in "${graph_inputs[@]}"; do
+  [[ -f "$in/$f" ]] || fail "input $f was not made"
+done
+cmp -s "$in/torus.desc" "$in/desc-huge.desc" && fail "desc-huge.desc was not changed"
+cmp -s "$in/torus.desc" "$in/desc-zero.desc" && fail "desc-zero.desc was not changed"
+
+# --- Graph inputs: topostat, toporoute, topomap (network and demand), toposim clex ----------------------
+for f in "${graph_inputs[@]}"; do
+  bad "topostat $f" 1 -- topostat "$in/$f"
+  bad "topostat < $f" 1 "<" "$in/$f" -- topostat
+  bad "toporoute $f" 1 -- toporoute "$in/$f" --traffic all-to-all
+  bad "topomap network $f" 1 -- topomap "$in/$f" --demand "$in/demand.el"
+  bad "toposim clex $f" 1 -- toposim clex "$in/$f" --messages 2
+done
+for f in empty.el blank.el garbage.bin binary.el id-33bit.el id-huge.el id-negative.el id-word.el columns.el; do
+  bad "topomap demand $f" 1 -- topomap "$in/torus.el" --demand "$in/$f"
+done
+bad "topostat plain, header counts" 1 -- topostat -f plain "$in/nodes-count.el"
+bad "topostat missing file" 1 -- topostat "$in/none.el"
+bad "topostat directory as input" 1 -- topostat "$in"
+
+# Matrix Market and Harwell-Boeing demands.
+printf '%%%%MatrixMarket matrix coordinate real general\n4 4 3\n1 2 1\n2 3 1\n' > "$in/count.mtx"
+printf '%%%%MatrixMarket matrix coordinate real general\n4 4 1\n1 9 1\n' > "$in/range.mtx"
+printf '%%%%MatrixMarket matrix coordinate real general\n4 5 1\n1 2 1\n' > "$in/square.mtx"
+printf '%%%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n' > "$in/array.mtx"
+printf '%%%%MatrixMarket matrix coordinate real general\n4294967296 4294967296 1\n1 2 1\n' > "$in/huge.mtx"
+printf '%%%%MatrixMarket matrix coordinate real general\n4 4 1\n1 2 nan\n' > "$in/nan.mtx"
+printf '%%%%MatrixMarket matrix coordinate real general\n4 4 2\n1 2 1\n' > "$in/truncated.mtx"
+cp "$in/garbage.bin" "$in/garbage.mtx"; cp "$in/empty.el" "$in/empty.mtx"
+printf 'title\n 3 1 1 1\nRUA 4 4 2 0\n(4I4) (4I4) (4E20.12)\n   1   2\n' > "$in/truncated.rua"
+printf 'title\n 3 1 1 1\nRUA 4 5 2 0\n(4I4) (4I4) (4E20.12)\n   1   2   3   3   3   3\n   1   2\n 1.0 2.0\n' \
+  > "$in/square.rua"
+cp "$in/garbage.bin" "$in/garbage.rua"; cp "$in/empty.el" "$in/empty.rua"
+for f in count.mtx range.mtx square.mtx array.mtx huge.mtx nan.mtx truncated.mtx garbage.mtx empty.mtx \
+  truncated.rua square.rua garbage.rua empty.rua; do
+  bad "topomap demand $f" 1 -- topomap "$in/torus.el" --demand "$in/$f"
+done
+
+# QAPLIB instances and solutions, mapping files.
+printf '3\n0 1 2\n1 0 3\n' > "$in/truncated.dat"
+printf '70000\n0 1\n' > "$in/huge.dat"
+printf '0\n' > "$in/zero.dat"
+printf '2\n0 1 1 0\n0 x 1 0\n' > "$in/word.dat"
+cp "$in/garbage.bin" "$in/garbage.dat"; cp "$in/empty.el" "$in/empty.dat"
+for f in truncated.dat huge.dat zero.dat word.dat garbage.dat empty.dat; do
+  bad "topomap --qap $f" 1 -- topomap --qap "$in/$f"
+done
+printf '16 0\n1 2 3\n' > "$in/short.sln"
+printf '16 0\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 99\n' > "$in/range.sln"
+cp "$in/garbage.bin" "$in/garbage.sln"
+printf '0\n1\n1\n' > "$in/twice.map"
+printf '0\n99\n' > "$in/range.map"
+printf '0\n-1\n' > "$in/negative.map"
+printf '3\n0 1\n0 2\n' > "$in/scotch-twice.map"
+cp "$in/garbage.bin" "$in/garbage.map"; cp "$in/empty.el" "$in/empty.map"
+for f in short.sln range.sln garbage.sln twice.map range.map negative.map scotch-twice.map garbage.map empty.map; do
+  bad "topomap --evaluate $f" 1 -- topomap "$in/torus.el" --demand "$in/demand.el" --evaluate "$in/$f"
+done
+
+# Pairs files and node arguments of toporoute.
+printf '0 1\n1\n' > "$in/one.pairs"
+printf '0 16\n' > "$in/range.pairs"
+printf '0 -1\n' > "$in/negative.pairs"
+printf '0 4294967296\n' > "$in/33bit.pairs"
+printf 'from to\n' > "$in/words.pairs"
+cp "$in/garbage.bin" "$in/garbage.pairs"
+for f in one.pairs range.pairs negative.pairs 33bit.pairs words.pairs garbage.pairs; do
+  bad "toporoute --pairs $f" 1 -- toporoute "$in/torus.el" --pairs "$in/$f"
+done
+bad "toporoute --pairs missing" 1 -- toporoute "$in/torus.el" --pairs "$in/none.pairs"
+bad "toporoute --from out of range" 1 -- toporoute "$in/torus.el" --from 0 --to 16
+bad "toporoute --from negative" 2 -- toporoute "$in/torus.el" --from -1 --to 3
+bad "toporoute --from huge" 1 -- toporoute "$in/torus.el" --from 99999999999999999999999 --to 3
+bad "toporoute unknown traffic" 2 -- toporoute "$in/torus.el" --traffic nonesuch
+bad "toporoute broadcast root out of range" 1 -- toporoute broadcast "$in/torus.el" --root 16
+
+# --- Parameters: topogen families, --dims, --search, presets ---------------------------------------------
+bad "topogen --dims zero" 1 -- topogen torus --dims 4x0
+bad "topogen --dims negative" 1 -- topogen torus --dims 4x-3
+bad "topogen --dims huge" 1 -- topogen torus --dims 99999999999999999999999x2
+bad "topogen --dims empty part" 1 -- topogen torus --dims 4xx4
+bad "topogen --dims binary" 1 -- topogen torus --dims $'4x\x01\xff'
+bad "topogen node count overflow" 1 -- topogen torus --dims 100000x100000x100000
+bad "topogen node count overflow (64 bit)" 1 -- topogen torus --dims 4294967296x4294967296x4294967296
+bad "topogen hypercube too large" 1 -- topogen hypercube --dim 64
+bad "topogen hypercube negative" 1 -- topogen hypercube --dim -1
+bad "topogen ring zero" 1 -- topogen ring --nodes 0
+bad "topogen complete huge" 1 -- topogen complete --nodes 3000000000
+bad "topogen pn non-prime-power q" 1 -- topogen pn --q 6
+bad "topogen slimfly non-prime-power q" 1 -- topogen slimfly --q 10
+bad "topogen paley q = 3 mod 4" 1 -- topogen paley --q 7
+bad "topogen random-regular degree >= nodes" 1 -- topogen random-regular --nodes 5 --degree 5
+bad "topogen random-regular odd n*d" 1 -- topogen random-regular --nodes 5 --degree 3
+bad "topogen ibt --search garbage" 1 -- topogen ibt --search 32768+-x%
+bad "topogen ibt --search zero" 1 -- topogen ibt --search 0
+bad "topogen ibt --search huge" 1 -- topogen ibt --search 99999999999999999999
+bad "topogen unknown preset" 2 -- topogen torus --preset nonesuch
+bad "topogen --dims and --preset" 1 -- topogen torus --dims 4x4 --preset bgl-32
+bad "topogen unknown family" 2 -- topogen nonesuch
+bad "topogen --max-nodes exceeded" 1 -- topogen torus --dims 64x64 --max-nodes 100
+bad "topogen unknown format" 2 -- topogen torus --dims 4x4 --format nonesuch
+
+# --- Parameters of the other tools -------------------------------------------------------------------------
+bad "topostat --sample 0" 2 -- topostat "$in/torus.el" --method sample --sample 0
+bad "topostat --sample negative" 2 -- topostat "$in/torus.el" --method sample --sample -4
+bad "topostat unknown method" 2 -- topostat "$in/torus.el" --method nonesuch
+bad "topostat --prices garbage" 2 -- topostat "$in/torus.el" --prices 1,x,3
+bad "topomap --time-limit negative" 2 -- topomap "$in/torus.el" --demand "$in/demand.el" --time-limit -1
+bad "topomap unknown method" 2 -- topomap "$in/torus.el" --demand "$in/demand.el" --method nonesuch
+bad "topomap more tasks than nodes" 1 -- topomap "$in/torus.el" --demand <("$bin/topogen" ring --nodes 20)
+bad "toposim clex --clique 0" 1 -- toposim clex --clique 0 --levels 2 --messages 2
+bad "toposim clex --levels 0" 1 -- toposim clex --clique 4 --levels 0 --messages 2
+bad "toposim clex --messages 0" 1 -- toposim clex --clique 4 --levels 2 --messages 0
+bad "toposim clex --clique negative" 2 -- toposim clex --clique -4 --levels 2 --messages 2
+bad "toposim clex size overflow" 1 -- toposim clex --clique 100000 --levels 10 --messages 2
+bad "toposim clex-alltoall size overflow" 1 -- toposim clex-alltoall --clique 100000 --levels 10 -o "$out/result"
+bad "toposim clex on a non-clex graph" 1 -- toposim clex "$in/torus.el" --messages 2
+
+# --- Outputs ---------------------------------------------------------------------------------------------
+echo file > "$tmp/a-file"
+declare -A good=(
+  [topogen]="torus --dims 8x8x8"
+  [topostat]="$in/torus.el"
+  [toporoute]="$in/torus.el --traffic all-to-all"
+  [topomap]="$in/torus.el --demand $in/demand.el"
+  [toposim]="clex --clique 4 --levels 2 --messages 2"
+)
+for tool in topogen topostat toporoute topomap toposim; do
+  read -ra args <<< "${good[$tool]}"
+  bad "$tool -o in a missing folder" 1 -- "$tool" "${args[@]}" -o "$out/none/result"
+  bad "$tool -o under a file" 1 -- "$tool" "${args[@]}" -o "$tmp/a-file/result"
+  bad "$tool -o a directory" 1 -- "$tool" "${args[@]}" -o "$out"
+  if ((EUID != 0)); then
+    mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
+    bad "$tool -o in a read-only folder" 1 -- "$tool" "${args[@]}" -o "$tmp/ro/result"
+  fi
+  if [[ -w /dev/full ]]; then
+    bad "$tool -o /dev/full" 1 -- "$tool" "${args[@]}" -o /dev/full
+    timeout 60 "$bin/$tool" "${args[@]}" > /dev/full 2> "$tmp/stderr"
+    status=$?
+    if ((status == 1)) && [[ "$(wc -l < "$tmp/stderr")" -eq 1 ]] && grep -q "^$tool: write error" "$tmp/stderr"; then
+      passes=$((passes + 1))
+    else
+      fail "$tool > /dev/full: exit $status: $(head -c 200 "$tmp/stderr")"
+    fi
+  fi
+  # A closed stdout (| head -1) ends the tool quietly and at once, as filters do.
+  timeout 60 "$bin/$tool" "${args[@]}" 2> "$tmp/stderr" | head -c 1 > /dev/null
+  status=${PIPESTATUS[0]}
+  if ((status != 124)) && [[ ! -s "$tmp/stderr" ]]; then
+    passes=$((passes + 1))
+  else
+    fail "$tool | head -c 1: exit $status: $(head -c 200 "$tmp/stderr")"
+  fi
+done
+
+# --- Graphs that are valid but not what a tool needs --------------------------------------------------------
+# A disconnected graph: the metrics say so (no finite diameter or radius, the unreachable pairs counted).
+printf '0 1\n1 2\n2 0\n3 4\n4 5\n5 3\n' > "$in/two-rings.el"
+"$bin/topostat" "$in/two-rings.el" --json > "$tmp/stat.json" 2> "$tmp/stderr"
+status=$?
+if ((status == 0)) && python3 - "$tmp/stat.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["connected"] is False and s["components"] == 2, "the report does not say disconnected"
+d = s["distances"]
+assert d["diameter"] is None and d["radius"] is None, "a finite diameter or radius on a disconnected graph"
+assert d["unreachable_pairs"] == 18, "unreachable pairs not counted"
+PY
+then passes=$((passes + 1)); else fail "topostat on a disconnected graph: exit $status: $(head -c 300 "$tmp/stat.json")"; fi
+bad "toporoute on a disconnected graph" 1 -- toporoute "$in/two-rings.el" --traffic all-to-all
+bad "topomap on a disconnected network" 1 -- topomap "$in/two-rings.el" --demand "$in/two-rings.el"
+bad "toporoute dor on a directed graph" 1 -- toporoute "$in/directed.el" --traffic all-to-all --algo dor
+bad "topomap on a directed network" 1 -- topomap "$in/directed.el" --demand "$in/directed.el"
+
+echo "$passes passed, $fails failed"
+((fails == 0))

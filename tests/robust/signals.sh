@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# SIGINT and SIGTERM stop a tool within a second, while it computes or while it writes -o FILE, with
+# status 130 or 143, and leave neither the output nor its temporary file behind.
+# Usage: signals.sh BIN_DIR
+set -uo pipefail
+set -m  # job control: background jobs keep SIGINT (a shell without it starts them with SIGINT ignored)
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+check() {
+  if [[ "$2" == "$3" ]]; then passes=$((passes + 1)); else echo "FAIL: $1: exit $3, expected $2"; fails=$((fails + 1)); fi
+}
+expect() {
+  local name=$1; shift
+  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
+}
+now_ms() { date +%s%3N; }
+wait_for() {  # wait_for SECONDS CONDITION...: polls every 20 ms
+  local deadline=$(($(now_ms) + $1 * 1000)); shift
+  until "$@"; do (($(now_ms) < deadline)) || return 1; sleep 0.02; done
+}
+has_temporary() { compgen -G "$1/*.tmp.*" > /dev/null; }
+
+# stop SIGNAL STATUS NAME READY_CONDITION -- COMMAND...: starts COMMAND, waits until READY_CONDITION holds,
+# sends SIGNAL and checks the exit status and that the process ended within a second.
+stop() {
+  local sig=$1 want=$2 name=$3 ready=$4; shift 5
+  "$@" > /dev/null 2> "$tmp/err" &
+  local pid=$!
+  if ! wait_for 60 $ready; then
+    echo "FAIL: $name: never got ready"; fails=$((fails + 1)); kill -KILL $pid; wait $pid; return
+  fi
+  local t0; t0=$(now_ms)
+  kill -s "$sig" $pid
+  wait $pid
+  local status=$? elapsed=$(($(now_ms) - t0))
+  check "$name: status" "$want" $status
+  expect "$name: stopped in ${elapsed} ms (< 1000)" test $elapsed -lt 1000
+}
+
+# While writing -o: the temporary file exists, the signal removes it and no output appears.
+mkdir "$tmp/out"
+big=("$bin/topogen" torus --dims 400x400x400)
+stop TERM 143 "SIGTERM while writing -o" "has_temporary $tmp/out" -- "${big[@]}" -o "$tmp/out/big.el"
+expect "SIGTERM removed the temporary" test -z "$(ls -A "$tmp/out")"
+stop INT 130 "SIGINT while writing -o" "has_temporary $tmp/out" -- "${big[@]}" -o "$tmp/out/big.el"
+expect "SIGINT removed the temporary" test -z "$(ls -A "$tmp/out")"
+
+# While computing (before any output): a long annealing run and a long metrics run.
+"$bin/topogen" torus --dims 8x8x8 > "$tmp/t.el"
+"$bin/topogen" hypercube --dim 9 --format plain > "$tmp/h.el"
+started() { sleep 0.3; }
+stop INT 130 "SIGINT while topomap computes" started -- \
+  "$bin/topomap" "$tmp/t.el" --demand "$tmp/h.el" --method anneal --time-limit 60 -o "$tmp/out/map"
+stop TERM 143 "SIGTERM while topomap computes" started -- \
+  "$bin/topomap" "$tmp/t.el" --demand "$tmp/h.el" --method anneal --time-limit 60 -o "$tmp/out/map"
+expect "no mapping file or temporary after the signals" test -z "$(ls -A "$tmp/out")"
+
+echo "$passes passed, $fails failed"
+((fails == 0))
