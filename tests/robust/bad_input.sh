@@ -151,9 +151,10 @@ bad "toporoute broadcast root out of range" 1 -- toporoute broadcast "$in/torus.
 # --- Parameters: topogen families, --dims, --search, presets ---------------------------------------------
 bad "topogen --dims zero" 1 -- topogen torus --dims 4x0
 bad "topogen --dims negative" 1 -- topogen torus --dims 4x-3
-bad "topogen --dims huge" 1 -- topogen torus --dims 99999999999999999999999x2
-bad "topogen --dims empty part" 1 -- topogen torus --dims 4xx4
-bad "topogen --dims binary" 1 -- topogen torus --dims $'4x\x01\xff'
+# Malformed parameter values are usage errors (exit 2); well-formed values that break a constraint exit 1.
+bad "topogen --dims huge" 2 -- topogen torus --dims 99999999999999999999999x2
+bad "topogen --dims empty part" 2 -- topogen torus --dims 4xx4
+bad "topogen --dims binary" 2 -- topogen torus --dims $'4x\x01\xff'
 bad "topogen node count overflow" 1 -- topogen torus --dims 100000x100000x100000
 bad "topogen node count overflow (64 bit)" 1 -- topogen torus --dims 4294967296x4294967296x4294967296
 bad "topogen hypercube too large" 1 -- topogen hypercube --dim 64
@@ -169,7 +170,7 @@ bad "topogen ibt --search garbage" 1 -- topogen ibt --search 32768+-x%
 bad "topogen ibt --search zero" 1 -- topogen ibt --search 0
 bad "topogen ibt --search huge" 1 -- topogen ibt --search 99999999999999999999
 bad "topogen unknown preset" 2 -- topogen torus --preset nonesuch
-bad "topogen --dims and --preset" 1 -- topogen torus --dims 4x4 --preset bgl-32
+bad "topogen --dims and --preset" 2 -- topogen torus --dims 4x4 --preset bgl-32
 bad "topogen unknown family" 2 -- topogen nonesuch
 bad "topogen --max-nodes exceeded" 1 -- topogen torus --dims 64x64 --max-nodes 100
 bad "topogen unknown format" 2 -- topogen torus --dims 4x4 --format nonesuch

@@ -470,3 +470,79 @@ TEST_CASE("clex: gateway routing, at most 2^L - 1 hops on every pair") {
   CHECK_THROWS_WITH_AS(route::make_router(gen_of("clex", {{"clique", "3"}, {"levels", "2"}}), o),
                        "--algo hdn needs a graph of family hdn or rdn or dualcube, got clex", InputError);
 }
+
+TEST_CASE("route: updown is deadlock-free on one virtual channel where shortest paths are not") {
+  auto deps_of = [](const Graph& g, const std::string& algo) {
+    route::RouterOptions o;
+    o.algo = algo;
+    const auto r = route::make_router(g, o);
+    route::Rng rng(1);
+    route::DependencyGraph d;
+    for (const auto& [s, t] : route::traffic_pairs(g, "all-to-all")) {
+      const auto p = r->route(s, t, rng);
+      route::check_path(g, p, s, t);
+      d.add(p);
+    }
+    return d;
+  };
+  for (const auto& g :
+       {gen_of("ring", {{"nodes", "7"}}), gen_of("torus", {{"dims", "4x5"}}),
+        gen_of("random-regular", {{"nodes", "30"}, {"degree", "3"}, {"seed", "2"}}), gen_of("slimfly", {{"q", "5"}})}) {
+    CAPTURE(g.meta.family);
+    CHECK(!deps_of(g, "shortest").find_cycle().empty());
+    CHECK(deps_of(g, "updown").find_cycle().empty());
+  }
+  // On a tree it is shortest-path routing.
+  const auto path = gen_of("mesh", {{"dims", "6"}});
+  const auto a = route_all(path, "updown");
+  CHECK(a.longer == 0);
+  const auto kautz = gen_of("kautz", {{"degree", "2"}, {"length", "3"}});
+  route::RouterOptions o;
+  o.algo = "updown";
+  CHECK_THROWS_AS(route::make_router(kautz, o), InputError);  // directed
+}
+
+TEST_CASE("route: dragonfly routing is local-global-local with the closed-form mean") {
+  for (const char* h : {"2", "3"}) {
+    const auto g = gen_of("dragonfly", {{"h", h}});
+    const auto a = route_all(g, "dragonfly");
+    CHECK(a.max_hops == 3);
+    const auto& f = gen::find_family("dragonfly");
+    const double mean = f.describe(gen::parse_params(f, {{"h", h}})).formulas["mean_hops_minimal_routing"];
+    route::RouterOptions o;
+    o.algo = "dragonfly";
+    const auto r = route::make_router(g, o);
+    route::Rng rng(1);
+    double hops = 0;
+    std::uint64_t pairs = 0;
+    for (node_id s = 0; s < g.num_nodes(); ++s)
+      for (node_id t = 0; t < g.num_nodes(); ++t)
+        if (s != t) {
+          const auto p = r->route(s, t, rng);
+          hops += double(p.hops());
+          ++pairs;
+          std::string classes;  // at most one global hop, between local ones
+          for (std::size_t i = 0; i < p.arcs.size(); ++i)
+            classes += g.link_class_name(g.arc_link(p.arcs[i])) == "global" ? 'G' : 'L';
+          CHECK((classes == "L" || classes == "G" || classes == "LG" || classes == "GL" || classes == "LGL"));
+        }
+    CHECK(hops / double(pairs) == doctest::Approx(mean).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("route: bit-reverse and shuffle traffic") {
+  const auto g = gen_of("hypercube", {{"dim", "4"}});
+  auto target_of = [&](const char* pattern, node_id s) {
+    for (const auto& [a, b] : route::traffic_pairs(g, pattern))
+      if (a == s) return b;
+    return s;  // a fixed point sends nothing
+  };
+  CHECK(target_of("bit-reverse", 1) == 8);
+  CHECK(target_of("bit-reverse", 3) == 12);
+  CHECK(target_of("bit-reverse", 6) == 6);
+  CHECK(target_of("shuffle", 1) == 2);
+  CHECK(target_of("shuffle", 8) == 1);
+  CHECK(target_of("shuffle", 9) == 3);
+  CHECK(target_of("shuffle", 15) == 15);
+  CHECK_THROWS_AS(route::traffic_pairs(gen_of("ring", {{"nodes", "6"}}), "shuffle"), InputError);
+}

@@ -30,7 +30,7 @@ usage 2 "topostat: unknown option '--jsno'; did you mean '--json'? (try 'toposta
 usage 2 "topogen: unknown family 'zzzzzz' (try 'topogen --help')" ./topogen zzzzzz
 usage 2 "toporoute: --algo: 'shortst' is not one of $(./toporoute --help | grep -o 'ALGO:{[^}]*}' | head -1 | sed 's/ALGO:{//; s/}//; s/,/, /g'); did you mean 'shortest'? (try 'toporoute --help')" \
   ./toporoute --algo shortst --traffic all-to-all
-usage 2 "topomap: --method: 'aneal' is not one of identity, random, greedy, anneal, genetic, tabu; did you mean 'anneal'? (try 'topomap --help')" \
+usage 2 "topomap: --method: 'aneal' is not one of identity, random, greedy, bfs-order, anneal, genetic, tabu; did you mean 'anneal'? (try 'topomap --help')" \
   ./topomap -m aneal --demand x.mtx
 usage 2 "topogen: --format: 'jsn' is not one of edgelist, plain, json, descriptor, metis, dot, graphml; did you mean 'json'? (try 'topogen --help')" \
   ./topogen torus --dims 4x4 --format jsn

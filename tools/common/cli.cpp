@@ -9,9 +9,9 @@
 #include <new>
 
 #include "common/completion.hpp"
+#include "common/signals.hpp"
 #include "common/suggest.hpp"
 #include "common/version.hpp"
-#include "common/signals.hpp"
 #include "topo/errors.hpp"
 #include "topo/excerpt.hpp"
 
@@ -70,8 +70,8 @@ int Tool::run(const std::function<void()>& body) {
       return stdout_ok() ? ok : failure;
     }
     const std::string unexpected = explain_unexpected(app, subcommand_noun);
-    fmt::print(stderr, "{}: {} (try '{} --help')\n", name_, topo::printable(unexpected.empty() ? one_line(e.what()) : unexpected),
-               name_);
+    fmt::print(stderr, "{}: {} (try '{} --help')\n", name_,
+               topo::printable(unexpected.empty() ? one_line(e.what()) : unexpected), name_);
     return usage;
   }
   int status = ok;

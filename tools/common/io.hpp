@@ -36,7 +36,7 @@ class Output {
   std::unique_ptr<FileBuffer> buf_;
   std::unique_ptr<std::ostream> file_;
   std::unique_ptr<io::GzipOstream> gz_;  // over file_, for a ".gz" name
-  int slot_ = -1;  // the signal handler's record of tmp_
+  int slot_ = -1;                        // the signal handler's record of tmp_
   bool committed_ = false;
 };
 

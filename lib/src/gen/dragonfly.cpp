@@ -97,7 +97,8 @@ Family family_dragonfly() {
                   c.class_of[v] = static_cast<std::uint32_t>(std::min(r, a - 1 - r));
                 }
                 return c;
-              }};
+              },
+          .routings = {"dragonfly"}};
 }
 
 }  // namespace topo::gen

@@ -13,37 +13,14 @@
 
 namespace topo::metrics {
 
-namespace {
-
-/// Whether an algorithm routes graphs of any origin: it builds on a two-node graph without family
-/// metadata. Those (shortest, valiant) are not a family's own routing.
-bool routes_any_graph(const std::string& name) {
-  GraphBuilder b(2, false);
-  b.add_link(0, 1);
-  const Graph probe = b.finish(Duplicates::reject);
-  route::RouterOptions o;
-  o.algo = name;
-  try {
-    route::make_router(probe, o);
-    return true;
-  } catch (const Error&) {
-    return false;
-  }
-}
-
-}  // namespace
-
 FamilyRouter family_router(const Graph& g) {
-  for (const auto& name : route::algorithm_names()) {
-    if (routes_any_graph(name)) continue;
-    route::RouterOptions o;
-    o.algo = name;
-    try {
-      return {name, route::make_router(g, o)};
-    } catch (const InputError&) {
-      // not this family's algorithm
+  // The family's own routing: the first registered algorithm made for its structure or grid.
+  for (const auto& a : route::algorithms())
+    if (a.needs != route::Algorithm::Needs::any_graph && route::fits(g, a)) {
+      route::RouterOptions o;
+      o.algo = a.name;
+      return {a.name, route::make_router(g, o)};
     }
-  }
   throw InputError(
       fmt::format("--routing family: no routing algorithm of toporoute is made for {} (use split, ecmp or single)",
                   g.meta.family.empty() ? std::string("a graph without family metadata") : "family " + g.meta.family));

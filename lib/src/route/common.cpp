@@ -37,10 +37,21 @@ std::unique_ptr<Router> make_router(const Graph& g, const RouterOptions& o) {
   return a.make(g, o);
 }
 
+bool fits(const Graph& g, const Algorithm& a) {
+  switch (a.needs) {
+    case Algorithm::Needs::any_graph:
+      return true;
+    case Algorithm::Needs::grid:
+      return gen::family_of(g) && gen::family_of(g)->grid;
+    case Algorithm::Needs::family_structure:
+      return gen::family_offers(g, a.name);
+  }
+  return false;
+}
+
 void require_fit(const Graph& g, const Algorithm& a) {
-  if (a.needs == Algorithm::Needs::any_graph) return;
+  if (fits(g, a)) return;
   const bool grid = a.needs == Algorithm::Needs::grid;
-  if (grid ? gen::family_of(g) && gen::family_of(g)->grid : gen::family_offers(g, a.name)) return;
   std::vector<std::string> fits;
   for (const auto& f : gen::families())
     if (grid ? bool(f.grid) : std::find(f.routings.begin(), f.routings.end(), a.name) != f.routings.end())

@@ -24,8 +24,8 @@ std::uint32_t parse_latency(std::string_view s, std::string_view spec) {
 
 }  // namespace
 
-std::vector<std::uint32_t> arc_latencies(const Graph& g, const route::ArcIndex& ai, const std::string& spec) {
-  std::vector<std::uint32_t> lat(ai.num_arcs(), 1);
+std::vector<std::uint32_t> arc_latencies(const Graph& g, const std::string& spec) {
+  std::vector<std::uint32_t> lat(g.num_arcs(), 1);
   if (spec == "length") {
     if (g.pos_dims() == 0)
       throw InputError("--link-latency length needs node positions (a JSON graph or a descriptor with positions)");
@@ -35,7 +35,7 @@ std::vector<std::uint32_t> arc_latencies(const Graph& g, const route::ArcIndex& 
         double d2 = 0;
         for (unsigned k = 0; k < g.pos_dims(); ++k) d2 += std::pow(g.pos(v)[k] - g.pos(nb[i])[k], 2);
         // One cycle per unit of distance, rounded up; a link never takes less than one cycle.
-        lat[ai.offset(v) + i] = std::max<std::uint32_t>(1, std::uint32_t(std::ceil(std::sqrt(d2) - 1e-9)));
+        lat[g.arc_offset(v) + i] = std::max<std::uint32_t>(1, std::uint32_t(std::ceil(std::sqrt(d2) - 1e-9)));
       }
     }
     return lat;
@@ -63,7 +63,7 @@ std::vector<std::uint32_t> arc_latencies(const Graph& g, const route::ArcIndex& 
     const auto ln = g.out_links(v);
     for (std::size_t i = 0; i < ln.size(); ++i) {
       auto it = g.link_class(ln[i]) == no_class ? by_class.end() : by_class.find(g.link_class_name(ln[i]));
-      lat[ai.offset(v) + i] = it == by_class.end() ? dflt : it->second;
+      lat[g.arc_offset(v) + i] = it == by_class.end() ? dflt : it->second;
     }
   }
   return lat;
@@ -72,7 +72,6 @@ std::vector<std::uint32_t> arc_latencies(const Graph& g, const route::ArcIndex& 
 Network build_network(const Graph& g, const SimOptions& o) {
   Network n;
   n.g = &g;
-  n.ai = std::make_unique<route::ArcIndex>(g);
   n.routers = g.num_nodes();
   n.T = o.terminals_per_router;
   n.V = o.vcs;
@@ -90,8 +89,8 @@ Network build_network(const Graph& g, const SimOptions& o) {
   if (n.S == 0) throw UsageError("--speedup must be at least 1");
   if (n.vct && n.B < n.F)
     throw UsageError(fmt::format("--flow vct needs --buffer ({}) of at least --packet-size ({}) flits", n.B, n.F));
-  n.arc_latency = arc_latencies(g, *n.ai, o.link_latency);
-  const auto arcs = n.ai->num_arcs();
+  n.arc_latency = arc_latencies(g, o.link_latency);
+  const auto arcs = g.num_arcs();
   n.arc_port.assign(arcs, none32);
   n.arc_lanes.assign(arcs, 0);
   // Parallel channels of every arc: multiplicity × capacity (capacity relative to a unit link).
@@ -102,7 +101,7 @@ Network build_network(const Graph& g, const SimOptions& o) {
     for (std::size_t i = 0; i < nb.size(); ++i) {
       if (nb[i] == v) continue;  // a self-loop carries nothing in a router network
       const std::uint32_t lanes = g.multiplicity(ln[i]) * std::max<std::uint32_t>(1, g.capacity(ln[i]));
-      n.arc_lanes[n.ai->offset(v) + i] = lanes;
+      n.arc_lanes[g.arc_offset(v) + i] = lanes;
       out_count[v] += lanes;
       in_count[nb[i]] += lanes;
     }
@@ -132,7 +131,7 @@ Network build_network(const Graph& g, const SimOptions& o) {
   for (node_id v = 0; v < n.routers; ++v) {
     const auto nb = g.out_neighbors(v);
     for (std::size_t i = 0; i < nb.size(); ++i) {
-      const auto arc = n.ai->offset(v) + i;
+      const auto arc = g.arc_offset(v) + i;
       if (!n.arc_lanes[arc]) continue;
       const node_id w = nb[i];
       n.arc_port[arc] = out_next[v];

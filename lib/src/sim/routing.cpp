@@ -126,8 +126,8 @@ class MinimalAdaptive final : public SimRouting {
     const auto nb = n_.g->out_neighbors(r);
     const auto [alo, ahi] = class_vcs.back();
     for (std::size_t i = 0; i < nb.size(); ++i)
-      if (d[nb[i]] + 1 == d[r] && n_.arc_lanes[n_.ai->offset(r) + i])
-        out.push_back({n_.ai->offset(r) + i, alo, ahi, false});
+      if (d[nb[i]] + 1 == d[r] && n_.arc_lanes[n_.g->arc_offset(r) + i])
+        out.push_back({n_.g->arc_offset(r) + i, alo, ahi, false});
     const auto esc = base_->route(r, p.dst_router, rng);
     std::vector<std::uint8_t> cls;
     vcc->of_path(esc, cls);  // the escape classes depend only on the rest of the route
@@ -175,7 +175,7 @@ class Table final : public SimRouting {
         const auto it = std::find(nb.begin(), nb.end(), p.nodes[h + 1]);
         if (it == nb.end())
           throw ParseError(file, no, fmt::format("{} and {} are not adjacent", p.nodes[h], p.nodes[h + 1]));
-        p.arcs.push_back(n.ai->offset(p.nodes[h]) + std::uint64_t(it - nb.begin()));
+        p.arcs.push_back(n.g->arc_offset(p.nodes[h]) + std::uint64_t(it - nb.begin()));
       }
       table_[key(p.nodes.front(), p.nodes.back())] = std::move(p);
     }

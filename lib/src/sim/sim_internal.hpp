@@ -61,14 +61,13 @@ struct Channel {
   std::uint32_t latency;     // link latency in cycles
   std::uint32_t flit_delay;  // cycles from switch allocation (or terminal send) to arrival
   std::uint32_t credit_delay;
-  std::uint64_t arc;  // ArcIndex arc for network channels, none64 for terminal channels
+  std::uint64_t arc;  // Graph::arc_offset arc for network channels, none64 for terminal channels
   std::uint32_t lane;
 };
 inline constexpr std::uint64_t none64 = ~std::uint64_t{0};
 
 struct Network {
   const Graph* g = nullptr;
-  std::unique_ptr<route::ArcIndex> ai;
   std::uint32_t routers = 0, T = 1, V = 4, B = 8, F = 1, S = 1;
   std::uint32_t Dr = 1, Dva = 1, Dsa = 1;
   bool vct = false;
@@ -83,7 +82,7 @@ struct Network {
 /// Builds ports and channels; InputError on a bad --link-latency.
 Network build_network(const Graph& g, const SimOptions& o);
 /// The per-arc link latency of --link-latency (N, CLASS=N,..., or length).
-std::vector<std::uint32_t> arc_latencies(const Graph& g, const route::ArcIndex& ai, const std::string& spec);
+std::vector<std::uint32_t> arc_latencies(const Graph& g, const std::string& spec);
 
 // ---- Traffic and injection ------------------------------------------------------------------------
 

@@ -62,8 +62,8 @@ struct Simulator::Impl {
     if (!cycle.empty() && !o.allow_deadlock) {
       std::string list;
       for (std::size_t i = 0; i < cycle.size() && i < 12; ++i) {
-        const node_id v = net.ai->tail(cycle[i].first);
-        list += fmt::format(" {}->{}", v, g.out_neighbors(v)[cycle[i].first - net.ai->offset(v)]);
+        const node_id v = g.arc_tail(cycle[i].first);
+        list += fmt::format(" {}->{}", v, g.out_neighbors(v)[cycle[i].first - g.arc_offset(v)]);
         if (routing->class_vcs.size() > 1) list += fmt::format("/{}", cycle[i].second);
       }
       throw InputError(fmt::format(
@@ -80,7 +80,7 @@ struct Simulator::Impl {
     for (const auto& c : net.chans) {
       if (c.arc == none64) continue;
       const node_id v = c.src;
-      const auto l = g.out_links(v)[c.arc - net.ai->offset(v)];
+      const auto l = g.out_links(v)[c.arc - g.arc_offset(v)];
       channels.push_back({c.src, c.dst, g.link_class(l) == no_class ? std::string() : std::string(g.link_class_name(l)),
                           c.lane, c.latency});
     }

@@ -1,0 +1,79 @@
+// Minimal hierarchical routing on the canonical dragonfly (Kim, Dally, Scott and Abts, ISCA 2008; the
+// routing Projective Networks Tables 4–5 assume): inside a group one local hop; between groups a local
+// hop to the router that holds the global link to the target's group (when the source is not that
+// router), the global link, and a local hop to the target (when the global link does not end there).
+// At most 3 hops; graph distances can be shorter (two global hops), which this routing never takes.
+#include <fmt/format.h>
+
+#include "route_internal.hpp"
+#include "topo/errors.hpp"
+
+namespace topo::route {
+
+namespace {
+
+class Dragonfly final : public Router {
+ public:
+  explicit Dragonfly(const Graph& g) : g_(g) {
+    const auto c = family_coords(g, "dragonfly");  // (group, router in group)
+    group_.resize(g.num_nodes());
+    std::uint32_t groups = 0;
+    for (node_id v = 0; v < g.num_nodes(); ++v) {
+      group_[v] = std::uint32_t(c.of(v)[0]);
+      groups = std::max(groups, group_[v] + 1);
+    }
+    const auto global = class_of(g, "global");
+    // gateway_[i * groups + j]: the arc of group i's global link to group j.
+    gateway_.assign(std::size_t(groups) * groups, no_arc);
+    for (node_id v = 0; v < g.num_nodes(); ++v) {
+      const auto nb = g.out_neighbors(v);
+      const auto ln = g.out_links(v);
+      for (std::size_t i = 0; i < nb.size(); ++i)
+        if (g.link_class(ln[i]) == global)
+          gateway_[std::size_t(group_[v]) * groups + group_[nb[i]]] = g.arc_offset(v) + i;
+    }
+    groups_ = groups;
+  }
+
+  Path route(node_id s, node_id t, Rng&) const override {
+    Path p;
+    p.nodes.push_back(s);
+    if (s == t) return p;
+    if (group_[s] != group_[t]) {
+      const auto arc = gateway_[std::size_t(group_[s]) * groups_ + group_[t]];
+      if (arc == no_arc)
+        throw InputError(
+            fmt::format("--algo dragonfly: no global link from group {} to group {}", group_[s], group_[t]));
+      const node_id gate = g_.arc_tail(arc);
+      if (gate != s) append_hop(g_, p, gate);
+      p.arcs.push_back(arc);
+      p.nodes.push_back(g_.arc_head(arc));
+    }
+    if (p.nodes.back() != t) append_hop(g_, p, t);
+    return p;
+  }
+
+ private:
+  static constexpr std::uint64_t no_arc = ~std::uint64_t{0};
+  static std::uint16_t class_of(const Graph& g, std::string_view name) {
+    for (std::size_t c = 0; c < g.class_names().size(); ++c)
+      if (g.class_names()[c] == name) return std::uint16_t(c);
+    throw InputError(fmt::format("--algo dragonfly: the graph has no link class {}", name));
+  }
+
+  const Graph& g_;
+  std::vector<std::uint32_t> group_;
+  std::vector<std::uint64_t> gateway_;
+  std::uint32_t groups_ = 0;
+};
+
+}  // namespace
+
+Algorithm algorithm_dragonfly() {
+  return {.name = "dragonfly",
+          .help = "minimal local-global-local routing of the dragonfly (dragonfly graphs)",
+          .needs = Algorithm::Needs::family_structure,
+          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Dragonfly>(g); }};
+}
+
+}  // namespace topo::route
