@@ -63,6 +63,11 @@ run("topogen", "torus", "--dims", "4x4", "--format", "json", "-o", path("t.json.
 check("JSON output compresses too", gzip.decompress(open(path("t.json.gz"), "rb").read()).startswith(b"{"))
 run("toporoute", path("t.el.gz"), "--traffic", "all-to-all", "--summary", "--loads", path("l.txt.gz"))
 check("toporoute --loads NAME.gz is gzip", gzip.decompress(open(path("l.txt.gz"), "rb").read()).startswith(b"# "))
+with open(path("d.mtx.gz"), "wb") as f:
+    f.write(gzip.compress(open(DEMAND, "rb").read()))
+mapped = [run("topomap", path("t.el"), "--demand", d, "--crop", "-m", "identity", "--no-provenance").stdout
+          for d in (DEMAND, path("d.mtx.gz"))]
+check("topomap reads a gzip demand (NAME.mtx.gz) like the plain one", mapped[0] == mapped[1] and mapped[0], mapped[1][:200])
 
 # ---- CSV: plain ASCII headers, the documented columns, values that agree with the JSON -------------------
 def csv_rows(data):
@@ -103,6 +108,13 @@ check("toposim clex --csv columns", list(rows[0]) == ["level", "max_rounds", "me
                                                       "mean_hops", "mean_link_uses", "instances"], rows[:1])
 check("toposim clex --csv: one row per level, as the JSON",
       [int(r["max_rounds"]) for r in rows] == [lv["max_rounds"] for lv in js["levels_table"]], rows)
+a2a = ["toposim", "clex-alltoall", "--clique", "4", "--levels", "3"]
+rows = csv_rows(run(*a2a, "--csv").stdout)
+js = json.loads(run(*a2a, "--json", "--no-provenance").stdout)
+check("toposim clex-alltoall --csv: a row per tree, mean hops as the JSON",
+      [r["tree"] for r in rows] == ["shortest", "ascending"] and
+      abs(float(rows[0]["mean_hops"]) - js["shortest_tree"]["mean_hops"]) < 1e-12 and
+      abs(float(rows[1]["mean_hops"]) - js["ascending_tree"]["mean_hops"]) < 1e-12 and "links_level_3" in rows[0], rows)
 
 # ---- GraphML: ours read by networkx, networkx's read by us --------------------------------------------------
 for fam in (["torus", "--dims", "4x3"], ["kautz", "--degree", "2", "--length", "3"], ["torus", "--dims", "2x3"],

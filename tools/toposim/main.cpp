@@ -172,6 +172,8 @@ int main(int argc, char** argv) {
   all->add_option("--levels", a2a.levels, "number of levels L")->type_name("L")->required();
   all->add_option("--sources", a2a.sources, "trees to build (default: all nodes up to 4096, else 16)")->type_name("N");
   all->add_option("--seed", a2a.seed, "random seed for the sample of sources")->type_name("S");
+  bool a2a_csv = false;
+  all->add_flag("--csv", a2a_csv, "print the table as CSV (header and one row per tree)");
 
   toposim::RunCli rc;
   auto* run = toposim::add_run(app, rc);
@@ -183,9 +185,22 @@ int main(int argc, char** argv) {
     }
     if (all->parsed()) {
       a2a.threads = com.threads;
+      if (a2a_csv && com.json) throw topo::UsageError("--csv and --json ask for two formats");
       const auto r = topo::sim::clex_all_to_all(a2a);
       topo::cli::Output out(com.output);
-      if (com.json) {
+      if (a2a_csv) {
+        auto& os = out.stream();
+        os << "tree,mean_hops,max_hops,max_links_on_a_level,mean_propagation,max_propagation,hop_reduction,"
+              "propagation_ratio";
+        for (std::size_t l = 0; l < r.shortest.links_per_level.size(); ++l) fmt::print(os, ",links_level_{}", l + 1);
+        os << '\n';
+        for (const auto& [name, t] : {std::pair{"shortest", &r.shortest}, std::pair{"ascending", &r.ascending}}) {
+          fmt::print(os, "{},{},{},{},{},{},{},{}", name, t->mean_hops, t->max_hops, t->max_links_on_a_level,
+                     t->mean_propagation, t->max_propagation, t->hop_reduction, t->propagation_ratio);
+          for (auto x : t->links_per_level) fmt::print(os, ",{}", x);
+          os << '\n';
+        }
+      } else if (com.json) {
         nlohmann::json j;
         if (!com.no_provenance) j["provenance"] = tool.provenance(a2a.seed);
         auto tree = [](const topo::sim::ClexTreeStats& t) {

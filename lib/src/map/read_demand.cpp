@@ -1,4 +1,5 @@
-// A demand file read by its extension: Matrix Market, Harwell-Boeing, or else a weighted edge list.
+// A demand file read by its extension: Matrix Market, Harwell-Boeing, or else a weighted edge list; a
+// gzip-compressed file (NAME.mtx.gz) by the extension before ".gz" (the readers decompress it).
 
 #include "map/reader_internal.hpp"
 
@@ -7,10 +8,11 @@ namespace topo::map {
 using namespace detail;
 
 Demand read_demand(const std::string& path, Weights wt) {
-  if (ends_with(path, ".mtx")) return read_matrix_market(path, wt);
+  const std::string_view name = ends_with(path, ".gz") ? std::string_view(path).substr(0, path.size() - 3) : path;
+  if (ends_with(name, ".mtx")) return read_matrix_market(path, wt);
   for (auto ext :
        {".rua", ".rsa", ".psa", ".csa", ".pua", ".cua", ".rza", ".pza", ".rha", ".cha", ".pha", ".rra", ".hb", ".rb"})
-    if (ends_with(path, ext)) return read_harwell_boeing(path, wt);
+    if (ends_with(name, ext)) return read_harwell_boeing(path, wt);
   return read_edge_list(path, wt);
 }
 

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <iterator>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "text_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/excerpt.hpp"
+#include "topo/io/gzip.hpp"
 #include "topo/map/problem.hpp"
 
 namespace topo::map::detail {
@@ -22,10 +25,13 @@ namespace topo::map::detail {
 using topo::detail::lower;
 using topo::detail::split_ws;
 
-inline std::ifstream open(const std::string& path) {
-  std::ifstream in(path);
+/// The file's text, decompressed when it is gzip (recognised by its magic bytes, as graph files are).
+inline std::istringstream open(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
-  return in;
+  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (io::is_gzip(data)) data = io::gunzip(data, path);
+  return std::istringstream(std::move(data));
 }
 
 /// The lines of a text file split into fields at white space, and the 1-based number of the last line read
@@ -44,7 +50,7 @@ class FieldLines {
   std::size_t number() const { return number_; }
 
  private:
-  std::ifstream in_;
+  std::istringstream in_;
   std::string line_;
   std::size_t number_ = 0;
   std::vector<std::string_view> fields_;
@@ -86,7 +92,7 @@ struct Entry {
 // (YOUNG*C are labelled symmetric but store both triangles). In demand.cpp.
 Demand build(std::uint32_t n, std::vector<Entry> e, bool symmetric, std::string source);
 
-inline bool ends_with(const std::string& s, std::string_view suf) {
+inline bool ends_with(std::string_view s, std::string_view suf) {
   return s.size() >= suf.size() && lower(s.substr(s.size() - suf.size())) == suf;
 }
 
