@@ -96,6 +96,22 @@ for args, t, r, n, d0, subscription in DIRECT:
         sub = d0 * hops / delta
         print(f"{name}: graph k̄ = {kbar:.4f}, u = {u:.4f} (shortest paths); "
               f"minimal routing k̄ = {hops:.4f}, u = 1: subscription {sub:.4f}")
+        # topostat --routing family: the dragonfly's own local-global-local routing gives the table's k̄, and
+        # the exact u, 1 - 1/(4h^2 + 1) of the paper's u = 1 (a local arc carries 4h^2 + 1 units, a global 4h^2).
+        h = int(args[2])
+        fam = json.loads(subprocess.run([f"{BIN}/topostat", "--json", "--no-provenance", "--bisection", "no",
+                                         "--routing", "family", "--terminals-per-router", str(d0)],
+                                        input=subprocess.run([f"{BIN}/topogen", *args], check=True,
+                                                             capture_output=True).stdout,
+                                        check=True, capture_output=True).stdout)
+        lu = fam["link_utilization"]
+        check(f"{name}: --routing family uses the dragonfly routing", "dragonfly" in json.dumps(lu), lu)
+        check(f"{name}: --routing family k̄ is the table's", abs(lu["mean_hops"] - hops) < 1e-12, lu)
+        check(f"{name}: --routing family max arc load 4h²+1", lu["max_arc_load"] == 4 * h * h + 1, lu)
+        exact = d0 * hops / (delta * lu["u"])
+        check(f"{name}: exact subscription within 0.002 of the table (u = {lu['u']:.6f}, not 1)",
+              abs(fam["costs"]["subscription"]["value"] - exact) < 1e-9 and abs(exact - subscription) < 0.002,
+              f"{fam['costs']['subscription']}, table {subscription}")
     else:
         sub = topostat_sub
         print(f"{name}: k̄ = {kbar:.5f}, u = {u:.5f}, subscription {sub:.4f} (table {subscription})")
