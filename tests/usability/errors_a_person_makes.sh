@@ -34,6 +34,12 @@ usage 2 "topomap: --method: 'aneal' is not one of identity, random, greedy, bfs-
   ./topomap -m aneal --demand x.mtx
 usage 2 "topogen: --format: 'jsn' is not one of edgelist, plain, json, descriptor, metis, dot, graphml; did you mean 'json'? (try 'topogen --help')" \
   ./topogen torus --dims 4x4 --format jsn
+usage 2 "topostat: --method: 'orbts' is not one of auto, orbits, bfs, sample; did you mean 'orbits'? (try 'topostat --help')" \
+  ./topostat --method orbts
+usage 2 "topomap: --weights: 'unt' is not one of magnitude, unit; did you mean 'unit'? (try 'topomap --help')" \
+  ./topomap --weights unt --demand x.mtx
+usage 2 "toposim: --flow: 'wormhol' is not one of wormhole, vct; did you mean 'wormhole'? (try 'toposim --help')" \
+  ./toposim run --flow wormhol
 
 # Every usage error exits 2: missing or malformed family parameters included.
 usage 2 "topogen: missing --dims (or --preset)" ./topogen torus

@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
       app.add_option("--qap", o.qap, "a QAPLIB instance (.dat): minimise sum A_ij B_p(i)p(j)")->type_name("FILE");
   dem->excludes(qap);
   app.add_option("--weights", o.weights, "communication volume of an entry: magnitude (|a_ij|) or unit (1)")
-      ->check(CLI::IsMember({"magnitude", "unit"}))
+      ->check(topo::cli::one_of({"magnitude", "unit"}))
       ->type_name("W");
   app.add_option("-m,--method", o.method, fmt::format("mapping method: {}", fmt::join(topo::map::method_names(), ", ")))
       ->check(topo::cli::one_of(topo::map::method_names()))
@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
   app.add_option("--seed", o.seed, "random seed; restart r uses (seed, r)")->type_name("N");
   app.add_option("--restarts", o.restarts, "independent restarts, run -j at a time (default 1)")->type_name("R");
   app.add_option("--supply", o.supply, "auto, dense (an N x N matrix) or rows (BFS rows on demand)")
-      ->check(CLI::IsMember({"auto", "dense", "rows"}))
+      ->check(topo::cli::one_of({"auto", "dense", "rows"}))
       ->type_name("MODE");
   app.add_option("--max-supply-mb", o.max_supply_mb, "largest dense supply matrix in MiB (default 4096)")
       ->type_name("MB");
@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
   app.add_flag("--crop", o.crop, "with more tasks than nodes, keep the first N tasks and the demand among them");
   app.add_option("-o,--output", o.output, "write the mapping to FILE (atomically)")->type_name("FILE");
   app.add_option("--mapping-format", o.mapping_format, "format of the mapping written: plain (= viem) or scotch")
-      ->check(CLI::IsMember({"plain", "viem", "scotch"}))
+      ->check(topo::cli::one_of({"plain", "viem", "scotch"}))
       ->type_name("F");
   tool.add_json_flag(o.json);
   app.add_flag("--csv", o.csv, "print the results as a CSV header and row (the mapping goes to -o)");

@@ -364,7 +364,7 @@ int main(int argc, char** argv) {
     a->add_option("graph", o.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
         ->type_name("GRAPH");
     a->add_option("-f,--format", o.format, "input format (default: detected)")
-        ->check(CLI::IsMember({"auto", "edgelist", "plain", "json", "descriptor", "graphml"}))
+        ->check(topo::cli::one_of({"auto", "edgelist", "plain", "json", "descriptor", "graphml"}))
         ->type_name("FORMAT");
     a->add_flag("--directed", o.directed, "read a plain edge list as directed");
   };
@@ -414,7 +414,7 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   bc->add_option("--algo", o.bcast_algo,
                  "tree (any graph: BFS tree, children served in decreasing subtree time) or hdn (HDN Algorithm 2)")
-      ->check(CLI::IsMember({"tree", "hdn"}))
+      ->check(topo::cli::one_of({"tree", "hdn"}))
       ->type_name("ALGO");
   bc->add_flag("--json", o.json, "machine-readable output");
   bc->add_option("-o,--output", o.output, "write to FILE (atomically)")->type_name("FILE");

@@ -8,6 +8,7 @@
 #include "common/cli.hpp"
 #include "common/io.hpp"
 #include "common/progress.hpp"
+#include "common/suggest.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/sim/clex.hpp"
@@ -151,18 +152,18 @@ int main(int argc, char** argv) {
   clex->add_option("--messages", c.messages, "messages from and to each node (M)")->type_name("M")->required();
   clex->add_option("--seed", c.seed, "random seed (workload and every random choice)")->type_name("S");
   clex->add_option("--traffic", c.traffic, "dense: request/acknowledge before relaying; light: direct copies")
-      ->check(CLI::IsMember({"dense", "light"}));
+      ->check(topo::cli::one_of({"dense", "light"}));
   clex->add_option("--destinations", c.destinations,
                    "permutation: every node receives exactly M; uniform: independent uniform destinations")
-      ->check(CLI::IsMember({"permutation", "uniform"}));
+      ->check(topo::cli::one_of({"permutation", "uniform"}));
   clex->add_option("--copies", c.copies, "copies of a remaining message per relay phase: ceil or floor of k(i)")
-      ->check(CLI::IsMember({"ceil", "floor"}));
+      ->check(topo::cli::one_of({"ceil", "floor"}));
   clex->add_option("--copy-cap", c.copy_cap, "n in the cap sqrt(ln n) of k(i): the clique or the whole network")
-      ->check(CLI::IsMember({"clique", "network"}));
+      ->check(topo::cli::one_of({"clique", "network"}));
   clex->add_flag("--handshake-in-mean", c.handshake_in_mean,
                  "count the two request/acknowledge rounds of dense traffic in the mean rounds");
   clex->add_option("--spread", c.spread, "which level-l links of a gateway get one more message: random or fixed")
-      ->check(CLI::IsMember({"random", "fixed"}));
+      ->check(topo::cli::one_of({"random", "fixed"}));
   clex->add_flag("--csv", c.csv, "print the per-level table as CSV (header and one row per level)");
 
   topo::sim::ClexAllToAllOptions a2a;

@@ -10,6 +10,7 @@
 
 #include "common/io.hpp"
 #include "common/progress.hpp"
+#include "common/suggest.hpp"
 #include "topo/errors.hpp"
 
 namespace toposim {
@@ -23,18 +24,18 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
   r->add_option("graph", c.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
       ->type_name("GRAPH");
   r->add_option("--algo", o.algo, "routing (default dor where it fits, else shortest): " + sim::routing_help())
-      ->check(CLI::IsMember(sim::routing_names()))
+      ->check(topo::cli::one_of(sim::routing_names()))
       ->type_name("ALGO");
   r->add_flag("--random-ties", o.random_ties, "shortest: a random minimal next hop (seeded)");
   r->add_option("--routes", o.routes_file, "table routing: toporoute's JSON-lines routes")->type_name("FILE");
   r->add_option("--traffic", o.traffic, "traffic pattern (default uniform): " + sim::sim_traffic_help())
-      ->check(CLI::IsMember(sim::sim_traffic_names()))
+      ->check(topo::cli::one_of(sim::sim_traffic_names()))
       ->type_name("PATTERN");
   r->add_option("--hotspot", o.hotspot, "hotspot: the terminal every terminal sends to (default 0)")->type_name("T");
   r->add_option("--rate", o.rate, "offered load in flits per terminal per cycle (default 0.1)")->type_name("R");
   r->add_option("--packet-size", o.packet_size, "flits per packet (default 1)")->type_name("F");
   r->add_option("--flow", o.flow, "flow control: wormhole (default) or vct (virtual cut-through)")
-      ->check(CLI::IsMember({"wormhole", "vct"}))
+      ->check(topo::cli::one_of({"wormhole", "vct"}))
       ->type_name("MODE");
   r->add_option("--vcs", o.vcs, "virtual channels per input port (default 4)")->type_name("V");
   r->add_option("--buffer", o.buffer, "flits per VC buffer (default 8)")->type_name("B");
@@ -48,7 +49,7 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
   r->add_option("--terminals-per-router", o.terminals_per_router, "terminals attached to every router (default 1)")
       ->type_name("T");
   r->add_option("--vc-classes", o.vc_classes, "deadlock avoidance (default: from the routing): " + sim::vc_class_help())
-      ->check(CLI::IsMember(sim::vc_class_names()))
+      ->check(topo::cli::one_of(sim::vc_class_names()))
       ->type_name("SCHEME");
   r->add_flag("--allow-deadlock", o.allow_deadlock, "run even when the channel dependency graph has a cycle");
   r->add_option("--deadlock-cycles", o.deadlock_cycles,
@@ -65,7 +66,7 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
   r->add_option("--messages", o.messages, "batch mode: every terminal sends M packets (random permutations)")
       ->type_name("M");
   r->add_option("--injection", o.injection, "bernoulli (default) or onoff (bursts)")
-      ->check(CLI::IsMember(sim::injection_names()))
+      ->check(topo::cli::one_of(sim::injection_names()))
       ->type_name("PROCESS");
   r->add_option("--burst-on", o.burst_on, "onoff: mean cycles of an on period (default 8)")->type_name("C");
   r->add_option("--burst-off", o.burst_off, "onoff: mean cycles of an off period (default 8)")->type_name("C");

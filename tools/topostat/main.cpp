@@ -6,6 +6,7 @@
 #include "common/cli.hpp"
 #include "common/io.hpp"
 #include "common/progress.hpp"
+#include "common/suggest.hpp"
 #include "topo/metrics/measure.hpp"
 #include "topo/metrics/report_output.hpp"
 
@@ -39,7 +40,7 @@ int main(int argc, char** argv) {
   app.add_option("graph", o.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
       ->type_name("GRAPH");
   app.add_option("-f,--format", o.format, "input format (default: detected)")
-      ->check(CLI::IsMember({"auto", "edgelist", "plain", "json", "descriptor", "graphml"}))
+      ->check(topo::cli::one_of({"auto", "edgelist", "plain", "json", "descriptor", "graphml"}))
       ->type_name("FORMAT");
   app.add_flag("--directed", o.directed, "read a plain edge list as directed");
   std::vector<std::string> methods, method_help, routings, routing_help;
@@ -52,22 +53,22 @@ int main(int argc, char** argv) {
     routing_help.push_back(fmt::format("{} ({})", r.name, r.help));
   }
   app.add_option("--method", o.method, fmt::format("how to compute distances: {}", fmt::join(method_help, "; ")))
-      ->check(CLI::IsMember(methods))
+      ->check(topo::cli::one_of(methods))
       ->type_name("METHOD");
   app.add_option("--sample", o.sample, "with --method sample: number of random BFS sources")
       ->type_name("N")
       ->check(CLI::NonNegativeNumber);
   app.add_option("--seed", o.seed, "seed for sampling, METIS and symmetry checks (recorded)")->type_name("N");
   app.add_option("--bisection", o.bisection, "bisection bounds: auto (up to 200000 nodes), yes, no")
-      ->check(CLI::IsMember({"auto", "yes", "no"}))
+      ->check(topo::cli::one_of({"auto", "yes", "no"}))
       ->type_name("WHEN");
   app.add_option(
          "--utilization", o.utilization,
          "exact link loads under uniform traffic (u, Δ0, R, T, flow bound): auto (when sources·arcs ≤ 4e9), yes, no")
-      ->check(CLI::IsMember({"auto", "yes", "no"}))
+      ->check(topo::cli::one_of({"auto", "yes", "no"}))
       ->type_name("WHEN");
   app.add_option("--routing", o.routing, fmt::format("routing for link loads: {}", fmt::join(routing_help, "; ")))
-      ->check(CLI::IsMember(routings))
+      ->check(topo::cli::one_of(routings))
       ->type_name("ROUTING");
   app.add_option("--terminals-per-router", o.costs.terminals_per_router,
                  "Δ0: print T = N·Δ0, R = Δ + Δ0 and the subscription for it")
