@@ -68,6 +68,10 @@ with open(path("d.mtx.gz"), "wb") as f:
 mapped = [run("topomap", path("t.el"), "--demand", d, "--crop", "-m", "identity", "--no-provenance").stdout
           for d in (DEMAND, path("d.mtx.gz"))]
 check("topomap reads a gzip demand (NAME.mtx.gz) like the plain one", mapped[0] == mapped[1] and mapped[0], mapped[1][:200])
+with open(path("p.gz"), "wb") as f:
+    f.write(gzip.compress(b"0 5\n3 7\n"))
+routes = run("toporoute", path("t.el"), "--pairs", path("p.gz"), "--text").stdout.decode().splitlines()
+check("toporoute --pairs reads a gzip file", len(routes) == 2 and routes[0].startswith("0 -> 5"), routes)
 
 # ---- CSV: plain ASCII headers, the documented columns, values that agree with the JSON -------------------
 def csv_rows(data):

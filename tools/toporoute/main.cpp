@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 
 #include "common/cli.hpp"
@@ -16,6 +17,7 @@
 #include "common/io.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
+#include "topo/io/gzip.hpp"
 #include "topo/metrics/link_loads.hpp"
 #include "topo/route/analysis.hpp"
 #include "topo/route/broadcast.hpp"
@@ -81,8 +83,11 @@ std::vector<r::Pair> pairs_of(const topo::Graph& g, const Options& o) {
     return {{node_arg(g, *o.from, "--from"), node_arg(g, *o.to, "--to")}};
   }
   if (!o.pairs_file.empty()) {
-    std::ifstream in(o.pairs_file);
-    if (!in) throw topo::InputError(fmt::format("cannot open {}: {}", o.pairs_file, std::strerror(errno)));
+    std::ifstream file(o.pairs_file, std::ios::binary);
+    if (!file) throw topo::InputError(fmt::format("cannot open {}: {}", o.pairs_file, std::strerror(errno)));
+    std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    if (topo::io::is_gzip(text)) text = topo::io::gunzip(text, o.pairs_file);  // as graph files
+    std::istringstream in(std::move(text));
     return r::read_pairs(in, o.pairs_file, g.num_nodes());
   }
   r::TrafficOptions to;
