@@ -27,11 +27,7 @@ Graph example_of(const gen::Family& f) {
 std::vector<Graph> examples_for(const route::Algorithm& a) {
   std::vector<Graph> out;
   for (const auto& f : gen::families()) {
-    const bool fits = a.needs == route::Algorithm::Needs::any_graph ? true
-                      : a.needs == route::Algorithm::Needs::grid
-                          ? bool(f.grid)
-                          : std::count(f.routings.begin(), f.routings.end(), a.name) > 0;
-    if (!fits) continue;
+    if (!route::fits(f, a)) continue;
     auto g = example_of(f);
     bool connected = true;  // routing needs every target reachable
     for (node_id t = 0; t < g.num_nodes() && connected; t += std::max<node_id>(1, g.num_nodes() / 4))

@@ -25,6 +25,21 @@ Graph gen_of(const std::string& family, std::map<std::string, std::string> raw) 
   return gen::generate(f, gen::parse_params(f, raw));
 }
 
+// The channel dependency graph of all-to-all traffic under an algorithm (every route checked hop by hop).
+route::DependencyGraph deps_of(const Graph& g, const std::string& algo) {
+  route::RouterOptions o;
+  o.algo = algo;
+  const auto r = route::make_router(g, o);
+  route::Rng rng(1);
+  route::DependencyGraph d;
+  for (const auto& [s, t] : route::traffic_pairs(g, "all-to-all")) {
+    const auto p = r->route(s, t, rng);
+    route::check_path(g, p, s, t);
+    d.add(p);
+  }
+  return d;
+}
+
 struct AllPairs {
   std::uint64_t pairs = 0, longer = 0;
   std::size_t max_hops = 0;
@@ -189,15 +204,6 @@ TEST_CASE("split loads on a torus: every arc carries the same load") {
 }
 
 TEST_CASE("deadlock check: DOR on a mesh has none, minimal routing on a ring has a cycle") {
-  auto deps_of = [](const Graph& g, const std::string& algo) {
-    route::RouterOptions o;
-    o.algo = algo;
-    const auto r = route::make_router(g, o);
-    route::Rng rng(1);
-    route::DependencyGraph d;
-    for (const auto& [s, t] : route::traffic_pairs(g, "all-to-all")) d.add(r->route(s, t, rng));
-    return d;
-  };
   const auto mesh = deps_of(gen_of("mesh", {{"dims", "4x4"}}), "dor");
   CHECK(mesh.dependencies() > 0);
   CHECK(mesh.find_cycle().empty());
@@ -472,19 +478,6 @@ TEST_CASE("clex: gateway routing, at most 2^L - 1 hops on every pair") {
 }
 
 TEST_CASE("route: updown is deadlock-free on one virtual channel where shortest paths are not") {
-  auto deps_of = [](const Graph& g, const std::string& algo) {
-    route::RouterOptions o;
-    o.algo = algo;
-    const auto r = route::make_router(g, o);
-    route::Rng rng(1);
-    route::DependencyGraph d;
-    for (const auto& [s, t] : route::traffic_pairs(g, "all-to-all")) {
-      const auto p = r->route(s, t, rng);
-      route::check_path(g, p, s, t);
-      d.add(p);
-    }
-    return d;
-  };
   for (const auto& g :
        {gen_of("ring", {{"nodes", "7"}}), gen_of("torus", {{"dims", "4x5"}}),
         gen_of("random-regular", {{"nodes", "30"}, {"degree", "3"}, {"seed", "2"}}), gen_of("slimfly", {{"q", "5"}})}) {

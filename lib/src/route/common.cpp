@@ -37,26 +37,29 @@ std::unique_ptr<Router> make_router(const Graph& g, const RouterOptions& o) {
   return a.make(g, o);
 }
 
-bool fits(const Graph& g, const Algorithm& a) {
+bool fits(const gen::Family& f, const Algorithm& a) {
   switch (a.needs) {
     case Algorithm::Needs::any_graph:
       return true;
     case Algorithm::Needs::grid:
-      return gen::family_of(g) && gen::family_of(g)->grid;
+      return bool(f.grid);
     case Algorithm::Needs::family_structure:
-      return gen::family_offers(g, a.name);
+      return std::find(f.routings.begin(), f.routings.end(), a.name) != f.routings.end();
   }
   return false;
 }
 
+bool fits(const Graph& g, const Algorithm& a) {
+  const auto* f = gen::family_of(g);
+  return a.needs == Algorithm::Needs::any_graph || (f && fits(*f, a));
+}
+
 void require_fit(const Graph& g, const Algorithm& a) {
   if (fits(g, a)) return;
-  const bool grid = a.needs == Algorithm::Needs::grid;
-  std::vector<std::string> fits;
+  std::vector<std::string> names;
   for (const auto& f : gen::families())
-    if (grid ? bool(f.grid) : std::find(f.routings.begin(), f.routings.end(), a.name) != f.routings.end())
-      fits.push_back(f.name);
-  throw InputError(fmt::format("--algo {} needs a graph of family {}, got {}", a.name, fmt::join(fits, " or "),
+    if (fits(f, a)) names.push_back(f.name);
+  throw InputError(fmt::format("--algo {} needs a graph of family {}, got {}", a.name, fmt::join(names, " or "),
                                g.meta.family.empty() ? std::string("a graph without family metadata") : g.meta.family));
 }
 

@@ -19,10 +19,12 @@ inline std::uint64_t hash(std::uint64_t x) {
   return splitmix(x);
 }
 
-// xoshiro256**
+// xoshiro256** (Blackman & Vigna): 32 bytes of state, so every terminal of toposim run can own one. It is a
+// UniformRandomBitGenerator, for the standard distributions.
 class Rng {
  public:
-  explicit Rng(std::uint64_t seed) {
+  using result_type = std::uint64_t;
+  explicit Rng(std::uint64_t seed = 1) {
     for (auto& w : s_) w = splitmix(seed);
   }
   std::uint64_t next() {
@@ -35,6 +37,11 @@ class Rng {
     s_[3] = rotl(s_[3], 45);
     return result;
   }
+  static constexpr result_type min() { return 0; }
+  static constexpr result_type max() { return ~result_type{0}; }
+  result_type operator()() { return next(); }
+  /// A uniform double in [0, 1).
+  double uniform() { return double(next() >> 11) * 0x1.0p-53; }
   // The modulo bias is below n / 2^64: irrelevant for n < 2^32.
   std::uint32_t below(std::uint64_t n) { return static_cast<std::uint32_t>(next() % n); }
   template <class T>

@@ -8,45 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "sim/rng_internal.hpp"
 #include "topo/graph.hpp"
 #include "topo/route/route.hpp"
 #include "topo/sim/network_sim.hpp"
 
 namespace topo::sim {
 
-/// xoshiro256** (Blackman & Vigna): 32 bytes of state, so every terminal can own one.
-class Rng {
- public:
-  using result_type = std::uint64_t;
-  explicit Rng(std::uint64_t seed = 1) {
-    for (auto& x : s_) {  // splitmix64 expands the seed
-      seed += 0x9E3779B97F4A7C15ull;
-      std::uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-      x = z ^ (z >> 31);
-    }
-  }
-  static constexpr result_type min() { return 0; }
-  static constexpr result_type max() { return ~result_type{0}; }
-  result_type operator()() {
-    const auto r = rotl(s_[1] * 5, 7) * 9;
-    const auto t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return r;
-  }
-  /// A uniform double in [0, 1).
-  double uniform() { return double((*this)() >> 11) * 0x1.0p-53; }
-
- private:
-  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  std::uint64_t s_[4];
-};
+using Rng = detail::Rng;  // rng_internal.hpp, shared with toposim clex
 inline constexpr std::uint32_t none32 = 0xFFFFFFFFu;
 
 // ---- The static network -------------------------------------------------------------------------

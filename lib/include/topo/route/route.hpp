@@ -13,6 +13,10 @@
 
 #include "topo/graph.hpp"
 
+namespace topo::gen {
+struct Family;
+}
+
 namespace topo::route {
 
 using Rng = std::mt19937_64;
@@ -58,7 +62,9 @@ const std::vector<Algorithm>& algorithms();
 const Algorithm& find_algorithm(std::string_view name);
 /// The algorithm names --algo accepts.
 std::vector<std::string> algorithm_names();
-/// True when the graph's family offers what the algorithm needs (always for Needs::any_graph).
+/// True when the family offers what the algorithm needs (always for Needs::any_graph).
+bool fits(const gen::Family& f, const Algorithm& a);
+/// The same for the family a graph's metadata names (false when it names none).
 bool fits(const Graph& g, const Algorithm& a);
 /// Builds a router; InputError when the graph does not fit the algorithm, UsageError on an unknown name.
 std::unique_ptr<Router> make_router(const Graph& g, const RouterOptions& o);
