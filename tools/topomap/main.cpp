@@ -7,11 +7,11 @@
 #include <iostream>
 
 #include "common/cli.hpp"
-#include "common/csv.hpp"
 #include "common/io.hpp"
 #include "common/progress.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
+#include "topo/io/csv.hpp"
 #include "topo/map/methods.hpp"
 #include "topomap/stdin_demand.hpp"
 
@@ -71,7 +71,7 @@ void write_results_csv(std::ostream& os, const nlohmann::json& j) {
     head += c;
     if (!j.contains(c) || j[c].is_null()) continue;
     const auto& v = j[c];
-    row += v.is_string()         ? topo::cli::csv_field(v.get<std::string>())
+    row += v.is_string()         ? topo::io::csv_field(v.get<std::string>())
            : v.is_number_float() ? fmt::format("{}", v.get<double>())
                                  : v.dump();
   }

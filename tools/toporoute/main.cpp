@@ -13,10 +13,10 @@
 #include <sstream>
 
 #include "common/cli.hpp"
-#include "common/csv.hpp"
 #include "common/io.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
+#include "topo/io/csv.hpp"
 #include "topo/io/gzip.hpp"
 #include "topo/metrics/link_loads.hpp"
 #include "topo/route/analysis.hpp"
@@ -24,13 +24,14 @@
 #include "topo/route/hdn.hpp"
 #include "topo/route/pairs.hpp"
 #include "topo/route/route.hpp"
+#include "topo/route/summary_output.hpp"
 #include "topo/route/traffic.hpp"
 
 namespace {
 
 namespace r = topo::route;
 using topo::node_id;
-using topo::cli::csv_field;
+using topo::io::csv_field;
 
 struct Options {
   std::string input = "-";
@@ -149,30 +150,6 @@ void write_loads(const topo::Graph& g, const r::LoadCounter::Result& res, const 
   out.commit();
 }
 
-// `--summary --csv`: a header and one row, so that runs can be appended to one table.
-void write_summary_csv(std::ostream& os, const nlohmann::json& j) {
-  std::vector<std::string> head = {"algo", "pairs"}, row = {csv_field(j["algo"].get<std::string>()),
-                                                            std::to_string(j["pairs"].get<std::uint64_t>())};
-  auto add = [&](const char* name, const std::string& v) {
-    head.emplace_back(name);
-    row.push_back(v);
-  };
-  if (j.contains("hops")) {
-    add("mean_hops", fmt::format("{:.6f}", j["hops"]["mean"].get<double>()));
-    add("stretch_mean", fmt::format("{:.6f}", j["stretch"]["mean"].get<double>()));
-    add("stretch_max", fmt::format("{:.6f}", j["stretch"]["max"].get<double>()));
-    add("minimal_routes", std::to_string(j["stretch"]["minimal_routes"].get<std::uint64_t>()));
-    add("load_max", fmt::format("{:.6f}", j["loads"]["max"].get<double>()));
-    add("load_mean", fmt::format("{:.6f}", j["loads"]["mean"].get<double>()));
-    add("u", fmt::format("{:.6f}", j["loads"]["u"].get<double>()));
-  }
-  if (j.contains("deadlock")) {
-    add("dependencies", std::to_string(j["deadlock"]["dependencies"].get<std::uint64_t>()));
-    add("cycle_free", j["deadlock"]["cycle_free"].get<bool>() ? "true" : "false");
-  }
-  fmt::print(os, "{}\n{}\n", fmt::join(head, ","), fmt::join(row, ","));
-}
-
 int run_routes(topo::cli::Tool& tool, const Options& o) {
   // Loads on standard output would mix into the routes or the summary there.
   if (o.loads_file == "-" && (o.output.empty() || o.output == "-"))
@@ -227,86 +204,23 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   r::LoadCounter::Result res;
   if (need_loads) res = loads.result();
   if (report) {
-    nlohmann::json j;
-    if (!o.no_provenance) j["provenance"] = tool.provenance(o.seed);
-    j["graph"] = {{"family", g.meta.family}, {"parameters", g.meta.parameters}, {"nodes", g.num_nodes()}};
-    j["algo"] = o.algo;
-    if (o.algo == "valiant") j["inner"] = o.inner;
-    j["pairs"] = pairs.size();
+    r::RouteSummary sum;
+    sum.algo = o.algo;
+    if (o.algo == "valiant") sum.inner = o.inner;
+    sum.pairs = pairs.size();
     if (o.summary) {
-      nlohmann::json h = nlohmann::json::object();
-      for (const auto& [k, v] : stats.histogram) h[std::to_string(k)] = v;
-      j["hops"] = {{"histogram", h}, {"mean", stats.routes ? stats.hops_sum / double(stats.routes) : 0.0}};
-      j["stretch"] = {{"mean", stats.stretch_pairs ? stats.stretch_sum / double(stats.stretch_pairs) : 1.0},
-                      {"max", stats.stretch_pairs ? stats.stretch_max : 1.0},
-                      {"minimal_routes", stats.minimal},
-                      {"pairs", stats.stretch_pairs}};
-      std::vector<std::uint64_t> order(res.arc_load.size());
-      for (std::uint64_t a = 0; a < order.size(); ++a) order[a] = a;
-      const auto top = std::min<std::size_t>(o.top, order.size());
-      std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(top), order.end(), [&](auto a, auto b) {
-        return res.arc_load[a] != res.arc_load[b] ? res.arc_load[a] > res.arc_load[b] : a < b;
-      });
-      nlohmann::json heavy = nlohmann::json::array();
-      for (std::size_t i = 0; i < top; ++i) {
-        const auto a = order[i];
-        const node_id v = g.arc_tail(a);
-        const auto l = g.out_links(v)[a - g.arc_offset(v)];
-        nlohmann::json e = {
-            {"source", v}, {"target", g.out_neighbors(v)[a - g.arc_offset(v)]}, {"load", res.arc_load[a]}};
-        if (g.has_classes()) e["class"] = std::string(g.link_class_name(l));
-        heavy.push_back(e);
-      }
-      j["loads"] = {{"routing", o.split ? "split over all shortest paths" : "one path per pair"},
-                    {"max", res.max},
-                    {"mean", res.mean},
-                    {"u", res.u},
-                    {"physical_arcs", res.physical_arcs},
-                    {"total", res.total},
-                    {"heaviest", heavy}};
+      sum.hops = r::summarize_hops(stats);
+      sum.loads = r::summarize_loads(g, res, o.split ? "split over all shortest paths" : "one path per pair", o.top);
     }
-    if (o.check_deadlock) {
-      const auto cycle = deps.find_cycle();
-      nlohmann::json c = nlohmann::json::array();
-      for (auto a : cycle) {
-        const node_id v = g.arc_tail(a);
-        c.push_back({v, g.out_neighbors(v)[a - g.arc_offset(v)]});
-      }
-      j["deadlock"] = {{"dependencies", deps.dependencies()}, {"cycle_free", cycle.empty()}, {"cycle", c}};
-    }
+    if (o.check_deadlock) sum.deadlock = r::summarize_deadlock(g, deps);
     if (o.csv) {
-      write_summary_csv(os, j);
+      r::write_summary_csv(os, sum);
     } else if (o.json) {
+      auto j = r::summary_json(g, sum);
+      if (!o.no_provenance) j["provenance"] = tool.provenance(o.seed);
       os << j.dump(2) << '\n';
     } else {
-      fmt::print(os, "algorithm           {}{}\n", o.algo, o.algo == "valiant" ? " (inner " + o.inner + ")" : "");
-      fmt::print(os, "pairs               {}\n", pairs.size());
-      if (o.summary) {
-        fmt::print(os, "mean hops           {:.6f}\n", j["hops"]["mean"].get<double>());
-        fmt::print(os, "stretch vs BFS      mean {:.6f}, max {:.6f}, minimal routes {} of {}\n",
-                   j["stretch"]["mean"].get<double>(), j["stretch"]["max"].get<double>(), stats.minimal,
-                   stats.stretch_pairs);
-        fmt::print(os, "link load           max {:.6f}, mean {:.6f} ({})\n", res.max, res.mean,
-                   j["loads"]["routing"].get<std::string>());
-        fmt::print(os, "link utilisation u  {:.6f}\n", res.u);
-        for (const auto& e : j["loads"]["heaviest"])
-          fmt::print(os, "  heavy arc {} -> {}{}  load {:.6f}\n", e["source"].get<node_id>(),
-                     e["target"].get<node_id>(), e.contains("class") ? " (" + e["class"].get<std::string>() + ")" : "",
-                     e["load"].get<double>());
-        fmt::print(os, "\n{:>6}  {:>12}\n", "hops", "routes");
-        for (const auto& [k, v] : stats.histogram) fmt::print(os, "{:>6}  {:>12}\n", k, v);
-      }
-      if (o.check_deadlock) {
-        const auto& d = j["deadlock"];
-        fmt::print(os, "channel dependencies {}\n", d["dependencies"].get<std::uint64_t>());
-        if (d["cycle_free"].get<bool>()) {
-          fmt::print(os, "deadlock check      no cycle: the routes are deadlock-free on one virtual channel\n");
-        } else {
-          std::string cyc;
-          for (const auto& e : d["cycle"]) cyc += fmt::format(" {}->{}", e[0].get<node_id>(), e[1].get<node_id>());
-          fmt::print(os, "deadlock check      cycle of {} channels:{}\n", d["cycle"].size(), cyc);
-        }
-      }
+      r::write_summary_text(os, sum);
     }
   }
   if (!o.loads_file.empty()) write_loads(g, res, o.loads_file, o.csv);

@@ -5,6 +5,7 @@
 
 #include <ostream>
 
+#include "topo/io/csv.hpp"
 #include "topo/metrics/figures.hpp"
 #include "topo/metrics/report_output.hpp"
 
@@ -12,22 +13,11 @@ namespace topo::metrics {
 
 namespace {
 
-/// A field, quoted when it holds a comma, a quote or a line break.
-std::string field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char ch : s) {
-    if (ch == '"') q += '"';
-    q += ch;
-  }
-  return q + '"';
-}
-
 class Rows {
  public:
   explicit Rows(std::ostream& out) : out_(out) { fmt::print(out_, "section,figure,value,note\n"); }
   void row(std::string_view section, std::string_view figure, const std::string& value, const std::string& note = "") {
-    fmt::print(out_, "{},{},{},{}\n", section, figure, field(value), field(note));
+    fmt::print(out_, "{},{},{},{}\n", section, figure, io::csv_field(value), io::csv_field(note));
   }
   template <class T>
   void num(std::string_view section, std::string_view figure, const T& value, const std::string& note = "") {

@@ -1,6 +1,6 @@
-#include "common/csv.hpp"
+#include "topo/io/csv.hpp"
 
-namespace topo::cli {
+namespace topo::io {
 
 std::string csv_field(std::string_view s) {
   if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
@@ -12,4 +12,4 @@ std::string csv_field(std::string_view s) {
   return r + '"';
 }
 
-}  // namespace topo::cli
+}  // namespace topo::io
