@@ -4,6 +4,7 @@
 #include <map>
 
 #include "fuzz_common.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

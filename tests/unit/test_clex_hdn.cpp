@@ -6,9 +6,10 @@
 #include <set>
 #include <tuple>
 
+#include "gen/hdn_layout_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
-#include "topo/gen/hdn.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/metrics/distance.hpp"
 #include "topo/metrics/summary.hpp"

@@ -12,6 +12,7 @@
 #include <random>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/ibt_search.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/metrics/distance.hpp"

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/metrics/summary.hpp"
@@ -26,7 +27,7 @@ TEST_CASE("torus: sizes, degrees, coordinates, first dimension fastest") {
   CHECK(g.coords(4)[1] == 1);
   CHECK(g.coords(12)[2] == 1);
   CHECK(g.meta.family == "torus");
-  CHECK(g.meta.parameters["dims"] == nlohmann::json({4, 3, 5}));
+  CHECK((*g.meta.parameters)["dims"] == nlohmann::json({4, 3, 5}));
 }
 
 TEST_CASE("a torus dimension of size 2 is one link of multiplicity 2") {

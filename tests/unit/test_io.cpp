@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/io/format.hpp"
@@ -63,8 +64,8 @@ Graph rich_graph() {
   b.add_link(0, 1, a);
   b.add_link(3, 2);
   b.meta.family = "clex";
-  b.meta.parameters = {{"clique", 2}};
-  b.meta.generator = {{"tool", "test"}};
+  b.meta.parameters = nlohmann::json{{"clique", 2}};
+  b.meta.generator = nlohmann::json{{"tool", "test"}};
   return b.finish();
 }
 }  // namespace
@@ -82,7 +83,7 @@ TEST_CASE("edge list and JSON round trips are lossless") {
 TEST_CASE("edge list header is the documented one") {
   Graph g = gen::make_grid({3}, true);
   g.meta.family = "ring";
-  g.meta.parameters = {{"nodes", 3}};
+  g.meta.parameters = nlohmann::json{{"nodes", 3}};
   CHECK(write(g, io::Format::edgelist) ==
         "# topo-edgelist 1\n# family: \"ring\"\n# parameters: {\"nodes\":3}\n# directed: false\n"
         "# multigraph: false\n# nodes: 3\n# links: 3\n# columns: [\"source\",\"target\",\"class\",\"dim\"]\n"
@@ -106,7 +107,7 @@ TEST_CASE("descriptors are rebuilt through the registry") {
   const auto& f = gen::find_family("torus");
   const auto p = gen::parse_params(f, {{"dims", "4x4"}});
   std::ostringstream out;
-  io::write_descriptor(out, GraphMeta{"torus", p, nullptr, {}}, f.describe(p));
+  io::write_descriptor(out, GraphMeta{"torus", p, nlohmann::json(), {}}, f.describe(p));
   const Graph g = read(out.str());
   CHECK(g.num_nodes() == 16);
   CHECK(g.num_links() == 32);

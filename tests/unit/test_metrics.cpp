@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <numeric>
 #include <random>
 
@@ -238,7 +239,7 @@ TEST_CASE("a wrong symmetry hint is caught and the answer stays exact") {
   GraphBuilder b(36, false);
   for (link_id l = 1; l < torus.num_links(); ++l) b.add_link(torus.source(l), torus.target(l));
   b.meta.family = "torus";
-  b.meta.parameters = {{"dims", {6, 6}}};
+  b.meta.parameters = nlohmann::json{{"dims", {6, 6}}};
   const Graph edited = b.finish();
   const auto r = metrics::compute_distances(edited, {});
   CHECK_FALSE(r.hint_rejected.empty());
@@ -246,7 +247,7 @@ TEST_CASE("a wrong symmetry hint is caught and the answer stays exact") {
   // The intact graph uses the hint.
   Graph intact = gen::make_grid({6, 6}, true);
   intact.meta.family = "torus";
-  intact.meta.parameters = {{"dims", {6, 6}}};
+  intact.meta.parameters = nlohmann::json{{"dims", {6, 6}}};
   const auto ok = metrics::compute_distances(intact, {});
   CHECK(ok.method == "orbits");
   CHECK(ok.hint_rejected.empty());

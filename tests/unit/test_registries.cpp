@@ -7,6 +7,7 @@
 #include <set>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/map/methods.hpp"
 #include "topo/map/problem.hpp"

@@ -7,12 +7,13 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "route/hdn_internal.hpp"
+#include "route/ibt_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/route/analysis.hpp"
 #include "topo/route/broadcast.hpp"
-#include "topo/route/hdn.hpp"
-#include "topo/route/ibt.hpp"
 #include "topo/route/route.hpp"
 #include "topo/route/traffic.hpp"
 
@@ -110,7 +111,7 @@ TEST_CASE("dor on tori equals the torus distance, on meshes and hypercubes it is
         const auto p = r->route(s, t, rng);
         route::check_path(g, p, s, t);
         std::size_t torus = 0;
-        const auto sizes = g.meta.parameters["dims"].get<std::vector<std::int64_t>>();
+        const auto sizes = (*g.meta.parameters)["dims"].get<std::vector<std::int64_t>>();
         for (unsigned i = 0; i < g.coord_dims(); ++i) {
           const std::int64_t d = std::abs(g.coords(s)[i] - g.coords(t)[i]);
           torus += std::size_t(std::min(d, sizes[i] - d));

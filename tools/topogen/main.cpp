@@ -11,7 +11,7 @@
 #include "common/io.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
-#include "topo/gen/ibt_search.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/io/format.hpp"
 
@@ -92,42 +92,19 @@ void print_description(std::ostream& out, const topo::gen::Family& f, const topo
 }
 
 // `topogen ibt --search BAND`: one feasible configuration per line, or a JSON document.
-void print_ibt_search(std::ostream& out, const topo::gen::IbtSearchSpec& s, bool json) {
-  const auto found = topo::gen::ibt_search(s);
+void print_listing(std::ostream& out, const topo::gen::Listing& l, bool json) {
   if (json) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& c : found)
-      list.push_back({{"dims", c.dims},
-                      {"bypass_dims", c.bypass_dims},
-                      {"lengths", c.lengths},
-                      {"nodes", c.nodes},
-                      {"degree", 2 * c.dims.size() + 2},
-                      {"orders", c.orders}});
-    nlohmann::json j = {{"search",
-                         {{"target", s.band.target},
-                          {"percent", s.band.percent},
-                          {"min_nodes", s.band.lo},
-                          {"max_nodes", s.band.hi},
-                          {"ndims", s.ndims},
-                          {"bypass_dims", s.bypass_dims},
-                          {"num_lengths", s.num_lengths}}},
-                        {"configurations", list}};
-    if (found.empty()) j["reason"] = topo::gen::ibt_search_empty_reason(s);
-    out << j.dump(2) << '\n';
+    out << l.json.dump(2) << '\n';
     return;
   }
-  fmt::print(out, "# ibt configurations with {}..{} nodes, n = {}, L = {}, k = {}, degree {}\n", s.band.lo, s.band.hi,
-             s.ndims, s.bypass_dims, s.num_lengths, 2 * s.ndims + 2);
-  if (found.empty()) {
-    const auto why = topo::gen::ibt_search_empty_reason(s);
-    fmt::print(out, "# 0 configurations: {}\n", why);
-    fmt::print(stderr, "topogen: 0 configurations: {}\n", why);
+  fmt::print(out, "# {}\n", l.title);
+  if (l.rows.empty()) {
+    fmt::print(out, "# 0 configurations: {}\n", l.empty_reason);
+    fmt::print(stderr, "topogen: 0 configurations: {}\n", l.empty_reason);
     return;
   }
-  fmt::print(out, "# {} configurations\n# nodes dims bypass-dims lengths orders\n", found.size());
-  for (const auto& c : found)
-    fmt::print(out, "{} {} {} {} {}\n", c.nodes, fmt::join(c.dims, "x"), c.bypass_dims, fmt::join(c.lengths, ","),
-               c.orders);
+  fmt::print(out, "# {} configurations\n# {}\n", l.rows.size(), l.columns);
+  for (const auto& row : l.rows) fmt::print(out, "{}\n", row);
 }
 
 }  // namespace
@@ -212,8 +189,8 @@ int main(int argc, char** argv) {
       throw topo::UsageError(fmt::format("{} (try 'topogen {} --help')", e.what(), family.name));
     }
     topo::cli::Output out(o.output);
-    if (family.name == "ibt" && topo::gen::has(params, "search")) {  // listing mode
-      print_ibt_search(out.stream(), topo::gen::ibt_search_spec(params), o.json);
+    if (family.search && topo::gen::has(params, family.search->param)) {  // listing mode
+      print_listing(out.stream(), family.search->list(params), o.json);
       out.commit();
       return;
     }

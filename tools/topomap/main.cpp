@@ -11,8 +11,8 @@
 #include "common/progress.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
-#include "topo/io/csv.hpp"
 #include "topo/map/methods.hpp"
+#include "topo/map/report_output.hpp"
 #include "topomap/stdin_demand.hpp"
 
 namespace {
@@ -39,43 +39,6 @@ struct Options {
 
 bool ends_with(const std::string& s, const std::string& suf) {
   return s.size() >= suf.size() && s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
-}
-
-std::string number(double x) {
-  if (x == std::floor(x) && std::fabs(x) < 9e15) return fmt::format("{:.0f}", x);
-  return fmt::format("{:.6f}", x);
-}
-
-const char* supply_kind(const topo::map::Supply& s) {
-  switch (s.kind()) {
-    case topo::map::Supply::Kind::dense8:
-      return "dense uint8";
-    case topo::map::Supply::Kind::dense16:
-      return "dense uint16";
-    case topo::map::Supply::Kind::dense_real:
-      return "dense (QAPLIB B)";
-    case topo::map::Supply::Kind::rows:
-      return "BFS rows on demand";
-  }
-  return "?";
-}
-
-// `--csv`: the figures of the run as a header and one row (empty fields for those a run does not have).
-void write_results_csv(std::ostream& os, const nlohmann::json& j) {
-  static const char* const columns[] = {
-      "method", "seed", "restarts",      "best_restart",         "iterations", "seconds",    "tasks",
-      "nodes",  "cost", "identity_cost", "relative_to_identity", "evaluated",  "stored_cost"};
-  std::string head, row;
-  for (const char* c : columns) {
-    if (!head.empty()) head += ',', row += ',';
-    head += c;
-    if (!j.contains(c) || j[c].is_null()) continue;
-    const auto& v = j[c];
-    row += v.is_string()         ? topo::io::csv_field(v.get<std::string>())
-           : v.is_number_float() ? fmt::format("{}", v.get<double>())
-                                 : v.dump();
-  }
-  fmt::print(os, "{}\n{}\n", head, row);
 }
 
 }  // namespace
@@ -141,12 +104,9 @@ int main(int argc, char** argv) {
     tm::Supply s;
     if (!o.qap.empty()) {
       if (!o.network.empty()) throw topo::UsageError("--qap gives both matrices; do not give a network");
-      auto q = tm::read_qaplib(o.qap);
-      d.n = q.n;
-      d.dense = true;
-      d.a = std::move(q.a);
-      d.source = o.qap;
-      s = tm::Supply::from_matrix(q.n, std::move(q.b));
+      auto p = tm::from_qap(tm::read_qaplib(o.qap), o.qap);
+      d = std::move(p.demand);
+      s = std::move(p.supply);
     } else {
       if (o.demand == "-" && (o.network.empty() || o.network == "-"))
         throw topo::UsageError("--demand - reads standard input; give the network as a file");
@@ -161,17 +121,8 @@ int main(int argc, char** argv) {
     }
     const auto N = s.size();
 
-    nlohmann::json j;
-    if (!o.no_provenance) j["provenance"] = tool.provenance(o.seed);
-    j["tasks"] = d.n;
-    j["nodes"] = N;
-    j["demand_pairs"] = d.dense ? nlohmann::json() : nlohmann::json(d.pairs());
-    j["supply"] = supply_kind(s);
-    j["convention"] = d.dense ? "sum over ordered pairs i,j of A_ij B_p(i)p(j) (QAPLIB)"
-                              : "sum over unordered task pairs {i,j} of w_ij S_m(i)m(j) (each pair once)";
+    auto report = tm::report_for(d, s);
     tm::Mapping mapping;
-    double cost = 0, identity = 0;
-    std::string lines;
     if (!o.evaluate.empty()) {
       std::vector<std::uint32_t> m;
       std::optional<double> stored;
@@ -193,15 +144,14 @@ int main(int argc, char** argv) {
       tm::check_mapping(m, d.n, N, o.evaluate);
       mapping = tm::complete(m, N);
       const auto dp = d.padded(N);
-      cost = tm::evaluate(dp, s, mapping);
+      report.cost = tm::evaluate(dp, s, mapping);
       tm::Mapping id(N);
       for (std::uint32_t i = 0; i < N; ++i) id[i] = i;
-      identity = tm::evaluate(dp, s, id);
-      j["evaluated"] = o.evaluate;
-      if (stored) {
-        j["stored_cost"] = *stored;
-        j["matches_stored_cost"] = std::fabs(*stored - cost) <= 1e-9 * std::max(1.0, std::fabs(cost));
-      }
+      report.identity_cost = tm::evaluate(dp, s, id);
+      tm::EvaluationFigures scored{.file = o.evaluate, .stored_cost = stored, .matches_stored_cost = false};
+      if (stored)
+        scored.matches_stored_cost = std::fabs(*stored - report.cost) <= 1e-9 * std::max(1.0, std::fabs(report.cost));
+      report.evaluation = scored;
     } else {
       tm::SolveOptions so;
       so.method = method.name;
@@ -218,19 +168,17 @@ int main(int argc, char** argv) {
       const auto r = tm::solve(d, s, so);
       progress.finish();
       mapping = r.mapping;
-      cost = r.cost;
-      identity = r.identity_cost;
-      j["method"] = o.method;
-      j["seed"] = o.seed;
-      j["restarts"] = so.restarts;
-      j["best_restart"] = r.best_restart;
-      j["iterations"] = r.iterations;
-      j["seconds"] = r.seconds;
+      report.cost = r.cost;
+      report.identity_cost = r.identity_cost;
+      report.search = tm::SearchFigures{.method = o.method,
+                                        .seed = o.seed,
+                                        .restarts = so.restarts,
+                                        .best_restart = r.best_restart,
+                                        .iterations = r.iterations,
+                                        .seconds = r.seconds};
     }
-    j["cost"] = cost;
-    j["identity_cost"] = identity;
-    j["relative_to_identity"] = identity > 0 ? nlohmann::json(cost / identity) : nlohmann::json();
     const std::span<const std::uint32_t> tasks(mapping.data(), d.n);
+    report.mapping.assign(tasks.begin(), tasks.end());
 
     const auto fmt_map = o.mapping_format == "scotch" ? tm::MappingFormat::scotch : tm::MappingFormat::plain;
     if (!o.output.empty()) {
@@ -241,22 +189,13 @@ int main(int argc, char** argv) {
     topo::cli::Output out("-");
     auto& os = out.stream();
     if (o.csv) {
-      write_results_csv(os, j);
+      tm::write_report_csv(os, report);
     } else if (o.json) {
-      j["mapping"] = std::vector<std::uint32_t>(tasks.begin(), tasks.end());
+      auto j = tm::report_json(report);
+      if (!o.no_provenance) j["provenance"] = tool.provenance(o.seed);
       os << j.dump(2) << '\n';
     } else {
-      if (j.contains("method"))
-        fmt::print(os, "# method: {}, seed {}, {} restart(s), best restart {}\n", o.method, o.seed,
-                   j["restarts"].get<unsigned>(), j["best_restart"].get<unsigned>());
-      if (j.contains("evaluated")) fmt::print(os, "# evaluated: {}\n", o.evaluate);
-      fmt::print(os, "# tasks: {}, nodes: {}, supply: {}\n", d.n, N, supply_kind(s));
-      fmt::print(os, "# cost: {}\n", number(cost));
-      fmt::print(os, "# identity cost: {}\n", number(identity));
-      if (identity > 0) fmt::print(os, "# relative to identity: {:.6f}\n", cost / identity);
-      if (j.contains("stored_cost"))
-        fmt::print(os, "# stored cost: {} ({})\n", number(j["stored_cost"].get<double>()),
-                   j["matches_stored_cost"].get<bool>() ? "matches" : "differs; try --inverse");
+      tm::write_report_text(os, report);
       if (o.output.empty()) tm::write_mapping(os, tasks, fmt_map);
     }
     out.commit();

@@ -21,7 +21,6 @@
 #include "topo/metrics/link_loads.hpp"
 #include "topo/route/analysis.hpp"
 #include "topo/route/broadcast.hpp"
-#include "topo/route/hdn.hpp"
 #include "topo/route/pairs.hpp"
 #include "topo/route/route.hpp"
 #include "topo/route/summary_output.hpp"
@@ -231,13 +230,7 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
 void run_broadcast(topo::cli::Tool& tool, const Options& o) {
   const auto g = load(o);
   const node_id root = node_arg(g, o.root, "--root");
-  r::BroadcastSchedule s;
-  if (o.bcast_algo == "tree")
-    s = r::broadcast_tree(g, root);
-  else if (o.bcast_algo == "hdn")
-    s = r::broadcast_hdn(g, root);
-  else
-    throw topo::UsageError(fmt::format("unknown broadcast algorithm \"{}\"", o.bcast_algo));
+  const auto s = r::find_broadcast(o.bcast_algo).schedule(g, root);
   r::check_schedule(g, s);
   std::size_t sends = 0;
   for (const auto& st : s.steps) sends += st.size();
@@ -331,9 +324,10 @@ int main(int argc, char** argv) {
   bc->add_option("--root", o.root, "the node that broadcasts (default 0)")
       ->type_name("NODE")
       ->check(CLI::NonNegativeNumber);
-  bc->add_option("--algo", o.bcast_algo,
-                 "tree (any graph: BFS tree, children served in decreasing subtree time) or hdn (HDN Algorithm 2)")
-      ->check(topo::cli::one_of({"tree", "hdn"}))
+  std::vector<std::string> bcast_help;
+  for (const auto& a : r::broadcast_algorithms()) bcast_help.push_back(fmt::format("{} ({})", a.name, a.help));
+  bc->add_option("--algo", o.bcast_algo, fmt::format("{}", fmt::join(bcast_help, " or ")))
+      ->check(topo::cli::one_of(r::broadcast_names()))
       ->type_name("ALGO");
   bc->add_flag("--json", o.json, "machine-readable output");
   bc->add_option("-o,--output", o.output, "write to FILE (atomically)")->type_name("FILE");

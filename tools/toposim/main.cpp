@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
@@ -38,7 +39,7 @@ void size_from_graph(ClexCli& c) {
   if (!topo::gen::family_offers(g, "clex"))  // A(l) routes by the CLEX structure
     throw topo::InputError(fmt::format("{}: not a clex graph (family '{}'); give --clique and --levels", where,
                                        g.meta.family.empty() ? "unknown" : g.meta.family));
-  const auto& p = g.meta.parameters;
+  const nlohmann::json& p = *g.meta.parameters;
   if (!p.contains("clique") || !p.contains("levels"))
     throw topo::InputError(fmt::format("{}: the clex metadata lacks clique or levels", where));
   if (p.contains("links") && p["links"] != "full")

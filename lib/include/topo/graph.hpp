@@ -3,11 +3,12 @@
 // and the family metadata that travels with it (doc/definitions.md §2).
 #include <cstdint>
 #include <limits>
-#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "topo/json_value.hpp"
 
 namespace topo {
 
@@ -23,8 +24,8 @@ inline constexpr std::uint16_t no_class = std::numeric_limits<std::uint16_t>::ma
 /// What a graph is and where it came from (doc/definitions.md §2).
 struct GraphMeta {
   std::string family;  // empty for graphs of unknown origin
-  nlohmann::json parameters = nlohmann::json::object();
-  nlohmann::json generator;  // provenance block, null when absent
+  JsonValue parameters = JsonValue::object();
+  JsonValue generator;  // provenance block, null when absent
   /// The nodes that send and receive traffic (sorted ids): in an indirect network the routers that carry
   /// terminals, or the terminals themselves when they are nodes. Empty: every node.
   std::vector<node_id> endpoints;

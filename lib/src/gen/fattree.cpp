@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
 
 namespace topo::gen {

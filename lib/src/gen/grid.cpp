@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
 

@@ -3,8 +3,6 @@
 //
 // The paper's "re-indexing" is ambiguous; this follows doc/definitions.md §3.5, which reproduces Tables 1 and 3.
 // The index arithmetic is documented in topo/gen/hdn.hpp.
-#include "topo/gen/hdn.hpp"
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -12,7 +10,9 @@
 #include <cmath>
 #include <string_view>
 
+#include "gen/hdn_layout_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
 

@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
 
 namespace topo::gen {

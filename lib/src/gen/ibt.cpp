@@ -10,6 +10,7 @@
 #include <string>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/gen/ibt_search.hpp"
 #include "topo/gen/registry.hpp"
@@ -364,6 +365,40 @@ IbtSearchSpec ibt_search_spec(const Params& p) {
   return s;
 }
 
+Listing ibt_listing(const Params& p) {
+  const auto s = ibt_search_spec(p);
+  const auto found = ibt_search(s);
+  Listing l;
+  l.title = fmt::format("ibt configurations with {}..{} nodes, n = {}, L = {}, k = {}, degree {}", s.band.lo, s.band.hi,
+                        s.ndims, s.bypass_dims, s.num_lengths, 2 * s.ndims + 2);
+  l.columns = "nodes dims bypass-dims lengths orders";
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& c : found) {
+    l.rows.push_back(fmt::format("{} {} {} {} {}", c.nodes, fmt::join(c.dims, "x"), c.bypass_dims,
+                                 fmt::join(c.lengths, ","), c.orders));
+    list.push_back({{"dims", c.dims},
+                    {"bypass_dims", c.bypass_dims},
+                    {"lengths", c.lengths},
+                    {"nodes", c.nodes},
+                    {"degree", 2 * c.dims.size() + 2},
+                    {"orders", c.orders}});
+  }
+  l.json = {{"search",
+             {{"target", s.band.target},
+              {"percent", s.band.percent},
+              {"min_nodes", s.band.lo},
+              {"max_nodes", s.band.hi},
+              {"ndims", s.ndims},
+              {"bypass_dims", s.bypass_dims},
+              {"num_lengths", s.num_lengths}}},
+            {"configurations", list}};
+  if (found.empty()) {
+    l.empty_reason = ibt_search_empty_reason(s);
+    l.json["reason"] = l.empty_reason;
+  }
+  return l;
+}
+
 Family family_ibt() {
   return {
       .name = "ibt",
@@ -390,7 +425,8 @@ Family family_ibt() {
       .describe = [](const Params& p) { return describe_ibt(read_ibt(p)); },
       .build = [](const Params& p) { return build_ibt(read_ibt(p)); },
       .symmetry = [](const Params& p) { return ibt_classes(read_ibt(p)); },
-      .routings = {"ibt"}};
+      .routings = {"ibt"},
+      .search = Search{.param = "search", .list = ibt_listing}};
 }
 
 }  // namespace topo::gen

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
 
 namespace topo::gen {

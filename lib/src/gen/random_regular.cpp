@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
 
 namespace topo::gen {

@@ -9,6 +9,7 @@
 #include "text_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/excerpt.hpp"
+#include "topo/gen/description.hpp"
 
 namespace topo::gen {
 

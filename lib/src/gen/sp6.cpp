@@ -8,6 +8,7 @@
 #include <map>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
 
 namespace topo::gen {

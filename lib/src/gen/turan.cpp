@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
 

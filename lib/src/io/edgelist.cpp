@@ -2,12 +2,14 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "io_internal.hpp"
 #include "text_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/excerpt.hpp"
+#include "topo/gen/description.hpp"
 
 namespace topo::io::detail {
 
@@ -316,7 +318,7 @@ void write_meta(Sink& s, const GraphMeta& meta) {
     write_header_line(s, "family", meta.family);
     write_header_line(s, "parameters", meta.parameters);
   }
-  if (!meta.generator.is_null()) write_header_line(s, "generator", meta.generator);
+  if (!meta.generator->is_null()) write_header_line(s, "generator", meta.generator);
   if (!meta.endpoints.empty()) write_header_line(s, "endpoints", endpoint_ranges(meta.endpoints));
 }
 

@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <istream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "io_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/io/gzip.hpp"
 
 namespace topo::io {

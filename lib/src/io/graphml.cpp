@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <unordered_map>
 
@@ -210,7 +211,7 @@ void write_graphml(std::ostream& out, const Graph& g) {
   s.print("  <graph id=\"G\" edgedefault=\"{}\">\n", g.directed() ? "directed" : "undirected");
   if (!g.meta.family.empty()) {
     s.print("    <data key=\"family\">{}</data>\n", xml_escape(g.meta.family));
-    s.print("    <data key=\"parameters\">{}</data>\n", xml_escape(g.meta.parameters.dump()));
+    s.print("    <data key=\"parameters\">{}</data>\n", xml_escape(g.meta.parameters->dump()));
   }
   for (node_id v = 0; v < g.num_nodes(); ++v) {
     if (g.has_labels())

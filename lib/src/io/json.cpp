@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <unordered_map>
 
@@ -157,7 +158,7 @@ void write_json(std::ostream& out, const Graph& g) {
     graph["family"] = g.meta.family;
     graph["parameters"] = g.meta.parameters;
   }
-  if (!g.meta.generator.is_null()) graph["generator"] = g.meta.generator;
+  if (!g.meta.generator->is_null()) graph["generator"] = g.meta.generator;
   if (!g.meta.endpoints.empty()) graph["endpoints"] = detail::endpoint_ranges(g.meta.endpoints);
   s.print("{{\"directed\": {}, \"multigraph\": {},\n \"graph\": {},\n \"nodes\": [", g.directed(), g.multigraph(),
           graph.dump());

@@ -70,4 +70,14 @@ QapSolution read_qaplib_solution(const std::string& path) {
   return s;
 }
 
+QapProblem from_qap(Qap q, const std::string& source) {
+  QapProblem p;
+  p.demand.n = q.n;
+  p.demand.dense = true;
+  p.demand.a = std::move(q.a);
+  p.demand.source = source;
+  p.supply = Supply::from_matrix(q.n, std::move(q.b));
+  return p;
+}
+
 }  // namespace topo::map

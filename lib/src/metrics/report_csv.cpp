@@ -42,7 +42,7 @@ void write_report_csv(std::ostream& out, const Graph& g, const Report& r, const 
   Rows t(out);
   if (!g.meta.family.empty()) {
     t.row("graph", "family", g.meta.family);
-    t.row("graph", "parameters", g.meta.parameters.dump());
+    t.row("graph", "parameters", g.meta.parameters->dump());
   }
   t.num("size", "nodes", s.nodes);
   t.num("size", "links", s.links, "multiplicity counted");

@@ -59,7 +59,7 @@ void write_report_text(std::ostream& out, const Graph& g, const Report& r, const
   const auto& dr = r.distances;
   const auto& d = dr.stats;
   Table t(out);
-  if (!g.meta.family.empty()) t.line(fmt::format("{:<26}{} {}", "graph", g.meta.family, g.meta.parameters.dump()));
+  if (!g.meta.family.empty()) t.line(fmt::format("{:<26}{} {}", "graph", g.meta.family, g.meta.parameters->dump()));
 
   t.heading("Size and degree");
   t.row("nodes", fmt::format("{}", s.nodes));

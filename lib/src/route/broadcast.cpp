@@ -1,10 +1,12 @@
 #include "topo/route/broadcast.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <bit>
 
+#include "route/hdn_internal.hpp"
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
 
@@ -85,6 +87,26 @@ void check_schedule(const Graph& g, const BroadcastSchedule& s) {
     }
   }
   if (count != n) throw Error(fmt::format("broadcast: {} of {} nodes are never informed", n - count, n));
+}
+
+const std::vector<BroadcastAlgorithm>& broadcast_algorithms() {
+  static const std::vector<BroadcastAlgorithm> list = {
+      {"tree", "any graph: BFS tree, children served in decreasing subtree time", broadcast_tree},
+      {"hdn", "HDN Algorithm 2", broadcast_hdn},
+  };
+  return list;
+}
+
+std::vector<std::string> broadcast_names() {
+  std::vector<std::string> names;
+  for (const auto& a : broadcast_algorithms()) names.push_back(a.name);
+  return names;
+}
+
+const BroadcastAlgorithm& find_broadcast(std::string_view name) {
+  for (const auto& a : broadcast_algorithms())
+    if (a.name == name) return a;
+  throw UsageError(fmt::format("unknown broadcast algorithm \"{}\" ({})", name, fmt::join(broadcast_names(), ", ")));
 }
 
 }  // namespace topo::route

@@ -7,6 +7,7 @@
 
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
 
 namespace topo::route {

@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "route_internal.hpp"
 #include "topo/errors.hpp"

@@ -1,11 +1,11 @@
 // HDN routing, Algorithm 1 of the HDN paper (§3), and broadcasting, Algorithm 2 (§4), on the node
 // numbering of gen::HdnLayout (doc/definitions.md §3.5). Base routing and broadcasting go dimension by dimension.
-#include "topo/route/hdn.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
+#include "route/hdn_internal.hpp"
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
 

@@ -1,13 +1,12 @@
 // iBT routing by closed-form distance (dissertation §3.2.1): the path is found by descending the
 // distance, one neighbour at a time, so its length is exactly the formula's distance.
-#include "topo/route/ibt.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdlib>
 
+#include "route/ibt_internal.hpp"
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,14 +36,8 @@ struct ParamSpec {
   std::string key() const;  // name with '-' replaced by '_'
 };
 
-/// Sizes and known closed forms of an instance, computed without building it.
-struct Description {
-  std::uint64_t nodes = 0;
-  std::uint64_t links = 0;                       // counting multiplicity
-  std::uint64_t degree_min = 0, degree_max = 0;  // out-degree when directed
-  bool directed = false;
-  nlohmann::json formulas = nlohmann::json::object();  // e.g. {"diameter": 48}
-};
+struct Description;  // topo/gen/description.hpp
+struct Listing;      // topo/gen/description.hpp
 
 /// Classes of nodes that the family's automorphisms map onto each other (orbits, or finer), so that
 /// a BFS from one representative per class, weighted by the class size, gives every distance.
@@ -59,6 +53,12 @@ struct NodeClasses {
 struct Grid {
   std::vector<std::int64_t> sizes;
   std::vector<bool> wrap;
+};
+
+/// A family's search: when the parameter `param` is given, `list` lists instances instead of building one.
+struct Search {
+  std::string param;  // JSON key, e.g. "search"
+  std::function<Listing(const Params&)> list;
 };
 
 struct Family {
@@ -79,6 +79,8 @@ struct Family {
   std::function<Grid(const Params&)> grid = {};
   /// Routing algorithms made for this family's structure (toporoute --algo names, e.g. "hdn").
   std::vector<std::string> routings = {};
+  /// Families that can list feasible instances in a size band.
+  std::optional<Search> search = {};
 };
 
 /// Every family, in the order of `topogen --list`.

@@ -105,6 +105,13 @@ class Supply {
   std::shared_ptr<Cache> cache_;
 };
 
+/// A QAPLIB instance as a mapping problem: A is the demand (dense, QAPLIB's ordered pairs), B the supply.
+struct QapProblem {
+  Demand demand;
+  Supply supply;
+};
+QapProblem from_qap(Qap q, const std::string& source);
+
 /// A mapping: m[task] = node, for every slot (tasks first, then idle slots), a permutation of 0..N-1.
 using Mapping = std::vector<std::uint32_t>;
 

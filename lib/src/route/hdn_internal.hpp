@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "topo/gen/hdn.hpp"
+#include "gen/hdn_layout_internal.hpp"
 #include "topo/route/broadcast.hpp"
 
 namespace topo::route {
