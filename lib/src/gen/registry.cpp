@@ -129,7 +129,7 @@ bool value_has_type(const ParamSpec& spec, const nlohmann::json& v) {
 Params parse_params(const Family& f, const std::map<std::string, std::string>& raw) {
   Params p = Params::object();
   for (const auto& [name, value] : raw) {
-    auto it = std::find_if(f.params.begin(), f.params.end(), [&](const auto& s) { return s.name == name; });
+    auto it = std::find_if(f.params.begin(), f.params.end(), [&name = name](const auto& s) { return s.name == name; });
     if (it == f.params.end()) throw InputError(fmt::format("family {} has no parameter --{}", f.name, name));
     p[it->key()] = parse_value(*it, value);
   }
@@ -146,7 +146,9 @@ Params parse_params(const Family& f, const std::map<std::string, std::string>& r
 Params normalize_params(const Family& f, const Params& given) {
   if (!given.is_object()) throw InputError(fmt::format("{}: parameters must be a JSON object", f.name));
   Params p = Params::object();
-  for (const auto& [key, value] : given.items()) {
+  for (const auto& item : given.items()) {
+    const auto& key = item.key();
+    const auto& value = item.value();
     auto it = std::find_if(f.params.begin(), f.params.end(), [&](const auto& s) { return s.key() == key; });
     if (it == f.params.end()) throw InputError(fmt::format("family {} has no parameter \"{}\"", f.name, excerpt(key)));
     if (!value_has_type(*it, value))

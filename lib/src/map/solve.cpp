@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "method_internal.hpp"
+#include "registry_internal.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::map {
@@ -23,15 +24,11 @@ const std::vector<Method>& methods() {
 }
 
 std::vector<std::string> method_names() {
-  std::vector<std::string> names;
-  for (const auto& m : methods()) names.push_back(m.name);
-  return names;
+  return detail::names_of(methods());
 }
 
 const Method& find_method(std::string_view name) {
-  for (const auto& m : methods())
-    if (m.name == name) return m;
-  throw UsageError(fmt::format("unknown method '{}' ({})", name, fmt::join(method_names(), ", ")));
+  return detail::find_named(methods(), name, "method");
 }
 
 SolveResult solve(const Demand& d0, const Supply& s, const SolveOptions& o) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "registry_internal.hpp"
 #include "route/hdn_internal.hpp"
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
@@ -98,15 +99,11 @@ const std::vector<BroadcastAlgorithm>& broadcast_algorithms() {
 }
 
 std::vector<std::string> broadcast_names() {
-  std::vector<std::string> names;
-  for (const auto& a : broadcast_algorithms()) names.push_back(a.name);
-  return names;
+  return detail::names_of(broadcast_algorithms());
 }
 
 const BroadcastAlgorithm& find_broadcast(std::string_view name) {
-  for (const auto& a : broadcast_algorithms())
-    if (a.name == name) return a;
-  throw UsageError(fmt::format("unknown broadcast algorithm \"{}\" ({})", name, fmt::join(broadcast_names(), ", ")));
+  return detail::find_named(broadcast_algorithms(), name, "broadcast algorithm");
 }
 
 }  // namespace topo::route

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "registry_internal.hpp"
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -21,15 +22,11 @@ const std::vector<Algorithm>& algorithms() {
 }
 
 std::vector<std::string> algorithm_names() {
-  std::vector<std::string> names;
-  for (const auto& a : algorithms()) names.push_back(a.name);
-  return names;
+  return detail::names_of(algorithms());
 }
 
 const Algorithm& find_algorithm(std::string_view name) {
-  for (const auto& a : algorithms())
-    if (a.name == name) return a;
-  throw UsageError(fmt::format("unknown routing algorithm \"{}\" ({})", name, fmt::join(algorithm_names(), ", ")));
+  return detail::find_named(algorithms(), name, "routing algorithm");
 }
 
 std::unique_ptr<Router> make_router(const Graph& g, const RouterOptions& o) {

@@ -7,6 +7,7 @@
 
 #include <bit>
 
+#include "registry_internal.hpp"
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
 
@@ -22,15 +23,11 @@ const std::vector<TrafficPattern>& traffic_patterns() {
 }
 
 std::vector<std::string> traffic_names() {
-  std::vector<std::string> names;
-  for (const auto& p : traffic_patterns()) names.push_back(p.name);
-  return names;
+  return detail::names_of(traffic_patterns());
 }
 
 const TrafficPattern& find_traffic(std::string_view name) {
-  for (const auto& p : traffic_patterns())
-    if (p.name == name) return p;
-  throw UsageError(fmt::format("unknown traffic pattern \"{}\" ({})", name, fmt::join(traffic_names(), ", ")));
+  return detail::find_named(traffic_patterns(), name, "traffic pattern");
 }
 
 std::vector<Pair> traffic_pairs(const Graph& g, std::string_view pattern, const TrafficOptions& o) {
