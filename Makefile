@@ -1,5 +1,14 @@
 # topo: the two commands are `make demo` and `make test` (see README.md).
+# MPI=1 builds the tools for Open MPI in build-mpi/ (mpirun -np P topostat ...; README.md, "Beyond one machine").
+MPI ?=
+ifeq ($(MPI),1)
+BUILD ?= build-mpi
+override CMAKE_FLAGS += -DTOPO_MPI=ON
+DEPS_FLAGS := --mpi
+else
 BUILD ?= build
+DEPS_FLAGS :=
+endif
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
@@ -12,10 +21,10 @@ TOOLS := topogen topostat toposim toporoute topomap
 all: build
 
 deps:
-	@scripts/install-deps.sh
+	@scripts/install-deps.sh $(DEPS_FLAGS)
 
 test-deps:
-	@scripts/install-deps.sh --test
+	@scripts/install-deps.sh --test $(DEPS_FLAGS)
 
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
