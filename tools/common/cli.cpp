@@ -76,6 +76,7 @@ int Tool::run_here(const std::function<void()>& body) {
     }
     return stdout_ok() ? ok : failure;
   }
+  if (leader_only) ranks.go_solo();
   int status = ok;
   std::string message;
   bool peer_failed = false;
@@ -92,7 +93,7 @@ int Tool::run_here(const std::function<void()>& body) {
                           name_);
     status = usage;
   }
-  if (status == ok) {
+  if (status == ok && (leader || !leader_only)) {
     try {
       body();
     } catch (const PeerFailed&) {

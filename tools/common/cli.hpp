@@ -22,6 +22,8 @@ class Tool {
   CLI::App app;
   const std::string& name() const { return name_; }
   const std::vector<std::string>& argv() const { return argv_; }
+  /// Under mpirun, run the body on rank 0 only (a tool that is not distributed: the other ranks wait).
+  bool leader_only = false;
   /// What the tool's subcommands are called in "unknown … 'x'; did you mean 'y'?" ("family" in topogen).
   std::string subcommand_noun = "subcommand";
 

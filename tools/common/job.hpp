@@ -2,7 +2,11 @@
 // The job a tool runs in: the MPI ranks under mpirun or srun when the tools are built with MPI
 // (cmake -DTOPO_MPI=ON), else this process alone. Only this layer knows MPI; the library sees the
 // job as a topo::parallel::Ranks.
+#include <cstddef>
 #include <exception>
+#include <functional>
+#include <string>
+#include <vector>
 
 #include "topo/parallel/ranks.hpp"
 
@@ -21,6 +25,9 @@ class Job : public parallel::Ranks {
   /// the same agreement and throw PeerFailed when a rank failed, so a rank that fails between two
   /// collectives stops the others at the next one instead of leaving them waiting.
   virtual int agree_on_failure(bool failed) = 0;
+  /// From now on rank 0 works alone: size() is 1 and the collectives do nothing (for a tool that is
+  /// not distributed; agree_on_failure still joins every rank).
+  virtual void go_solo() = 0;
 };
 
 /// Joins the job (MPI_Init) once per process; then job() is the job. Without MPI, does nothing.
@@ -31,5 +38,15 @@ void finish_job();
 Job& job();
 /// True when the tools were built with MPI.
 bool built_with_mpi();
+/// The MPI library's name and version ("Open MPI v4.1.4"), empty without MPI (for --version).
+std::string mpi_library_version();
+
+}  // namespace topo::cli
+
+namespace topo::cli {
+
+/// Runs item(0) .. item(count-1) spread over the job's ranks (rank k runs k, k+P, ...) and returns
+/// what each returned, in item order, on rank 0 (an empty list on the other ranks).
+std::vector<std::string> deal_out(std::size_t count, const std::function<std::string(std::size_t)>& item);
 
 }  // namespace topo::cli

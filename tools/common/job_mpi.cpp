@@ -18,7 +18,8 @@ constexpr std::uint64_t piece = std::uint64_t{1} << 30;
 class WorldJob final : public Job {
  public:
   int rank() const override { return rank_; }
-  int size() const override { return size_; }
+  int size() const override { return solo_ ? 1 : size_; }
+  void go_solo() override { solo_ = true; }
 
   void join(int& argc, char**& argv) {
     int provided = 0;
@@ -40,7 +41,7 @@ class WorldJob final : public Job {
   }
 
   void broadcast(std::string& bytes) override {
-    if (size_ == 1) return;
+    if (size() == 1) return;
     if (agree_on_failure(false) >= 0) throw PeerFailed{};
     std::uint64_t length = bytes.size();
     MPI_Bcast(&length, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
@@ -50,7 +51,7 @@ class WorldJob final : public Job {
   }
 
   std::vector<std::string> gather(const std::string& bytes) override {
-    if (size_ == 1) return {bytes};
+    if (size() == 1) return {bytes};
     if (agree_on_failure(false) >= 0) throw PeerFailed{};
     std::vector<std::string> all;
     if (rank_ != 0) {
@@ -78,7 +79,7 @@ class WorldJob final : public Job {
       MPI_Send(bytes.data() + at, int(std::min(piece, length - at)), MPI_BYTE, 0, 0, MPI_COMM_WORLD);
   }
   int rank_ = 0, size_ = 1;
-  bool joined_ = false;
+  bool joined_ = false, solo_ = false;
 };
 
 WorldJob& world() {
@@ -102,6 +103,15 @@ Job& job() {
 
 bool built_with_mpi() {
   return true;
+}
+
+std::string mpi_library_version() {
+  char text[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+  int length = 0;
+  MPI_Get_library_version(text, &length);  // may be called before MPI_Init
+  std::string v(text, std::size_t(std::max(length, 0)));
+  v = v.substr(0, v.find_first_of(",\n"));  // "Open MPI v4.1.4, package: ..." -> "Open MPI v4.1.4"
+  return v;
 }
 
 }  // namespace topo::cli

@@ -12,6 +12,7 @@ class SingleJob final : public Job {
   void broadcast(std::string&) override {}
   std::vector<std::string> gather(const std::string& bytes) override { return {bytes}; }
   int agree_on_failure(bool failed) override { return failed ? 0 : -1; }
+  void go_solo() override {}
 };
 
 }  // namespace
@@ -26,6 +27,10 @@ Job& job() {
 
 bool built_with_mpi() {
   return false;
+}
+
+std::string mpi_library_version() {
+  return {};
 }
 
 }  // namespace topo::cli
