@@ -1,21 +1,30 @@
 # topo: the two commands are `make demo` and `make test` (see README.md).
+# MPI=1 builds the tools for Open MPI in build-mpi/ (mpirun -np P topostat ...; README.md, "Beyond one machine").
+MPI ?=
+ifeq ($(MPI),1)
+BUILD ?= build-mpi
+override CMAKE_FLAGS += -DTOPO_MPI=ON
+DEPS_FLAGS := --mpi
+else
 BUILD ?= build
+DEPS_FLAGS :=
+endif
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
 TOOLS := topogen topostat toposim toporoute topomap
 
-.PHONY: all build tools deps test-deps demo test test-sanitize fuzz fuzz-build bench bench-booksim lint clean install uninstall \
+.PHONY: all build tools deps test-deps demo test test-mpi test-sanitize fuzz fuzz-build bench bench-booksim lint clean install uninstall \
         experiments experiments-deps experiments-mapping clean-experiments
 
 all: build
 
 deps:
-	@scripts/install-deps.sh
+	@scripts/install-deps.sh $(DEPS_FLAGS)
 
 test-deps:
-	@scripts/install-deps.sh --test
+	@scripts/install-deps.sh --test $(DEPS_FLAGS)
 
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
@@ -33,6 +42,15 @@ demo: tools
 
 test: test-deps build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The MPI build in its own folder: the five tools (the library is the same as without MPI; with ccache
+# as the compiler launcher it is not compiled again) and the tests labelled mpi (tests/mpi/).
+MPI_BUILD ?= build-mpi
+test-mpi:
+	@scripts/install-deps.sh --test --mpi
+	cmake -S . -B $(MPI_BUILD) -DCMAKE_BUILD_TYPE=Release -DTOPO_MPI=ON $(CMAKE_FLAGS)
+	cmake --build $(MPI_BUILD) -j $(JOBS) --target $(TOOLS) job_failure
+	cd $(MPI_BUILD) && ctest -L mpi --output-on-failure
 
 bench: build
 	bench/run.sh $(BIN)

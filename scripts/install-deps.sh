@@ -3,16 +3,28 @@
 #   scripts/install-deps.sh          packages to build and run the tools
 #   scripts/install-deps.sh --test   also the packages the test suite uses (oracles, man page lint, clang-format, fuzzing)
 #   scripts/install-deps.sh --experiments   also the packages `make experiments` uses (plots)
+#   scripts/install-deps.sh --mpi    also Open MPI, for the MPI build of the tools (make MPI=1)
+# Options combine: scripts/install-deps.sh --test --mpi
 # As root it runs apt-get; otherwise it prints the command to run and fails.
 set -euo pipefail
 
 build=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev doctest-dev libnauty2-dev libmetis-dev zlib1g-dev libxml2-dev)
-test=(python3 python3-networkx python3-igraph python3-pandas mandoc zsh fish shellcheck clang-format clang-14 libfuzzer-14-dev libomp-14-dev)
+test=(python3 python3-networkx python3-igraph python3-pandas mandoc zsh fish shellcheck clang-format clang-14 libfuzzer-14-dev libomp-14-dev ccache)
 experiments=(python3 gnuplot-nox)
+mpi=(libopenmpi-dev openmpi-bin)
 
 wanted=("${build[@]}")
-[[ "${1:-}" == "--test" ]] && wanted+=("${test[@]}")
-[[ "${1:-}" == "--experiments" ]] && wanted+=("${experiments[@]}")
+for option in "$@"; do
+  case "$option" in
+    --test) wanted+=("${test[@]}") ;;
+    --experiments) wanted+=("${experiments[@]}") ;;
+    --mpi) wanted+=("${mpi[@]}") ;;
+    *)
+      echo "install-deps.sh: unknown option $option (--test, --experiments, --mpi)" >&2
+      exit 2
+      ;;
+  esac
+done
 
 missing=()
 for p in "${wanted[@]}"; do

@@ -9,6 +9,7 @@
 #include <new>
 
 #include "common/completion.hpp"
+#include "common/job.hpp"
 #include "common/signals.hpp"
 #include "common/suggest.hpp"
 #include "common/version.hpp"
@@ -40,20 +41,33 @@ bool stdout_ok() {
 
 Tool::Tool(std::string name, const std::string& description, int argc, char** argv)
     : app(description, name), name_(std::move(name)), argc_(argc), raw_argv_(argv) {
+  start_job(argc_, raw_argv_);
   // Die quietly on a closed pipe (`topogen ... | head`), as filters do.
   std::signal(SIGPIPE, SIG_DFL);
   install_signal_handlers();
   std::ios::sync_with_stdio(false);
-  for (int i = 0; i < argc; ++i) argv_.emplace_back(argv[i]);
+  for (int i = 0; i < argc_; ++i) argv_.emplace_back(raw_argv_[i]);
   app.set_version_flag("--version", version_text(name_), "print the version, commit and libraries and exit");
   app.set_help_flag("-h,--help", "print this help and exit");
   app.option_defaults()->always_capture_default();
 }
 
 int Tool::run(const std::function<void()>& body) {
+  const int status = run_here(body);
+  finish_job();
+  return status;
+}
+
+int Tool::run_here(const std::function<void()>& body) {
+  // Under MPI every rank parses and runs the same command; only rank 0 prints results, and of the
+  // failed ranks only the lowest prints its message, naming its rank (a usage error fails on every
+  // rank alike, and rank 0 says it).
+  auto& ranks = job();
+  const bool leader = ranks.rank() == 0;
   // Hidden: `TOOL --generate-completion SHELL` prints a completion script made
   // from the option tree.
   if (argc_ == 3 && std::string_view(raw_argv_[1]) == "--generate-completion") {
+    if (!leader) return ok;
     try {
       std::cout << generate_completion(app, raw_argv_[2]);
     } catch (const topo::UsageError& e) {
@@ -62,37 +76,55 @@ int Tool::run(const std::function<void()>& body) {
     }
     return stdout_ok() ? ok : failure;
   }
+  if (leader_only) ranks.go_solo();
+  int status = ok;
+  std::string message;
+  bool peer_failed = false;
   try {
     app.parse(argc_, raw_argv_);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {  // --help, --version
+      if (!leader) return ok;
       app.exit(e, std::cout, std::cerr);
       return stdout_ok() ? ok : failure;
     }
     const std::string unexpected = explain_unexpected(app, subcommand_noun);
-    fmt::print(stderr, "{}: {} (try '{} --help')\n", name_,
-               topo::printable(unexpected.empty() ? one_line(e.what()) : unexpected), name_);
-    return usage;
-  }
-  int status = ok;
-  try {
-    body();
-  } catch (const topo::UsageError& e) {
-    fmt::print(stderr, "{}: {}\n", name_, topo::printable(e.what()));
+    message = fmt::format("{} (try '{} --help')", topo::printable(unexpected.empty() ? one_line(e.what()) : unexpected),
+                          name_);
     status = usage;
-  } catch (const topo::Error& e) {
-    fmt::print(stderr, "{}: {}\n", name_, topo::printable(e.what()));
-    status = failure;
-  } catch (const std::bad_alloc&) {
-    fmt::print(stderr, "{}: out of memory\n", name_);
-    status = failure;
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "{}: {}\n", name_, topo::printable(one_line(e.what())));
-    status = failure;
   }
-  if (!stdout_ok()) {
-    fmt::print(stderr, "{}: write error on standard output\n", name_);
-    status = failure;
+  if (status == ok && (leader || !leader_only)) {
+    try {
+      body();
+    } catch (const PeerFailed&) {
+      peer_failed = true;
+      status = failure;
+    } catch (const topo::UsageError& e) {
+      message = topo::printable(e.what());
+      status = usage;
+    } catch (const topo::Error& e) {
+      message = topo::printable(e.what());
+      status = failure;
+    } catch (const std::bad_alloc&) {
+      message = "out of memory";
+      status = failure;
+    } catch (const std::exception& e) {
+      message = topo::printable(one_line(e.what()));
+      status = failure;
+    }
+    if (!stdout_ok() && status == ok) {
+      message = "write error on standard output";
+      status = failure;
+    }
+  }
+  if (peer_failed) return status;
+  const int lowest_failed = ranks.agree_on_failure(status != ok);
+  if (status == ok) return lowest_failed < 0 ? ok : failure;
+  if (lowest_failed == ranks.rank()) {
+    if (ranks.size() > 1)
+      fmt::print(stderr, "{}: rank {}: {}\n", name_, ranks.rank(), message);
+    else
+      fmt::print(stderr, "{}: {}\n", name_, message);
   }
   return status;
 }
@@ -127,8 +159,12 @@ void Tool::add_progress_flags() {
   p->excludes(q);
 }
 
+bool Tool::leader() const {
+  return job().rank() == 0;
+}
+
 bool Tool::progress_enabled() const {
-  return !quiet_ && (progress_ || isatty(STDERR_FILENO));
+  return !quiet_ && (progress_ || isatty(STDERR_FILENO)) && job().rank() == 0;
 }
 
 }  // namespace topo::cli

@@ -22,12 +22,19 @@ class Tool {
   CLI::App app;
   const std::string& name() const { return name_; }
   const std::vector<std::string>& argv() const { return argv_; }
+  /// Under mpirun, run the body on rank 0 only (a tool that is not distributed: the other ranks wait).
+  bool leader_only = false;
   /// What the tool's subcommands are called in "unknown … 'x'; did you mean 'y'?" ("family" in topogen).
   std::string subcommand_noun = "subcommand";
 
   /// Parses the command line and runs `body`; returns the exit status. Usage errors exit 2,
   /// library errors print "tool: message" and exit 1, and a failed write to stdout is an error.
+  /// Under MPI (common/job.hpp) every rank runs `body`; a failure on any rank makes every rank exit
+  /// non-zero and one rank print "tool: rank R: message"; then the rank leaves the job.
   int run(const std::function<void()>& body);
+
+  /// True on the rank that prints results and notes (rank 0; the only one without MPI).
+  bool leader() const;
 
   /// Provenance block for JSON outputs (tool, version, argv, and the seed when there is one).
   nlohmann::json provenance(std::optional<std::uint64_t> seed = std::nullopt) const;
@@ -44,6 +51,7 @@ class Tool {
   bool quiet() const { return quiet_; }
 
  private:
+  int run_here(const std::function<void()>& body);
   std::string name_;
   std::vector<std::string> argv_;
   int argc_;

@@ -13,14 +13,46 @@
 #include <ext/stdio_filebuf.h>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <sstream>
 
+#include "common/job.hpp"
 #include "common/signals.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::cli {
 
+namespace {
+
+/// The whole input as bytes (compressed or not, as read_graph takes it).
+std::string read_bytes(std::istream& in, const std::string& source) {
+  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) throw topo::InputError(fmt::format("cannot read {}: {}", source, std::strerror(errno)));
+  return bytes;
+}
+
+}  // namespace
+
 Graph load_graph(const std::string& path, const io::ReadOptions& opt) {
-  if (path.empty() || path == "-") {
+  const bool from_stdin = path.empty() || path == "-";
+  if (auto& ranks = job(); ranks.size() > 1) {
+    // Under MPI, rank 0 reads the input (stdin reaches it only) and every rank parses the same bytes.
+    std::string bytes;
+    if (ranks.rank() == 0) {
+      if (from_stdin) {
+        if (isatty(STDIN_FILENO)) throw topo::UsageError("no input: give a graph file or pipe one in (see --help)");
+        bytes = read_bytes(std::cin, "<stdin>");
+      } else {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) throw topo::InputError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
+        bytes = read_bytes(in, path);
+      }
+    }
+    ranks.broadcast(bytes);
+    std::istringstream in(std::move(bytes));
+    return io::read_graph(in, from_stdin ? "<stdin>" : path, opt);
+  }
+  if (from_stdin) {
     if (isatty(STDIN_FILENO)) throw topo::UsageError("no input: give a graph file or pipe one in (see --help)");
     return io::read_graph(std::cin, "<stdin>", opt);
   }

@@ -4,6 +4,7 @@
 
 #include <CLI/Version.hpp>
 
+#include "common/job.hpp"
 #include "topo/versions.hpp"
 #include "topo_commit.hpp"
 
@@ -14,6 +15,7 @@ std::string version_text(const std::string& tool) {
   for (const auto& [lib, version] : topo::library_versions()) s += fmt::format("{} {}\n", lib, version);
   s += fmt::format("fmt {}.{}.{}\n", FMT_VERSION / 10000, FMT_VERSION / 100 % 100, FMT_VERSION % 100);
   s += fmt::format("CLI11 {}", CLI11_VERSION);
+  if (const auto mpi = mpi_library_version(); !mpi.empty()) s += "\n" + mpi;
   return s;
 }
 

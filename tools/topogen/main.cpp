@@ -167,6 +167,7 @@ int main(int argc, char** argv) {
     }
   }
 
+  tool.leader_only = true;  // not distributed: under mpirun, rank 0 does all
   return tool.run([&] {
     if (o.list) {
       print_list(std::cout, o.json);

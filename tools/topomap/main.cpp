@@ -8,6 +8,7 @@
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
+#include "common/job.hpp"
 #include "common/progress.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
@@ -162,6 +163,7 @@ int main(int argc, char** argv) {
       so.restarts = std::max(1u, o.restarts);  // never the thread count: -j must not change the result
       if (!method.randomized) so.restarts = 1;
       so.network = o.qap.empty() ? &g : nullptr;
+      so.ranks = &topo::cli::job();  // under mpirun the ranks share the restarts
       topo::cli::Progress progress(tool.progress_enabled(), o.method);
       so.progress = progress.callback();
       so.note = [&](const std::string& line) { progress.note("topomap: " + line, tool.quiet()); };
@@ -180,6 +182,7 @@ int main(int argc, char** argv) {
     const std::span<const std::uint32_t> tasks(mapping.data(), d.n);
     report.mapping.assign(tasks.begin(), tasks.end());
 
+    if (!tool.leader()) return;  // every rank has the result; rank 0 writes it
     const auto fmt_map = o.mapping_format == "scotch" ? tm::MappingFormat::scotch : tm::MappingFormat::plain;
     if (!o.output.empty()) {
       topo::cli::Output mf(o.output);

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "common/job.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::cli {
@@ -39,8 +40,13 @@ std::string suffix_of(const std::string& text) {
 }  // namespace
 
 map::Demand read_demand_stdin(map::Weights wt) {
-  if (isatty(STDIN_FILENO)) throw UsageError("--demand -: standard input is a terminal; pipe the demand in");
-  const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  // Under MPI standard input reaches rank 0 only: it reads, every rank parses the same text.
+  std::string text;
+  if (job().rank() == 0) {
+    if (isatty(STDIN_FILENO)) throw UsageError("--demand -: standard input is a terminal; pipe the demand in");
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  }
+  job().broadcast(text);
   // The readers take a file name: give them a private temporary copy, and name stdin in their errors.
   std::string path = fmt::format("{}/topomap-demand.XXXXXX{}", std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp",
                                  suffix_of(text));

@@ -333,6 +333,7 @@ int main(int argc, char** argv) {
   bc->add_option("-o,--output", o.output, "write to FILE (atomically)")->type_name("FILE");
   bc->add_flag("--no-provenance", o.no_provenance, "leave the provenance block out of JSON output");
 
+  tool.leader_only = true;  // not distributed: under mpirun, rank 0 does all
   return tool.run([&] {
     if (bc->parsed())
       run_broadcast(tool, o);

@@ -3,11 +3,14 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <charconv>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
+#include "common/job.hpp"
 #include "common/progress.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
@@ -21,6 +24,7 @@ struct ClexCli {
   std::string input = "-";
   std::uint32_t clique = 0, levels = 0, messages = 0;
   std::uint64_t seed = 1;
+  std::string seeds;  // A..B: one run per seed
   std::string traffic = "dense", destinations = "permutation", copies = "ceil", copy_cap = "clique", spread = "random";
   bool handshake_in_mean = false;
   bool csv = false;
@@ -121,12 +125,68 @@ void print_table(std::ostream& out, const topo::sim::ClexOptions& o, const topo:
   fmt::print(out, "undelivered messages: {}\n", r.undelivered);
 }
 
+// --seeds A..B (A..A is one seed).
+std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text) {
+  const auto dots = text.find("..");
+  std::uint64_t v[2] = {0, 0};
+  const std::string part[2] = {text.substr(0, dots), dots == std::string::npos ? "" : text.substr(dots + 2)};
+  for (int i = 0; i < 2; ++i) {
+    const auto* end = part[i].data() + part[i].size();
+    const auto [ptr, ec] = std::from_chars(part[i].data(), end, v[i]);
+    if (dots == std::string::npos || part[i].empty() || ec != std::errc() || ptr != end)
+      throw topo::UsageError(fmt::format("--seeds {}: expected A..B (two seeds, A <= B)", text));
+  }
+  if (v[0] > v[1] || v[1] - v[0] >= 1000000)
+    throw topo::UsageError(fmt::format("--seeds {}: needs A <= B and at most 10^6 seeds", text));
+  return {v[0], v[1]};
+}
+
 // `toposim clex --csv`: the per-level table (CLEX Tables I-IV), one row per level.
-void print_csv(std::ostream& out, const topo::sim::ClexResult& r) {
-  fmt::print(out, "level,max_rounds,mean_rounds,max_mean_load,mean_hops,mean_link_uses,instances\n");
+// With --seeds, every row starts with the seed (`prefix` "S,") under a header that starts with "seed,".
+constexpr const char* clex_csv_header = "level,max_rounds,mean_rounds,max_mean_load,mean_hops,mean_link_uses,instances";
+void print_csv_rows(std::ostream& out, const topo::sim::ClexResult& r, const std::string& prefix) {
   for (const auto& s : r.per_level)
-    fmt::print(out, "{},{},{:.6f},{:.6f},{:.6f},{:.6f},{}\n", s.level, s.max_rounds, s.mean_rounds, s.max_mean_load,
-               s.mean_hops, s.mean_link_uses, s.instances);
+    fmt::print(out, "{}{},{},{:.6f},{:.6f},{:.6f},{:.6f},{}\n", prefix, s.level, s.max_rounds, s.mean_rounds,
+               s.max_mean_load, s.mean_hops, s.mean_link_uses, s.instances);
+}
+void print_csv(std::ostream& out, const topo::sim::ClexResult& r) {
+  fmt::print(out, "{}\n", clex_csv_header);
+  print_csv_rows(out, r, "");
+}
+
+// `toposim clex --seeds A..B`: the runs rendered by render_seed_run, in seed order. JSON: one object with
+// the provenance and "runs", an array of the single-seed objects (each with its "seed"); CSV: one header
+// and a leading seed column; text: each table after a "seed S" line.
+std::string render_seed_run(const Common& com, const ClexCli& c, const topo::sim::ClexOptions& o,
+                            const topo::sim::ClexResult& r) {
+  std::ostringstream text;
+  if (com.json) {
+    auto j = to_json(o, r);
+    j["seed"] = o.seed;
+    text << j.dump();
+  } else if (c.csv) {
+    print_csv_rows(text, r, fmt::format("{},", o.seed));
+  } else {
+    print_table(text, o, r);
+  }
+  return text.str();
+}
+
+void write_seed_runs(std::ostream& out, const Common& com, const ClexCli& c, std::uint64_t first,
+                     const std::vector<std::string>& runs, const topo::cli::Tool& tool) {
+  if (com.json) {
+    nlohmann::json j;
+    if (!com.no_provenance) j["provenance"] = tool.provenance(first);
+    j["seeds"] = c.seeds;
+    auto& all = j["runs"] = nlohmann::json::array();
+    for (const auto& r : runs) all.push_back(nlohmann::json::parse(r));
+    out << j.dump(2) << '\n';
+  } else if (c.csv) {
+    fmt::print(out, "seed,{}\n", clex_csv_header);
+    for (const auto& r : runs) out << r;
+  } else {
+    for (std::size_t i = 0; i < runs.size(); ++i) fmt::print(out, "{}seed {}\n{}", i ? "\n" : "", first + i, runs[i]);
+  }
 }
 
 }  // namespace
@@ -151,7 +211,10 @@ int main(int argc, char** argv) {
   k->needs(L);
   L->needs(k);
   clex->add_option("--messages", c.messages, "messages from and to each node (M)")->type_name("M")->required();
-  clex->add_option("--seed", c.seed, "random seed (workload and every random choice)")->type_name("S");
+  auto* seed = clex->add_option("--seed", c.seed, "random seed (workload and every random choice)")->type_name("S");
+  clex->add_option("--seeds", c.seeds, "one run per seed A to B, in seed order (spread over the ranks under mpirun)")
+      ->type_name("A..B")
+      ->excludes(seed);
   clex->add_option("--traffic", c.traffic, "dense: request/acknowledge before relaying; light: direct copies")
       ->check(topo::cli::one_of({"dense", "light"}));
   clex->add_option("--destinations", c.destinations,
@@ -189,6 +252,7 @@ int main(int argc, char** argv) {
       a2a.threads = com.threads;
       if (a2a_csv && com.json) throw topo::UsageError("--csv and --json ask for two formats");
       const auto r = topo::sim::clex_all_to_all(a2a);
+      if (!tool.leader()) return;
       topo::cli::Output out(com.output);
       if (a2a_csv) {
         auto& os = out.stream();
@@ -284,9 +348,27 @@ int main(int argc, char** argv) {
         if (p.copies) status += fmt::format(", {}/{} copies", p.copies_done, p.copies);
         draw(done, status + fmt::format(", {} messages left", p.messages_left));
       };
+    if (!c.seeds.empty()) {
+      // Independent runs, one per seed, spread over the ranks; rank 0 writes them in seed order.
+      const auto [first, last] = parse_seed_range(c.seeds);
+      const auto runs = topo::cli::deal_out(last - first + 1, [&](std::size_t i) {
+        auto oi = o;
+        oi.seed = first + i;
+        const auto r = topo::sim::simulate_clex(oi);
+        if (r.undelivered) throw topo::Error(fmt::format("internal error: {} messages undelivered", r.undelivered));
+        return render_seed_run(com, c, oi, r);
+      });
+      progress.finish();
+      if (!tool.leader()) return;
+      topo::cli::Output out(com.output);
+      write_seed_runs(out.stream(), com, c, first, runs, tool);
+      out.commit();
+      return;
+    }
     const auto r = topo::sim::simulate_clex(o);
     progress.finish();
     if (r.undelivered) throw topo::Error(fmt::format("internal error: {} messages undelivered", r.undelivered));
+    if (!tool.leader()) return;
     topo::cli::Output out(com.output);
     if (com.json) {
       nlohmann::json j;

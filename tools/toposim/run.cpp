@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "common/io.hpp"
+#include "common/job.hpp"
 #include "common/progress.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
@@ -167,7 +168,8 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
     std::vector<std::pair<double, std::uint64_t>> jobs;
     for (double r : rates)
       for (std::uint32_t k = 0; k < c.seeds; ++k) jobs.emplace_back(r, c.o.seed + k);
-    auto all = sim::run_points(s, jobs, c.o.threads, bar.callback());
+    // Under mpirun the ranks share the points; every rank gets them all.
+    auto all = sim::run_points(s, jobs, c.o.threads, bar.callback(), &topo::cli::job());
     for (std::size_t i = 0; i < rates.size(); ++i) {
       std::vector<sim::PointResult> reps(all.begin() + std::ptrdiff_t(i * c.seeds),
                                          all.begin() + std::ptrdiff_t((i + 1) * c.seeds));
@@ -176,6 +178,7 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
     }
   }
   bar.finish();
+  if (!tool.leader()) return;  // rank 0 writes the results
   for (const auto& p : points)
     if (p.deadlock)
       fmt::print(stderr, "toposim: warning: deadlock at cycle {} at rate {} ({} packets stuck)\n", p.deadlock->cycle,

@@ -5,6 +5,7 @@
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
+#include "common/job.hpp"
 #include "common/progress.hpp"
 #include "common/suggest.hpp"
 #include "topo/metrics/measure.hpp"
@@ -106,14 +107,18 @@ int main(int argc, char** argv) {
     mo.utilization = m::parse_when(o.utilization);
     mo.routing = m::parse_routing(o.routing);
     mo.threads = o.threads;
+    mo.ranks = &topo::cli::job();  // under mpirun the ranks share the sweeps and searches
     std::optional<topo::cli::Progress> progress;
     mo.progress = [&](std::string_view stage) {
       progress.reset();  // the previous stage is over
       return progress.emplace(tool.progress_enabled(), std::string(stage)).callback();
     };
-    mo.notice = [](const std::string& note) { fmt::print(stderr, "topostat: {}\n", note); };
+    mo.notice = [&](const std::string& note) {
+      if (tool.leader()) fmt::print(stderr, "topostat: {}\n", note);
+    };
     const m::Report r = m::measure(g, mo);
     progress.reset();
+    if (!tool.leader()) return;  // every rank has the whole report; rank 0 writes it
 
     topo::cli::Output out(o.output);
     if (o.json) {

@@ -11,6 +11,7 @@
 #include "method_internal.hpp"
 #include "registry_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/parallel/ranks.hpp"
 
 namespace topo::map {
 
@@ -31,6 +32,59 @@ const Method& find_method(std::string_view name) {
   return detail::find_named(methods(), name, "method");
 }
 
+namespace {
+
+/// Every rank's best restart to rank 0, which keeps the best by (cost, restart) as one process does
+/// and sends it back to every rank; iterations are summed. `ran`: this rank ran a restart.
+void best_of_ranks(parallel::Ranks& ranks, bool ran, SolveResult& res) {
+  std::string mine;
+  const double cost[] = {ran ? res.cost : std::numeric_limits<double>::infinity()};
+  const std::uint64_t counts[] = {ran, res.best_restart, res.iterations};
+  parallel::pack<double>(mine, cost);
+  parallel::pack<std::uint64_t>(mine, counts);
+  parallel::pack<std::uint32_t>(mine, res.mapping);
+  const auto all = ranks.gather(mine);
+  std::string best = mine;
+  if (ranks.rank() == 0) {
+    std::uint64_t iterations = 0;
+    double best_cost = 0;
+    std::uint64_t best_restart = 0;
+    bool any = false;
+    for (const auto& b : all) {
+      std::size_t at = 0;
+      const double c = parallel::unpack<double>(b, at)[0];
+      const auto n = parallel::unpack<std::uint64_t>(b, at);
+      iterations += n[2];
+      if (n[0] && (!any || c < best_cost || (c == best_cost && n[1] < best_restart))) {
+        any = true;
+        best_cost = c;
+        best_restart = n[1];
+        best = b;
+      }
+    }
+    // The best rank's bytes with the iterations of all.
+    std::size_t at = 0;
+    parallel::unpack<double>(best, at);
+    const std::size_t counts_at = at;
+    auto n = parallel::unpack<std::uint64_t>(best, at);
+    n[2] = iterations;
+    best.replace(counts_at, at - counts_at, [&] {
+      std::string b;
+      parallel::pack<std::uint64_t>(b, n);
+      return b;
+    }());
+  }
+  ranks.broadcast(best);
+  std::size_t at = 0;
+  res.cost = parallel::unpack<double>(best, at)[0];
+  const auto n = parallel::unpack<std::uint64_t>(best, at);
+  res.best_restart = static_cast<unsigned>(n[1]);
+  res.iterations = n[2];
+  res.mapping = parallel::unpack<std::uint32_t>(best, at);
+}
+
+}  // namespace
+
 SolveResult solve(const Demand& d0, const Supply& s, const SolveOptions& o) {
   const auto N = s.size();
   if (d0.n > N) throw InputError(fmt::format("{} tasks but the network has only {} nodes", d0.n, N));
@@ -42,9 +96,14 @@ SolveResult solve(const Demand& d0, const Supply& s, const SolveOptions& o) {
   SolveResult res;
   res.identity_cost = evaluate(d, s, identity_mapping(N));
   const unsigned R = std::max(1u, o.restarts);
+  // With several processes, rank k runs restarts k, k+P, ... (interleaved, so that a time limit cuts
+  // every rank alike); `mine` lists this process's.
+  auto& ranks = o.ranks ? *o.ranks : parallel::single_process();
+  std::vector<unsigned> mine;
+  for (unsigned r = unsigned(ranks.rank()); r < R; r += unsigned(ranks.size())) mine.push_back(r);
   int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
   if (s.kind() == Supply::Kind::rows) threads = 1;  // the row cache is not shared between threads
-  threads = std::min<int>(threads, int(R));
+  threads = std::max(1, std::min<int>(threads, int(mine.size())));
   std::uint64_t iters = o.iterations;
   if (!iters && o.time_limit <= 0 && method.default_iterations) iters = method.default_iterations(d, N);
   if (tasks == 0 || N < 2) {  // nothing to search: every mapping costs the same
@@ -55,10 +114,12 @@ SolveResult solve(const Demand& d0, const Supply& s, const SolveOptions& o) {
   }
   std::vector<RestartResult> out(R);
   std::atomic<unsigned> finished{0};
-  const double per_restart = o.time_limit > 0 ? o.time_limit * double(threads) / double(R) : 0;
+  const double per_restart =
+      o.time_limit > 0 ? o.time_limit * double(threads) / double(std::max<std::size_t>(mine.size(), 1)) : 0;
+  const auto count = static_cast<unsigned>(mine.size());
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-  for (int ri = 0; ri < int(R); ++ri) {
-    const auto r = static_cast<unsigned>(ri);
+  for (int ri = 0; ri < int(count); ++ri) {
+    const auto r = mine[static_cast<unsigned>(ri)];
     std::seed_seq seq{std::uint64_t(o.seed & 0xFFFFFFFF), std::uint64_t(o.seed >> 32), std::uint64_t(r)};
     std::mt19937_64 rng(seq);
     Budget b;
@@ -70,22 +131,23 @@ SolveResult solve(const Demand& d0, const Supply& s, const SolveOptions& o) {
     }
     std::function<void(double)> prog;
     if (o.progress && omp_get_thread_num() == 0)
-      prog = [&](double f) { o.progress((double(finished.load()) + f) / double(R)); };
+      prog = [&](double f) { o.progress((double(finished.load()) + f) / double(count)); };
     const std::function<void(const std::string&)> note = r == 0 ? o.note : nullptr;
     RestartResult rr = method.run(Restart{d, s, tasks, r, res.identity_cost, o.network, rng, b, prog, note});
     if (rr.cost == std::numeric_limits<double>::infinity()) rr.cost = evaluate(d, s, rr.m);
     out[r] = std::move(rr);
     const auto f = ++finished;
-    if (o.progress && omp_get_thread_num() == 0) o.progress(double(f) / double(R));
+    if (o.progress && omp_get_thread_num() == 0) o.progress(double(f) / double(count));
   }
-  unsigned best = 0;
-  for (unsigned r = 0; r < R; ++r) {
+  unsigned best = mine.empty() ? 0 : mine[0];
+  for (unsigned r : mine) {
     res.iterations += out[r].iterations;
     if (out[r].cost < out[best].cost) best = r;  // ties keep the lowest r
   }
   res.best_restart = best;
   res.cost = out[best].cost;
   res.mapping = std::move(out[best].m);
+  if (ranks.size() > 1) best_of_ranks(ranks, !mine.empty(), res);
   res.seconds = std::chrono::duration<double>(clock_type::now() - t_start).count();
   return res;
 }

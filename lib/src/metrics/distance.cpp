@@ -191,6 +191,57 @@ void sweep(const Graph& g, const Kernel& kernel, std::span<const node_id> source
   }
 }
 
+/// Brings the ranks' sweeps together (rank r ran batches share[r] .. share[r+1]-1, whose sources
+/// start at offset[share[r]]): histograms summed (integers, so in any order), per-source figures
+/// copied into place; then every rank gets the whole.
+void gather_sweeps(parallel::Ranks& ranks, const std::vector<std::size_t>& share,
+                   const std::vector<std::size_t>& offset, DistanceStats& s) {
+  const bool weighted = !s.source_distance_sum.empty();
+  const auto r = std::size_t(ranks.rank());
+  const auto lo = offset[share[r]], len = offset[share[r + 1]] - lo;
+  std::string mine;
+  parallel::pack<std::uint64_t>(mine, s.histogram);
+  parallel::pack<std::uint32_t>(mine, std::span(s.eccentricity).subspan(lo, len));
+  if (weighted) {
+    parallel::pack<std::uint64_t>(mine, std::span(s.source_distance_sum).subspan(lo, len));
+    parallel::pack<std::uint64_t>(mine, std::span(s.source_reached).subspan(lo, len));
+  }
+  const auto parts = ranks.gather(mine);
+  std::string whole;
+  if (ranks.rank() == 0) {
+    s.histogram.assign(1, 0);
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+      std::size_t at = 0;
+      const auto hist = parallel::unpack<std::uint64_t>(parts[p], at);
+      if (s.histogram.size() < hist.size()) s.histogram.resize(hist.size(), 0);
+      for (std::size_t d = 0; d < hist.size(); ++d) s.histogram[d] += hist[d];
+      const auto from = offset[share[p]];
+      const auto ecc = parallel::unpack<std::uint32_t>(parts[p], at);
+      std::copy(ecc.begin(), ecc.end(), s.eccentricity.begin() + std::ptrdiff_t(from));
+      if (weighted) {
+        const auto sums = parallel::unpack<std::uint64_t>(parts[p], at);
+        const auto reached = parallel::unpack<std::uint64_t>(parts[p], at);
+        std::copy(sums.begin(), sums.end(), s.source_distance_sum.begin() + std::ptrdiff_t(from));
+        std::copy(reached.begin(), reached.end(), s.source_reached.begin() + std::ptrdiff_t(from));
+      }
+    }
+    parallel::pack<std::uint64_t>(whole, s.histogram);
+    parallel::pack<std::uint32_t>(whole, s.eccentricity);
+    if (weighted) {
+      parallel::pack<std::uint64_t>(whole, s.source_distance_sum);
+      parallel::pack<std::uint64_t>(whole, s.source_reached);
+    }
+  }
+  ranks.broadcast(whole);
+  std::size_t at = 0;
+  s.histogram = parallel::unpack<std::uint64_t>(whole, at);
+  s.eccentricity = parallel::unpack<std::uint32_t>(whole, at);
+  if (weighted) {
+    s.source_distance_sum = parallel::unpack<std::uint64_t>(whole, at);
+    s.source_reached = parallel::unpack<std::uint64_t>(whole, at);
+  }
+}
+
 /// Runs the sweeps over `batches` (each at most sweep_sources sources) and sums their histograms.
 /// `weights` is indexed like the concatenated batches (empty = every pair counts once).
 DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>& batches,
@@ -211,8 +262,13 @@ DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>
     s.source_distance_sum.assign(s.sources.size(), 0);
     s.source_reached.assign(s.sources.size(), 0);
   }
+  // With several processes, each runs a consecutive share of the sweeps (all cost about the same:
+  // one pass over the graph's arcs per level).
+  auto& ranks = opt.ranks ? *opt.ranks : parallel::single_process();
+  const auto share = parallel::split_by_cost(std::vector<double>(batches.size(), 1.0), ranks.size());
+  const std::size_t first = share[std::size_t(ranks.rank())], last = share[std::size_t(ranks.rank()) + 1];
   const int threads = static_cast<int>(std::min<std::size_t>(
-      std::max<std::size_t>(batches.size(), 1), std::size_t(opt.threads > 0 ? opt.threads : omp_get_max_threads())));
+      std::max<std::size_t>(last - first, 1), std::size_t(opt.threads > 0 ? opt.threads : omp_get_max_threads())));
   std::atomic<std::size_t> done{0};
   // Sweeps are independent: each thread runs whole sweeps with its own bit sets, so there is no
   // synchronisation inside a sweep, and integer histograms make the sum independent of the schedule.
@@ -220,7 +276,7 @@ DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>
   {
     SweepState st(n, kernel.words);
 #pragma omp for schedule(dynamic, 1) nowait
-    for (std::size_t b = 0; b < batches.size(); ++b) {
+    for (std::size_t b = first; b < last; ++b) {
       const auto at = offset[b], len = batches[b].size();
       std::span<std::uint64_t> sums, reached;
       if (!weights.empty()) {
@@ -230,7 +286,7 @@ DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>
       sweep(g, kernel, batches[b], weights.empty() ? weights : weights.subspan(at, len), st,
             std::span(s.eccentricity).subspan(at, len), sums, reached);
       const auto finished = ++done;
-      if (opt.progress && omp_get_thread_num() == 0) opt.progress(double(finished) / double(batches.size()));
+      if (opt.progress && omp_get_thread_num() == 0) opt.progress(double(finished) / double(last - first));
     }
 #pragma omp critical
     {
@@ -238,6 +294,7 @@ DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>
       for (std::size_t d = 0; d < st.histogram.size(); ++d) s.histogram[d] += st.histogram[d];
     }
   }
+  if (ranks.size() > 1) gather_sweeps(ranks, share, offset, s);
   std::uint64_t reached_pairs = 0, total_pairs = 0;
   for (auto c : s.histogram) reached_pairs += c;
   for (std::size_t i = 0; i < s.sources.size(); ++i) total_pairs += (weights.empty() ? 1 : weights[i]) * n;

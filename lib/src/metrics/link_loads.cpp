@@ -164,19 +164,37 @@ struct DisjointSets {
   std::vector<std::uint64_t> parent, size;
 };
 
+/// Sends each rank's partial sums to rank 0 (the parts of rank r are share[r] .. share[r+1]-1).
+void gather_parts(parallel::Ranks& ranks, const std::vector<std::size_t>& share,
+                  std::vector<std::vector<double>>& partial) {
+  const auto r = std::size_t(ranks.rank());
+  std::string mine;
+  for (std::size_t q = share[r]; q < share[r + 1]; ++q) parallel::pack<double>(mine, partial[q]);
+  const auto all = ranks.gather(mine);
+  for (std::size_t p = 0; p < all.size(); ++p) {
+    std::size_t at = 0;
+    for (std::size_t q = share[p]; q < share[p + 1]; ++q) partial[q] = parallel::unpack<double>(all[p], at);
+  }
+}
+
 /// Σ_i weight[i] · the loads of nodes[i]'s traffic (as the source for split routing, as the target
 /// otherwise), as 8 partial sums over fixed ranges of `nodes` added in order: the result does not
-/// depend on the number of threads.
+/// depend on the number of threads, nor on the number of processes (`ranks`: each computes its
+/// share of the parts, rank 0 adds them all in order, and every rank gets the sum).
 std::vector<double> sum_loads(const Graph& g, const std::vector<std::uint64_t>& off, Routing r,
                               const std::vector<node_id>& nodes, const std::vector<double>& weight,
                               const std::vector<char>& is_target, int threads,
-                              const std::function<void(double)>& progress) {
+                              const std::function<void(double)>& progress, parallel::Ranks& ranks) {
   const std::uint64_t arcs = off.back();
   constexpr std::size_t parts = 8;
   std::vector<std::vector<double>> partial(parts);
+  std::vector<double> cost(parts);  // one search per node of the part
+  for (std::size_t q = 0; q < parts; ++q) cost[q] = double(nodes.size() * (q + 1) / parts - nodes.size() * q / parts);
+  const auto share = parallel::split_by_cost(cost, ranks.size());
+  const std::size_t mine_lo = share[std::size_t(ranks.rank())], mine_hi = share[std::size_t(ranks.rank()) + 1];
   std::atomic<unsigned> finished{0};
 #pragma omp parallel for num_threads(threads > 0 ? threads : omp_get_max_threads()) schedule(dynamic, 1)
-  for (std::size_t q = 0; q < parts; ++q) {
+  for (std::size_t q = mine_lo; q < mine_hi; ++q) {
     const std::size_t lo = nodes.size() * q / parts, hi = nodes.size() * (q + 1) / parts;
     if (lo < hi) {
       partial[q].assign(arcs, 0.0);
@@ -189,11 +207,19 @@ std::vector<double> sum_loads(const Graph& g, const std::vector<std::uint64_t>& 
       }
     }
     const auto f = ++finished;
-    if (progress && omp_get_thread_num() == 0) progress(double(f) / parts);
+    if (progress && omp_get_thread_num() == 0) progress(double(f) / double(mine_hi - mine_lo));
   }
+  if (ranks.size() > 1) gather_parts(ranks, share, partial);
   std::vector<double> sum(arcs, 0.0);
   for (const auto& part : partial)
     for (std::uint64_t a = 0; a < part.size(); ++a) sum[a] += part[a];
+  if (ranks.size() > 1) {
+    std::string bytes;
+    if (ranks.rank() == 0) parallel::pack<double>(bytes, sum);
+    ranks.broadcast(bytes);
+    std::size_t at = 0;
+    sum = parallel::unpack<double>(bytes, at);
+  }
   return sum;
 }
 
@@ -220,7 +246,7 @@ void summarize_arc_loads(const Graph& g, LinkLoads& loads) {
 }
 
 LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function<void(double)>& progress,
-                     std::span<const node_id> endpoints) {
+                     std::span<const node_id> endpoints, parallel::Ranks* ranks) {
   if (r == Routing::family) return family_routing_loads(g, endpoints, threads, progress);
   std::vector<node_id> sources(endpoints.begin(), endpoints.end());
   std::vector<char> is_target;
@@ -233,8 +259,8 @@ LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function
   }
   LinkLoads out;
   out.routing = r;
-  out.arc_load =
-      sum_loads(g, arc_offsets(g), r, sources, std::vector<double>(sources.size(), 1.0), is_target, threads, progress);
+  out.arc_load = sum_loads(g, arc_offsets(g), r, sources, std::vector<double>(sources.size(), 1.0), is_target, threads,
+                           progress, ranks ? *ranks : parallel::single_process());
   summarize_arc_loads(g, out);
   return out;
 }
@@ -244,7 +270,7 @@ bool loads_by_symmetry_possible(const Graph& g, Routing r) {
 }
 
 LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<std::vector<node_id>>& generators,
-                                 int threads) {
+                                 int threads, parallel::Ranks* ranks) {
   if (!loads_by_symmetry_possible(g, r))
     throw UsageError("link loads by symmetry need split or ecmp routing on a graph without parallel links or loops");
   const node_id n = g.num_nodes();
@@ -300,7 +326,8 @@ LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<st
       weight.push_back(double(node_orbit.size[root]));
     }
 
-  const auto loads = sum_loads(g, off, r, rep, weight, {}, threads, {});  // Σ_i |O_i| · loads from r_i
+  const auto loads = sum_loads(g, off, r, rep, weight, {}, threads, {},
+                               ranks ? *ranks : parallel::single_process());  // Σ_i |O_i| · loads from r_i
   std::vector<double> orbit_sum(arcs, 0.0);
   for (std::uint64_t a = 0; a < arcs; ++a) orbit_sum[arc_orbit.find(a)] += loads[a];
   LinkLoads out;

@@ -38,6 +38,7 @@ Report measure(const Graph& g, const MeasureOptions& o) {
     dopt.sample = o.sample;
     dopt.seed = o.seed;
     dopt.bfs.threads = o.threads;
+    dopt.bfs.ranks = o.ranks;
     dopt.bfs.progress = stage(o, "distances");
     if (g.meta.endpoints.empty()) {
       r.distances = compute_distances(g, dopt);
@@ -71,8 +72,8 @@ Report measure(const Graph& g, const MeasureOptions& o) {
       o.notice(fmt::format("exact link loads: {} searches over {} arcs, about {:.0f} s on {} thread{}{}", sources, arcs,
                            seconds, threads, threads == 1 ? "" : "s",
                            o.utilization == When::automatic ? " (--utilization no skips them)" : ""));
-    r.loads = by_orbits ? link_loads_by_symmetry(g, o.routing, group->generators, o.threads)
-                        : link_loads(g, o.routing, o.threads, stage(o, "link loads"), r.endpoints);
+    r.loads = by_orbits ? link_loads_by_symmetry(g, o.routing, group->generators, o.threads, o.ranks)
+                        : link_loads(g, o.routing, o.threads, stage(o, "link loads"), r.endpoints, o.ranks);
   }
   if (wanted(o.bisection, g.num_nodes() <= o.auto_bisection_nodes) && g.num_nodes() > 1) {
     r.bisection = bisection_upper_bound(g, 8, o.seed);

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "sim_internal.hpp"
+#include "topo/parallel/ranks.hpp"
 
 namespace topo::sim {
 
@@ -40,33 +41,131 @@ Replicas summarize_replicas(const std::vector<PointResult>& runs) {
   return r;
 }
 
+namespace {
+
+void pack_quantiles(std::string& out, const Quantiles& q) {
+  const double v[] = {q.mean, q.p50, q.p99, q.max};
+  parallel::pack<double>(out, v);
+}
+Quantiles unpack_quantiles(const std::string& in, std::size_t& at) {
+  const auto v = parallel::unpack<double>(in, at);
+  return {v[0], v[1], v[2], v[3]};
+}
+
+/// A point's bytes, for sending it to another rank of the same job.
+void pack_point(std::string& out, const PointResult& p) {
+  const double reals[] = {p.rate,      p.offered,       p.accepted_mean,  p.accepted_min,      p.jain,
+                          p.hops_mean, p.link_util_max, p.link_util_mean, p.vc_occupancy_mean, p.vc_occupancy_max};
+  const std::uint64_t counts[] = {p.injected,
+                                  p.delivered,
+                                  p.measured,
+                                  p.converged,
+                                  p.stable,
+                                  p.drained,
+                                  p.cycles,
+                                  p.warmup_windows,
+                                  p.deadlock.has_value(),
+                                  p.deadlock ? p.deadlock->cycle : 0,
+                                  p.deadlock ? p.deadlock->stuck_packets : 0};
+  parallel::pack<double>(out, reals);
+  parallel::pack<std::uint64_t>(out, counts);
+  pack_quantiles(out, p.packet_latency);
+  pack_quantiles(out, p.network_latency);
+  pack_quantiles(out, p.queueing);
+  parallel::pack<std::uint64_t>(out, p.hop_histogram);
+  parallel::pack<std::uint64_t>(out, p.link_util_histogram);
+  parallel::pack<double>(out, p.channel_util);
+  parallel::pack<Deadlock::Channel>(out, p.deadlock ? p.deadlock->channels : std::vector<Deadlock::Channel>{});
+}
+
+PointResult unpack_point(const std::string& in, std::size_t& at) {
+  PointResult p;
+  const auto r = parallel::unpack<double>(in, at);
+  const auto c = parallel::unpack<std::uint64_t>(in, at);
+  p.rate = r[0];
+  p.offered = r[1];
+  p.accepted_mean = r[2];
+  p.accepted_min = r[3];
+  p.jain = r[4];
+  p.hops_mean = r[5];
+  p.link_util_max = r[6];
+  p.link_util_mean = r[7];
+  p.vc_occupancy_mean = r[8];
+  p.vc_occupancy_max = r[9];
+  p.injected = c[0];
+  p.delivered = c[1];
+  p.measured = c[2];
+  p.converged = c[3];
+  p.stable = c[4];
+  p.drained = c[5];
+  p.cycles = c[6];
+  p.warmup_windows = static_cast<std::uint32_t>(c[7]);
+  p.packet_latency = unpack_quantiles(in, at);
+  p.network_latency = unpack_quantiles(in, at);
+  p.queueing = unpack_quantiles(in, at);
+  p.hop_histogram = parallel::unpack<std::uint64_t>(in, at);
+  p.link_util_histogram = parallel::unpack<std::uint64_t>(in, at);
+  p.channel_util = parallel::unpack<double>(in, at);
+  auto channels = parallel::unpack<Deadlock::Channel>(in, at);
+  if (c[8]) p.deadlock = Deadlock{c[9], std::move(channels), c[10]};
+  return p;
+}
+
+/// Every rank's points to every rank, in job order (rank k ran jobs k, k+P, ...).
+void share_points(parallel::Ranks& ranks, std::vector<PointResult>& out) {
+  const auto P = std::size_t(ranks.size());
+  std::string mine;
+  for (std::size_t i = std::size_t(ranks.rank()); i < out.size(); i += P) pack_point(mine, out[i]);
+  const auto all = ranks.gather(mine);
+  std::string whole;
+  if (ranks.rank() == 0) {
+    for (std::size_t k = 0; k < P; ++k) {
+      std::size_t at = 0;
+      for (std::size_t i = k; i < out.size(); i += P) out[i] = unpack_point(all[k], at);
+    }
+    for (const auto& p : out) pack_point(whole, p);
+  }
+  ranks.broadcast(whole);
+  std::size_t at = 0;
+  for (auto& p : out) p = unpack_point(whole, at);
+}
+
+}  // namespace
+
 std::vector<PointResult> run_points(const Simulator& s, const std::vector<std::pair<double, std::uint64_t>>& jobs,
-                                    int threads, const std::function<void(double)>& progress) {
+                                    int threads, const std::function<void(double)>& progress,
+                                    parallel::Ranks* job_ranks) {
+  auto& ranks = job_ranks ? *job_ranks : parallel::single_process();
+  std::vector<std::size_t> mine;  // this rank's jobs
+  for (auto i = std::size_t(ranks.rank()); i < jobs.size(); i += std::size_t(ranks.size())) mine.push_back(i);
   std::vector<PointResult> out(jobs.size());
-  if (jobs.size() <= 1 || threads <= 1) {
-    for (std::size_t i = 0; i < jobs.size(); ++i)
+  if (mine.size() <= 1 || threads <= 1) {
+    for (std::size_t k = 0; k < mine.size(); ++k) {
+      const auto i = mine[k];
       out[i] = s.run(
           jobs[i].first, jobs[i].second,
           [&](double f) {
-            if (progress) progress((double(i) + f) / double(jobs.size()));
+            if (progress) progress((double(k) + f) / double(mine.size()));
           },
           threads);
-    return out;
-  }
-  std::atomic<std::size_t> done{0};
-  std::vector<std::exception_ptr> errors(jobs.size());
-#pragma omp parallel for schedule(dynamic) num_threads(threads)
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    try {
-      out[i] = s.run(jobs[i].first, jobs[i].second, {}, 1);
-    } catch (...) {
-      errors[i] = std::current_exception();
     }
-    const auto d = ++done;
-    if (progress && omp_get_thread_num() == 0) progress(double(d) / double(jobs.size()));
+  } else {
+    std::atomic<std::size_t> done{0};
+    std::vector<std::exception_ptr> errors(mine.size());
+#pragma omp parallel for schedule(dynamic) num_threads(threads)
+    for (std::size_t k = 0; k < mine.size(); ++k) {
+      try {
+        out[mine[k]] = s.run(jobs[mine[k]].first, jobs[mine[k]].second, {}, 1);
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+      const auto d = ++done;
+      if (progress && omp_get_thread_num() == 0) progress(double(d) / double(mine.size()));
+    }
+    for (auto& e : errors)
+      if (e) std::rethrow_exception(e);
   }
-  for (auto& e : errors)
-    if (e) std::rethrow_exception(e);
+  if (ranks.size() > 1) share_points(ranks, out);
   return out;
 }
 

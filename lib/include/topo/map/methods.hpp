@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "topo/map/problem.hpp"
+#include "topo/parallel/ranks.hpp"
 
 namespace topo::map {
 
@@ -96,6 +97,9 @@ struct SolveOptions {
   std::function<void(double)> progress;          // fraction done, called from one thread
   std::function<void(const std::string&)> note;  // lines for the user, e.g. a long run's estimated time
   const Graph* network = nullptr;                // for local moves and greedy growth (optional)
+  /// The job's processes: rank k runs restarts k, k+P, k+2P, ... and every rank gets the best of all,
+  /// the same as one process's (null: this process alone). Every rank must call solve.
+  parallel::Ranks* ranks = nullptr;
 };
 
 struct SolveResult {

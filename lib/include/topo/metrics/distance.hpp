@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/parallel/ranks.hpp"
 
 namespace topo::metrics {
 
@@ -20,6 +21,9 @@ struct DistanceOptions {
   int threads = 0;                       // 0 = OpenMP default
   std::function<void(double)> progress;  // called with the fraction done, from one thread
   BfsKernel kernel = BfsKernel::best;    // must be supported (bfs_kernel_supported)
+  /// The job's processes: each runs its share of the sweeps and every one gets the whole result
+  /// (null: this process alone). Every rank must make the same call.
+  parallel::Ranks* ranks = nullptr;
 };
 
 /// Distances over ordered pairs (s, t), hop counts along out-links.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/parallel/ranks.hpp"
 
 namespace topo::metrics {
 
@@ -50,9 +51,11 @@ void summarize_arc_loads(const Graph& g, LinkLoads& loads);
 
 /// Exact loads: one BFS per source (split) or per target (ecmp, single), O(N·M) in all.
 /// Identical for any thread count (partial sums are added in a fixed order). With `endpoints`, only the
-/// ordered pairs of endpoints exchange traffic (an indirect network's terminal routers).
+/// ordered pairs of endpoints exchange traffic (an indirect network's terminal routers). With `ranks`,
+/// the job's processes share the searches and every one gets the same loads as a single process
+/// (every rank must make the same call); Routing::family runs in full on every rank.
 LinkLoads link_loads(const Graph& g, Routing r, int threads = 0, const std::function<void(double)>& progress = {},
-                     std::span<const node_id> endpoints = {});
+                     std::span<const node_id> endpoints = {}, parallel::Ranks* ranks = nullptr);
 
 /// True when link_loads_by_symmetry applies: a routing that automorphisms preserve (split, ecmp; not
 /// single, which breaks ties by node id) on a graph without parallel links, multiplicity or self-loops.
@@ -62,7 +65,8 @@ bool loads_by_symmetry_possible(const Graph& g, Routing r);
 /// of g, e.g. Orbits::generators): with node orbits O_i (representative r_i) and arc orbits under H,
 /// load(a) = Σ_i |O_i| · (mean of the loads from r_i over the orbit of a). Any subgroup of Aut(g) gives
 /// the exact answer; a larger one fewer BFS. Throws InputError if a generator is not an automorphism.
+/// `ranks` shares the searches between processes as in link_loads.
 LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<std::vector<node_id>>& generators,
-                                 int threads = 0);
+                                 int threads = 0, parallel::Ranks* ranks = nullptr);
 
 }  // namespace topo::metrics

@@ -9,6 +9,7 @@
 
 #include "topo/graph.hpp"
 #include "topo/metrics/report.hpp"
+#include "topo/parallel/ranks.hpp"
 
 namespace topo::metrics {
 
@@ -24,6 +25,9 @@ struct MeasureOptions {
   When utilization = When::automatic;
   Routing routing = Routing::split;
   int threads = 0;
+  /// The job's processes, which share the distance sweeps and link-load searches; every rank gets the
+  /// whole Report, the same as one process's (null: this process alone). Every rank must call measure.
+  parallel::Ranks* ranks = nullptr;
   /// Work limits of the "auto" settings: what finishes in seconds on a laptop.
   double auto_loads_work = 4e9;  // link loads: searches (N, endpoints or orbits) times arcs
   std::uint64_t auto_bisection_nodes = 200000;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/parallel/ranks.hpp"
 
 namespace topo::sim {
 
@@ -165,9 +166,12 @@ struct Replicas {
 Replicas summarize_replicas(const std::vector<PointResult>& runs);
 
 /// Runs every (rate, seed) job, up to `threads` at a time (each single-threaded) when there are several,
-/// else one job on `threads`; results in job order, the same for any thread count.
+/// else one job on `threads`; results in job order, the same for any thread count. With `ranks`, rank
+/// k of P runs jobs k, k+P, ... and every rank gets all results in job order, the same as one
+/// process's (every rank must make the same call).
 std::vector<PointResult> run_points(const Simulator& s, const std::vector<std::pair<double, std::uint64_t>>& jobs,
-                                    int threads, const std::function<void(double)>& progress = {});
+                                    int threads, const std::function<void(double)>& progress = {},
+                                    parallel::Ranks* ranks = nullptr);
 
 /// The JSON object of one point (the keys of toposim(1) OUTPUT).
 nlohmann::json point_json(const PointResult& p);

@@ -1,0 +1,117 @@
+// The job of an MPI build: MPI_COMM_WORLD. MPI is called from the main thread only (threads inside a
+// rank are OpenMP's and never call MPI).
+#include <mpi.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+
+#include "common/job.hpp"
+
+namespace topo::cli {
+
+namespace {
+
+// Messages are sent in pieces of at most this many bytes (MPI counts are ints).
+constexpr std::uint64_t piece = std::uint64_t{1} << 30;
+
+class WorldJob final : public Job {
+ public:
+  int rank() const override { return rank_; }
+  int size() const override { return solo_ ? 1 : size_; }
+  void go_solo() override { solo_ = true; }
+
+  void join(int& argc, char**& argv) {
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+    joined_ = true;
+  }
+  void leave() {
+    if (joined_) MPI_Finalize();
+    joined_ = false;
+  }
+
+  int agree_on_failure(bool failed) override {
+    if (size_ == 1) return failed ? 0 : -1;
+    int mine = failed ? rank_ : INT_MAX, lowest = INT_MAX;
+    MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return lowest == INT_MAX ? -1 : lowest;
+  }
+
+  void broadcast(std::string& bytes) override {
+    if (size() == 1) return;
+    if (agree_on_failure(false) >= 0) throw PeerFailed{};
+    std::uint64_t length = bytes.size();
+    MPI_Bcast(&length, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    bytes.resize(length);
+    for (std::uint64_t at = 0; at < length; at += piece)
+      MPI_Bcast(bytes.data() + at, int(std::min(piece, length - at)), MPI_BYTE, 0, MPI_COMM_WORLD);
+  }
+
+  std::vector<std::string> gather(const std::string& bytes) override {
+    if (size() == 1) return {bytes};
+    if (agree_on_failure(false) >= 0) throw PeerFailed{};
+    std::vector<std::string> all;
+    if (rank_ != 0) {
+      send(bytes);
+      return all;
+    }
+    all.resize(std::size_t(size_));
+    all[0] = bytes;
+    for (int r = 1; r < size_; ++r) {
+      std::uint64_t length = 0;
+      MPI_Recv(&length, 1, MPI_UINT64_T, r, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      auto& b = all[std::size_t(r)];
+      b.resize(length);
+      for (std::uint64_t at = 0; at < length; at += piece)
+        MPI_Recv(b.data() + at, int(std::min(piece, length - at)), MPI_BYTE, r, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    return all;
+  }
+
+ private:
+  void send(const std::string& bytes) {
+    std::uint64_t length = bytes.size();
+    MPI_Send(&length, 1, MPI_UINT64_T, 0, 0, MPI_COMM_WORLD);
+    for (std::uint64_t at = 0; at < length; at += piece)
+      MPI_Send(bytes.data() + at, int(std::min(piece, length - at)), MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+  }
+  int rank_ = 0, size_ = 1;
+  bool joined_ = false, solo_ = false;
+};
+
+WorldJob& world() {
+  static WorldJob w;
+  return w;
+}
+
+}  // namespace
+
+void start_job(int& argc, char**& argv) {
+  world().join(argc, argv);
+}
+
+void finish_job() {
+  world().leave();
+}
+
+Job& job() {
+  return world();
+}
+
+bool built_with_mpi() {
+  return true;
+}
+
+std::string mpi_library_version() {
+  char text[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+  int length = 0;
+  MPI_Get_library_version(text, &length);  // may be called before MPI_Init
+  std::string v(text, std::size_t(std::max(length, 0)));
+  v = v.substr(0, v.find_first_of(",\n"));  // "Open MPI v4.1.4, package: ..." -> "Open MPI v4.1.4"
+  return v;
+}
+
+}  // namespace topo::cli

@@ -1,0 +1,36 @@
+// The job of a build without MPI: this process alone.
+#include "common/job.hpp"
+
+namespace topo::cli {
+
+namespace {
+
+class SingleJob final : public Job {
+ public:
+  int rank() const override { return 0; }
+  int size() const override { return 1; }
+  void broadcast(std::string&) override {}
+  std::vector<std::string> gather(const std::string& bytes) override { return {bytes}; }
+  int agree_on_failure(bool failed) override { return failed ? 0 : -1; }
+  void go_solo() override {}
+};
+
+}  // namespace
+
+void start_job(int&, char**&) {}
+void finish_job() {}
+
+Job& job() {
+  static SingleJob alone;
+  return alone;
+}
+
+bool built_with_mpi() {
+  return false;
+}
+
+std::string mpi_library_version() {
+  return {};
+}
+
+}  // namespace topo::cli
