@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <barrier>
+#include <nlohmann/json.hpp>
 #include <thread>
 #include <type_traits>
 
