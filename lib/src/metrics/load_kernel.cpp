@@ -40,6 +40,7 @@ SplitLoadSweeper::SplitLoadSweeper(const SplitLoadGraph& g)
       sigma_(g.graph.num_nodes(), Lanes{}),
       c_(g.graph.num_nodes(), Lanes{}),
       dmin_(g.graph.num_nodes(), no_node),
+      order_(std::size_t(g.graph.num_nodes()) + 1),
       active_((g.graph.num_nodes() + 63) / 64, 0),
       touched_(active_.size(), 0),
       found_(std::size_t(g.graph.num_nodes()) * loads::lanes) {
@@ -60,26 +61,34 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
     sigma_[sources[i]].x[i] = 1;
   }
   // Multi-source BFS: a node can be reached in some lane from level dmin on, so nodes join the active
-  // set in this order, level by level.
-  order_.clear();
+  // set in this order, level by level. No branch on the visited test (it would mispredict half the
+  // time): every out-neighbour is written at the end of the queue, which grows only when it is new.
+  node_id* queue = order_.data();
+  std::size_t tail = 0;
   for (std::size_t i = 0; i < count; ++i)
     if (dmin_[sources[i]] == no_node) {
       dmin_[sources[i]] = 0;
-      order_.push_back(sources[i]);
+      queue[tail++] = sources[i];
     }
-  for (std::size_t h = 0; h < order_.size(); ++h)
-    for (node_id u : g.out_neighbors(order_[h]))
-      if (dmin_[u] == no_node) {
-        dmin_[u] = dmin_[order_[h]] + 1;
-        order_.push_back(u);
-      }
+  const node_id* adjacency = g.num_nodes() ? g.out_neighbors(0).data() : nullptr;
+  for (std::size_t h = 0; h < tail; ++h) {
+    const node_id v = queue[h], d = dmin_[v] + 1;
+    for (std::uint64_t a = g_.out_offsets[v]; a < g_.out_offsets[v + 1]; ++a) {
+      const node_id u = adjacency[a], du = dmin_[u];
+      const bool fresh = du == no_node;
+      queue[tail] = u;
+      tail += fresh;
+      dmin_[u] = fresh ? d : du;
+    }
+  }
+  const std::span<const node_id> reached(queue, tail);
 
   loads::LoadPass pass{};
   pass.in_offsets = g.in_offsets().data();
   pass.in_adjacency = g.in_adjacency().data();
   pass.in_multiplicity = g_.in_multiplicity.empty() ? nullptr : g_.in_multiplicity.data();
   pass.out_offsets = g_.out_offsets.data();
-  pass.out_adjacency = g.num_nodes() ? g.out_neighbors(0).data() : nullptr;
+  pass.out_adjacency = adjacency;
   pass.out_multiplicity = g_.out_multiplicity.empty() ? nullptr : g_.out_multiplicity.data();
   pass.demand = g_.demand.empty() ? nullptr : g_.demand.data();
   pass.dist = dist_.data()->d;
@@ -98,11 +107,11 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   level_start_.assign(2, 0);  // level 0 (the sources) is not listed
   std::size_t entered = 0;
   for (std::uint32_t level = 1;; ++level) {
-    for (; entered < order_.size() && dmin_[order_[entered]] <= level; ++entered)
-      active_[order_[entered] / 64] |= std::uint64_t{1} << (order_[entered] % 64);
+    for (; entered < reached.size() && dmin_[reached[entered]] <= level; ++entered)
+      active_[reached[entered] / 64] |= std::uint64_t{1} << (reached[entered] % 64);
     pass.level = level;
     g_.kernel.forward(pass);
-    if (pass.found_count == level_start_.back() && entered == order_.size()) break;
+    if (pass.found_count == level_start_.back() && entered == reached.size()) break;
     level_start_.push_back(pass.found_count);
   }
   // Backward: c from the farthest level down; then every arc's load.
@@ -112,11 +121,11 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
     pass.node_count = level_start_[level + 1] - level_start_[level];
     g_.kernel.backward(pass);
   }
-  for (node_id v : order_) touched_[v / 64] |= std::uint64_t{1} << (v % 64);
+  for (node_id v : reached) touched_[v / 64] |= std::uint64_t{1} << (v % 64);
   g_.kernel.arcs(pass);
 
   // sigma and c keep stale values: the passes read them only in lanes whose distance is set.
-  for (node_id v : order_) {
+  for (node_id v : reached) {
     std::fill(std::begin(dist_[v].d), std::end(dist_[v].d), loads::unreached);
     dmin_[v] = no_node;
     active_[v / 64] = 0;
