@@ -37,12 +37,10 @@ SplitLoadGraph::SplitLoadGraph(const Graph& g, std::span<const node_id> targets)
 SplitLoadSweeper::SplitLoadSweeper(const SplitLoadGraph& g)
     : g_(g),
       dist_(g.graph.num_nodes()),
-      sigma_(g.graph.num_nodes(), Lanes{}),
-      c_(g.graph.num_nodes(), Lanes{}),
+      x_(g.graph.num_nodes(), Lanes{}),
       dmin_(g.graph.num_nodes(), no_node),
       order_(std::size_t(g.graph.num_nodes()) + 1),
       active_((g.graph.num_nodes() + 63) / 64, 0),
-      touched_(active_.size(), 0),
       found_(std::size_t(g.graph.num_nodes()) * loads::lanes) {
   for (auto& d : dist_) std::fill(std::begin(d.d), std::end(d.d), loads::unreached);
 }
@@ -58,7 +56,7 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
     live[i] = ~0u;
     lane_weight[i] = weight[i];
     dist_[sources[i]].d[i] = 0;
-    sigma_[sources[i]].x[i] = 1;
+    x_[sources[i]].x[i] = 1;
   }
   // Multi-source BFS: a node can be reached in some lane from level dmin on, so nodes join the active
   // set in this order, level by level. No branch on the visited test (it would mispredict half the
@@ -92,19 +90,23 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   pass.out_multiplicity = g_.out_multiplicity.empty() ? nullptr : g_.out_multiplicity.data();
   pass.demand = g_.demand.empty() ? nullptr : g_.demand.data();
   pass.dist = dist_.data()->d;
-  pass.sigma = sigma_.data()->x;
-  pass.c = c_.data()->x;
+  pass.x = x_.data()->x;
   pass.live = live;
   pass.weight = lane_weight;
   pass.active = active_.data();
   pass.active_words = active_.size();
   pass.found = found_.data();
-  pass.touched = touched_.data();
-  pass.touched_words = touched_.size();
   pass.load = load.data();
 
-  // Forward: path counts level by level; found_ lists the nodes each level reaches in some lane.
-  level_start_.assign(2, 0);  // level 0 (the sources) is not listed
+  // Forward: path counts level by level; found_ lists the nodes each level reaches in some lane (level
+  // 0: the sources, the first entries of the BFS queue).
+  std::size_t sources_found = 0;
+  while (sources_found < reached.size() && dmin_[reached[sources_found]] == 0) {
+    found_[sources_found] = reached[sources_found];
+    ++sources_found;
+  }
+  pass.found_count = sources_found;
+  level_start_.assign({0, sources_found});
   std::size_t entered = 0;
   for (std::uint32_t level = 1;; ++level) {
     for (; entered < reached.size() && dmin_[reached[entered]] <= level; ++entered)
@@ -114,17 +116,15 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
     if (pass.found_count == level_start_.back() && entered == reached.size()) break;
     level_start_.push_back(pass.found_count);
   }
-  // Backward: c from the farthest level down; then every arc's load.
-  for (std::uint32_t level = static_cast<std::uint32_t>(level_start_.size()) - 2; level >= 1; --level) {
-    pass.level = level;
+  // Backward, from the farthest level down to the sources: the loads of the arcs leaving each level.
+  for (std::size_t level = level_start_.size() - 1; level-- > 0;) {
+    pass.level = static_cast<std::uint32_t>(level);
     pass.nodes = found_.data() + level_start_[level];
     pass.node_count = level_start_[level + 1] - level_start_[level];
     g_.kernel.backward(pass);
   }
-  for (node_id v : reached) touched_[v / 64] |= std::uint64_t{1} << (v % 64);
-  g_.kernel.arcs(pass);
 
-  // sigma and c keep stale values: the passes read them only in lanes whose distance is set.
+  // x_ keeps stale values: the passes read it only in lanes whose distance is set.
   for (node_id v : reached) {
     std::fill(std::begin(dist_[v].d), std::end(dist_[v].d), loads::unreached);
     dmin_[v] = no_node;

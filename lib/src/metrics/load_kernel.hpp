@@ -40,10 +40,10 @@ class SplitLoadSweeper {
   };
   const SplitLoadGraph& g_;
   std::vector<Distances> dist_;
-  std::vector<Lanes> sigma_, c_;
+  std::vector<Lanes> x_;  // sigma, then c (load_pass.hpp)
   // Multi-source BFS: distance from the nearest source; the nodes reached, by it (one entry of slack).
   std::vector<node_id> dmin_, order_;
-  std::vector<std::uint64_t> active_, touched_;
+  std::vector<std::uint64_t> active_;
   std::vector<std::uint32_t> found_;      // nodes reached at each level, level after level
   std::vector<std::size_t> level_start_;  // found_ index where each level starts
 };

@@ -14,8 +14,9 @@ inline constexpr unsigned lanes = 8;
 inline constexpr std::uint32_t unreached = 0xffffffffu;
 
 /// What a pass reads and writes. Per node v, `lanes` entries each: dist[v * lanes + i] (hops from source
-/// i), sigma (number of shortest paths from source i, multiplicity counted) and c (the traffic of source
-/// i that reaches v or passes it, divided by sigma: Brandes' (demand + delta) / sigma).
+/// i) and x[v * lanes + i]: first sigma (the number of shortest paths from source i, multiplicity
+/// counted), which the backward pass replaces, level by level, by c (the traffic of source i that reaches
+/// v or passes it, divided by sigma: Brandes' (demand + delta) / sigma).
 struct LoadPass {
   // The graph as CSR arrays: in-arcs for the forward passes, out-arcs (Graph's arc order) for the
   // backward passes and the loads. Multiplicity per arc, null when every link is single.
@@ -27,8 +28,7 @@ struct LoadPass {
   const double* out_multiplicity;
   const char* demand;  // 1 when the node receives traffic; null: every node does
   std::uint32_t* dist;
-  double* sigma;
-  double* c;
+  double* x;
   const std::uint32_t* live;  // per lane: all ones when the lane has a source, else 0
   const double* weight;       // per lane: how many times the source's loads count
   std::uint32_t level;
@@ -39,20 +39,19 @@ struct LoadPass {
   std::size_t active_words;
   std::uint32_t* found;
   std::size_t found_count;
-  // backward_pass: the nodes reached in some lane at this level.
+  // backward_pass: the nodes reached in some lane at this level (level 0: the sources); adds their
+  // out-arcs' loads to load[arc].
   const std::uint32_t* nodes;
   std::size_t node_count;
-  // arc_pass: the nodes of `touched` (cleared as it is walked); adds each out-arc's load to load[arc].
-  std::uint64_t* touched;
-  std::size_t touched_words;
   double* load;
 };
 
 /// One instruction set's passes.
 struct LoadKernel {
-  void (*forward)(LoadPass&);   // sigma and dist at `level` from level - 1 (in-neighbours)
-  void (*backward)(LoadPass&);  // c at `level` from level + 1 (out-neighbours)
-  void (*arcs)(LoadPass&);      // load[v->w] += sum over lanes of weight * sigma(v) * c(w) on shortest-path arcs
+  void (*forward)(LoadPass&);  // sigma and dist at `level` from level - 1 (in-neighbours)
+  /// At `level`, from level + 1 (out-neighbours): load[v->w] += sum of weight * sigma(v) * c(w) over the
+  /// lanes with dist(v) = level and dist(w) = level + 1, then c(v) replaces sigma(v) in the lanes at level.
+  void (*backward)(LoadPass&);
 };
 LoadKernel load_kernel_portable();
 LoadKernel load_kernel_avx2();    // needs AVX2

@@ -4,7 +4,7 @@
 namespace topo::metrics::loads {
 
 LoadKernel load_kernel_avx2() {
-  return {forward_any, backward_any, arcs_any};
+  return {forward_any, backward_any};
 }
 
 }  // namespace topo::metrics::loads

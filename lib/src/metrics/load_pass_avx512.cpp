@@ -5,7 +5,7 @@
 namespace topo::metrics::loads {
 
 LoadKernel load_kernel_avx512() {
-  return {forward_any, backward_any, arcs_any};
+  return {forward_any, backward_any};
 }
 
 }  // namespace topo::metrics::loads

@@ -58,32 +58,37 @@ template <class V>
 }
 
 #if defined(TOPO_LOAD_PASS_AVX512)
-// The same passes with AVX-512 masks: a lane comparison gives a mask register that selects the lanes
-// of the additions directly; two accumulators halve the chain of dependent additions.
+// AVX-512: a lane comparison gives a mask register that selects the lanes of the additions directly;
+// two accumulators halve the chain of dependent additions.
 static_assert(lanes == 8);
 
+[[gnu::always_inline]] inline __m256i distances(const LoadPass& p, std::size_t v) {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.dist + v * 8));
+}
+
+/// sigma(v) = sum of sigma(u) * multiplicity over in-arcs u->v with dist(u) = level - 1, in the lanes
+/// that reach v at this level.
 template <bool Multiplicity>
 void forward_avx512(LoadPass& p) {
   const __m256i previous = _mm256_set1_epi32(static_cast<int>(p.level - 1)),
                 level = _mm256_set1_epi32(static_cast<int>(p.level)), none = _mm256_set1_epi32(-1);
   const __mmask8 live =
       _mm256_cmpneq_epi32_mask(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.live)), _mm256_setzero_si256());
-  const auto dist = [&](std::size_t v) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.dist + v * 8)); };
   for (std::size_t word = 0; word < p.active_words; ++word)
     for (std::uint64_t bits = p.active[word]; bits; bits &= bits - 1) {
       const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
-      __mmask8 need = _mm256_cmpeq_epi32_mask(dist(v), none) & live;
+      __mmask8 need = _mm256_cmpeq_epi32_mask(distances(p, v), none) & live;
       __m512d acc0 = _mm512_setzero_pd(), acc1 = _mm512_setzero_pd();
-      std::uint64_t e = p.in_offsets[v];
-      const std::uint64_t end = p.in_offsets[v + 1];
       const auto add = [&](__m512d& acc, std::uint64_t arc) {
         const std::size_t u = p.in_adjacency[arc];
-        const __mmask8 k = _mm256_cmpeq_epi32_mask(dist(u), previous);
+        const __mmask8 k = _mm256_cmpeq_epi32_mask(distances(p, u), previous);
         if constexpr (Multiplicity)
-          acc = _mm512_mask3_fmadd_pd(_mm512_loadu_pd(p.sigma + u * 8), _mm512_set1_pd(p.in_multiplicity[arc]), acc, k);
+          acc = _mm512_mask3_fmadd_pd(_mm512_loadu_pd(p.x + u * 8), _mm512_set1_pd(p.in_multiplicity[arc]), acc, k);
         else
-          acc = _mm512_mask_add_pd(acc, k, acc, _mm512_loadu_pd(p.sigma + u * 8));
+          acc = _mm512_mask_add_pd(acc, k, acc, _mm512_loadu_pd(p.x + u * 8));
       };
+      std::uint64_t e = p.in_offsets[v];
+      const std::uint64_t end = p.in_offsets[v + 1];
       for (; e + 1 < end; e += 2) {
         add(acc0, e);
         add(acc1, e + 1);
@@ -93,44 +98,12 @@ void forward_avx512(LoadPass& p) {
       const __mmask8 got = need & _mm512_cmp_pd_mask(acc, _mm512_setzero_pd(), _CMP_NEQ_OQ);
       if (got) {
         _mm256_mask_storeu_epi32(p.dist + v * 8, got, level);
-        _mm512_mask_storeu_pd(p.sigma + v * 8, got, acc);
+        _mm512_mask_storeu_pd(p.x + v * 8, got, acc);
         p.found[p.found_count++] = static_cast<std::uint32_t>(v);
         need = static_cast<__mmask8>(need & ~got);
       }
       if (!need) p.active[word] &= ~(std::uint64_t{1} << (v % 64));
     }
-}
-
-template <bool Multiplicity>
-void backward_avx512(LoadPass& p) {
-  const __m256i level = _mm256_set1_epi32(static_cast<int>(p.level)),
-                next = _mm256_set1_epi32(static_cast<int>(p.level + 1));
-  const __m512d one = _mm512_set1_pd(1.0);
-  const auto dist = [&](std::size_t v) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.dist + v * 8)); };
-  for (std::size_t i = 0; i < p.node_count; ++i) {
-    const std::size_t v = p.nodes[i];
-    const __mmask8 at = _mm256_cmpeq_epi32_mask(dist(v), level);
-    __m512d acc0 = _mm512_setzero_pd(), acc1 = _mm512_setzero_pd();
-    std::uint64_t a = p.out_offsets[v];
-    const std::uint64_t end = p.out_offsets[v + 1];
-    const auto add = [&](__m512d& acc, std::uint64_t arc) {
-      const std::size_t w = p.out_adjacency[arc];
-      const __mmask8 k = _mm256_cmpeq_epi32_mask(dist(w), next);
-      if constexpr (Multiplicity)
-        acc = _mm512_mask3_fmadd_pd(_mm512_loadu_pd(p.c + w * 8), _mm512_set1_pd(p.out_multiplicity[arc]), acc, k);
-      else
-        acc = _mm512_mask_add_pd(acc, k, acc, _mm512_loadu_pd(p.c + w * 8));
-    };
-    for (; a + 1 < end; a += 2) {
-      add(acc0, a);
-      add(acc1, a + 1);
-    }
-    if (a < end) add(acc0, a);
-    __m512d acc = _mm512_add_pd(acc0, acc1);
-    if (!p.demand || p.demand[v])
-      acc = _mm512_add_pd(acc, _mm512_maskz_div_pd(at, one, _mm512_loadu_pd(p.sigma + v * 8)));
-    _mm512_mask_storeu_pd(p.c + v * 8, at, acc);
-  }
 }
 
 /// The sums of the lanes of x[0..7], in order: a transpose by shuffles, 21 operations for 8 sums.
@@ -145,33 +118,42 @@ void backward_avx512(LoadPass& p) {
   return _mm512_add_pd(_mm512_shuffle_f64x2(quad[0], quad[1], 0x88), _mm512_shuffle_f64x2(quad[0], quad[1], 0xdd));
 }
 
-void arcs_avx512(LoadPass& p) {
-  const __m512d weight = _mm512_loadu_pd(p.weight);
-  const __m256i one = _mm256_set1_epi32(1), none = _mm256_set1_epi32(-1);
-  const auto dist = [&](std::size_t v) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.dist + v * 8)); };
-  for (std::size_t word = 0; word < p.touched_words; ++word) {
-    for (std::uint64_t bits = p.touched[word]; bits; bits &= bits - 1) {
-      const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
-      const __m256i dv = dist(v), next = _mm256_add_epi32(dv, one);
-      const __mmask8 valid = _mm256_cmpneq_epi32_mask(dv, none);
-      const __m512d sv = _mm512_maskz_mul_pd(valid, _mm512_loadu_pd(p.sigma + v * 8), weight);
-      // Arcs eight at a time: one vector of terms per arc, summed across lanes together.
-      for (std::uint64_t a = p.out_offsets[v], end = p.out_offsets[v + 1]; a < end; a += 8) {
-        const unsigned count = end - a < 8 ? static_cast<unsigned>(end - a) : 8;
-        __m512d term[8];
-        for (unsigned i = 0; i < 8; ++i) {
-          term[i] = _mm512_setzero_pd();
-          if (i < count) {
-            const std::size_t w = p.out_adjacency[a + i];
-            const __mmask8 on_path = _mm256_mask_cmpeq_epi32_mask(valid, dist(w), next);
-            term[i] = _mm512_maskz_mul_pd(on_path, sv, _mm512_loadu_pd(p.c + w * 8));
-          }
+/// At level: load(v->w) += sum of weight * sigma(v) * c(w) over the lanes at level on v and level + 1 on
+/// w; then c(v) = demand(v) / sigma(v) + sum of c(w) * multiplicity over those arcs, in place of sigma(v).
+template <bool Multiplicity>
+void backward_avx512(LoadPass& p) {
+  const __m256i level = _mm256_set1_epi32(static_cast<int>(p.level)),
+                next = _mm256_set1_epi32(static_cast<int>(p.level + 1));
+  const __m512d one = _mm512_set1_pd(1.0), weight = _mm512_loadu_pd(p.weight);
+  for (std::size_t k = 0; k < p.node_count; ++k) {
+    const std::size_t v = p.nodes[k];
+    const __mmask8 at = _mm256_cmpeq_epi32_mask(distances(p, v), level);
+    const __m512d sv = _mm512_loadu_pd(p.x + v * 8), flow = _mm512_maskz_mul_pd(at, sv, weight);
+    __m512d acc0 = _mm512_setzero_pd(), acc1 = _mm512_setzero_pd();
+    // Arcs eight at a time: one vector of terms per arc, summed across lanes together.
+    for (std::uint64_t a = p.out_offsets[v], end = p.out_offsets[v + 1]; a < end; a += 8) {
+      const unsigned count = end - a < 8 ? static_cast<unsigned>(end - a) : 8;
+      __m512d term[8];
+      for (unsigned i = 0; i < 8; ++i) {
+        term[i] = _mm512_setzero_pd();
+        if (i < count) {
+          const std::size_t w = p.out_adjacency[a + i];
+          const __mmask8 on_path = _mm256_cmpeq_epi32_mask(distances(p, w), next);
+          const __m512d cw = _mm512_maskz_loadu_pd(on_path, p.x + w * 8);
+          term[i] = _mm512_mul_pd(flow, cw);
+          __m512d& acc = i % 2 ? acc1 : acc0;
+          if constexpr (Multiplicity)
+            acc = _mm512_fmadd_pd(cw, _mm512_set1_pd(p.out_multiplicity[a + i]), acc);
+          else
+            acc = _mm512_add_pd(acc, cw);
         }
-        const __mmask8 arcs = static_cast<__mmask8>((1u << count) - 1);
-        _mm512_mask_storeu_pd(p.load + a, arcs, _mm512_add_pd(_mm512_maskz_loadu_pd(arcs, p.load + a), sums8(term)));
       }
+      const __mmask8 arcs = static_cast<__mmask8>((1u << count) - 1);
+      _mm512_mask_storeu_pd(p.load + a, arcs, _mm512_add_pd(_mm512_maskz_loadu_pd(arcs, p.load + a), sums8(term)));
     }
-    p.touched[word] = 0;
+    __m512d acc = _mm512_add_pd(acc0, acc1);
+    if (!p.demand || p.demand[v]) acc = _mm512_add_pd(acc, _mm512_maskz_div_pd(at, one, sv));
+    _mm512_mask_storeu_pd(p.x + v * 8, at, acc);
   }
 }
 
@@ -186,9 +168,6 @@ void backward_any(LoadPass& p) {
     backward_avx512<true>(p);
   else
     backward_avx512<false>(p);
-}
-void arcs_any(LoadPass& p) {
-  arcs_avx512(p);
 }
 #else
 /// sigma(v) = sum of sigma(u) * multiplicity over in-arcs u->v with dist(u) = level - 1, in the lanes
@@ -205,7 +184,7 @@ void forward(LoadPass& p) {
       Vd acc{};
       for (std::uint64_t e = p.in_offsets[v]; e < p.in_offsets[v + 1]; ++e) {
         const std::size_t u = p.in_adjacency[e];
-        Vd su = load<Vd>(p.sigma + u * lanes);
+        Vd su = load<Vd>(p.x + u * lanes);
         if constexpr (Multiplicity) su *= p.in_multiplicity[e];
         acc += keep(wide(load<Vu>(p.dist + u * lanes) == previous), su);
       }
@@ -214,7 +193,7 @@ void forward(LoadPass& p) {
         const Vm got32 = __builtin_convertvector(got, Vm);
         dv = reinterpret_cast<Vu>((reinterpret_cast<Vm>(level) & got32) | (reinterpret_cast<Vm>(dv) & ~got32));
         store(p.dist + v * lanes, dv);
-        store(p.sigma + v * lanes, select(got, acc, load<Vd>(p.sigma + v * lanes)));
+        store(p.x + v * lanes, select(got, acc, load<Vd>(p.x + v * lanes)));
         p.found[p.found_count++] = static_cast<std::uint32_t>(v);
         need &= ~got32;
       }
@@ -222,43 +201,28 @@ void forward(LoadPass& p) {
     }
 }
 
-/// c(v) = demand(v) / sigma(v) + sum of c(w) * multiplicity over out-arcs v->w with dist(w) = level + 1,
-/// in the lanes that reach v at this level.
+/// At level: load(v->w) += sum of weight * sigma(v) * c(w) over the lanes at level on v and level + 1 on
+/// w; then c(v) = demand(v) / sigma(v) + sum of c(w) * multiplicity over those arcs, in place of sigma(v).
 template <bool Multiplicity>
 void backward(LoadPass& p) {
   const Vu level = Vu{} + p.level, next = level + 1;
-  const Vd one = Vd{} + 1.0;
+  const Vd one = Vd{} + 1.0, weight = load<Vd>(p.weight);
   for (std::size_t k = 0; k < p.node_count; ++k) {
     const std::size_t v = p.nodes[k];
     const Vl at = wide(load<Vu>(p.dist + v * lanes) == level);
+    const Vd sv = load<Vd>(p.x + v * lanes), flow = keep(at, sv * weight);
     Vd acc{};
     for (std::uint64_t a = p.out_offsets[v]; a < p.out_offsets[v + 1]; ++a) {
       const std::size_t w = p.out_adjacency[a];
-      Vd cw = load<Vd>(p.c + w * lanes);
-      if constexpr (Multiplicity) cw *= p.out_multiplicity[a];
-      acc += keep(wide(load<Vu>(p.dist + w * lanes) == next), cw);
+      const Vd cw = keep(wide(load<Vu>(p.dist + w * lanes) == next), load<Vd>(p.x + w * lanes));
+      p.load[a] += sum(flow * cw);
+      if constexpr (Multiplicity)
+        acc += cw * p.out_multiplicity[a];
+      else
+        acc += cw;
     }
-    if (!p.demand || p.demand[v]) acc += one / select(at, load<Vd>(p.sigma + v * lanes), one);
-    store(p.c + v * lanes, select(at, acc, load<Vd>(p.c + v * lanes)));
-  }
-}
-
-/// load(v->w) += sum over the lanes with dist(w) = dist(v) + 1 of weight * sigma(v) * c(w).
-void arcs(LoadPass& p) {
-  const Vd weight = load<Vd>(p.weight);
-  for (std::size_t word = 0; word < p.touched_words; ++word) {
-    for (std::uint64_t bits = p.touched[word]; bits; bits &= bits - 1) {
-      const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
-      const Vu dv = load<Vu>(p.dist + v * lanes), next = dv + 1;
-      const Vm valid = dv != unreached;
-      const Vd sv = load<Vd>(p.sigma + v * lanes) * weight;
-      for (std::uint64_t a = p.out_offsets[v]; a < p.out_offsets[v + 1]; ++a) {
-        const std::size_t w = p.out_adjacency[a];
-        const Vm on_path = (load<Vu>(p.dist + w * lanes) == next) & valid;
-        if (any(on_path)) p.load[a] += sum(keep(wide(on_path), sv * load<Vd>(p.c + w * lanes)));
-      }
-    }
-    p.touched[word] = 0;
+    if (!p.demand || p.demand[v]) acc += one / select(at, sv, one);
+    store(p.x + v * lanes, select(at, acc, sv));
   }
 }
 
@@ -273,9 +237,6 @@ void backward_any(LoadPass& p) {
     backward<true>(p);
   else
     backward<false>(p);
-}
-void arcs_any(LoadPass& p) {
-  arcs(p);
 }
 #endif
 
