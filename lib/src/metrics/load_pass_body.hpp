@@ -69,7 +69,7 @@ static_assert(lanes == 8);
 /// sigma(v) = sum of sigma(u) * multiplicity over in-arcs u->v with dist(u) = level - 1, in the lanes
 /// that reach v at this level.
 template <bool Multiplicity>
-void forward_avx512(LoadPass& p) {
+void forward(LoadPass& p) {
   const __m256i previous = _mm256_set1_epi32(static_cast<int>(p.level - 1)),
                 level = _mm256_set1_epi32(static_cast<int>(p.level)), none = _mm256_set1_epi32(-1);
   const __mmask8 live =
@@ -121,7 +121,7 @@ void forward_avx512(LoadPass& p) {
 /// At level: load(v->w) += sum of weight * sigma(v) * c(w) over the lanes at level on v and level + 1 on
 /// w; then c(v) = demand(v) / sigma(v) + sum of c(w) * multiplicity over those arcs, in place of sigma(v).
 template <bool Multiplicity>
-void backward_avx512(LoadPass& p) {
+void backward(LoadPass& p) {
   const __m256i level = _mm256_set1_epi32(static_cast<int>(p.level)),
                 next = _mm256_set1_epi32(static_cast<int>(p.level + 1));
   const __m512d one = _mm512_set1_pd(1.0), weight = _mm512_loadu_pd(p.weight);
@@ -157,18 +157,6 @@ void backward_avx512(LoadPass& p) {
   }
 }
 
-void forward_any(LoadPass& p) {
-  if (p.in_multiplicity)
-    forward_avx512<true>(p);
-  else
-    forward_avx512<false>(p);
-}
-void backward_any(LoadPass& p) {
-  if (p.out_multiplicity)
-    backward_avx512<true>(p);
-  else
-    backward_avx512<false>(p);
-}
 #else
 /// sigma(v) = sum of sigma(u) * multiplicity over in-arcs u->v with dist(u) = level - 1, in the lanes
 /// that reach v at this level.
@@ -226,6 +214,8 @@ void backward(LoadPass& p) {
   }
 }
 
+#endif
+
 void forward_any(LoadPass& p) {
   if (p.in_multiplicity)
     forward<true>(p);
@@ -238,7 +228,6 @@ void backward_any(LoadPass& p) {
   else
     backward<false>(p);
 }
-#endif
 
 }  // namespace
 }  // namespace topo::metrics::loads
