@@ -22,8 +22,8 @@ struct SplitLoadGraph {
   loads::LoadKernel kernel;
 };
 
-/// One thread's sweeps, with its per-node vectors (reused: they are back to their initial state after
-/// every sweep).
+/// One thread's sweeps, with its per-node vectors, reused from sweep to sweep: the distances are back to
+/// unreached after each; x_ keeps stale values, which the passes read only in lanes whose distance is set.
 class SplitLoadSweeper {
  public:
   explicit SplitLoadSweeper(const SplitLoadGraph& g);
@@ -44,7 +44,7 @@ class SplitLoadSweeper {
   // Multi-source BFS: distance from the nearest source; the nodes reached, by it (one entry of slack).
   std::vector<node_id> dmin_, order_;
   std::vector<std::uint64_t> active_;
-  std::vector<std::uint32_t> found_;      // nodes reached at each level, level after level
+  std::vector<std::uint32_t> found_;      // the sources, then the nodes reached at each level, level by level
   std::vector<std::size_t> level_start_;  // found_ index where each level starts
 };
 
