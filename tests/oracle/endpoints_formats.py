@@ -2,7 +2,7 @@
 """Endpoints (the nodes that carry traffic in an indirect network) in both formats: topogen writes them for
 mlfm, oft and fattree as a "# endpoints:" header line and as graph.endpoints in node-link JSON (networkx
 sees them in G.graph), both read back, descriptors rebuild them, and malformed ranges are errors that name
-the line. A fat tree's terminals are its endpoints: topostat measures its distances between terminals only,
+the line; --method orbits and sample are refused for them. A fat tree's terminals are its endpoints: topostat measures its distances between terminals only,
 against networkx. Usage: endpoints_formats.py BIN_DIR"""
 import itertools
 import json
@@ -41,6 +41,14 @@ for name, text in [("edge list", el), ("JSON", js), ("descriptor", desc)]:
     stat = topostat_json(text)
     check(f"{name}: read back", stat.get("endpoints", {}).get("count") == 12, json.dumps(stat.get("endpoints")))
     check(f"{name}: leaves are 2 apart", stat["distances"]["histogram"] == [12, 0, 132], stat["distances"]["histogram"])
+# --method: bfs and auto are the exact BFS from every endpoint; orbits and sample (or --sample alone) do
+# not apply to endpoint pairs and are refused as a usage error, before any output.
+check("--method bfs: the same figures", topostat_json(el, "--method", "bfs")["distances"]["histogram"] == [12, 0, 132])
+for args in [["--method", "orbits"], ["--method", "sample", "--sample", "5"], ["--sample", "5"]]:
+    out = run(f"{BIN}/topostat", "--bisection", "no", *args, "-", stdin=el)
+    check(f"{' '.join(args)} on endpoints: exit 2, one line, nothing on stdout",
+          out.returncode == 2 and out.stdout == "" and out.stderr.count("\n") == 1 and
+          out.stderr.startswith("topostat: ") and "indirect network (12 endpoints)" in out.stderr, out.stderr)
 # Written back out unchanged by a round trip through topogen's reader? topostat reads; toporoute etc. share it.
 plain = run(f"{BIN}/topostat", "--json", "--no-provenance", "-", stdin=run(f"{BIN}/topogen", *mlfm, "--format",
                                                                         "plain").stdout)

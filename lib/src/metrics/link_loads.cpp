@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <atomic>
 #include <numeric>
+#include <optional>
 
 #include "family_routing_loads.hpp"
+#include "load_kernel.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::metrics {
@@ -44,56 +46,14 @@ namespace {
 constexpr std::uint32_t unreached = std::numeric_limits<std::uint32_t>::max();
 
 struct Work {
-  Work(node_id n, const std::vector<char>& is_target)
-      : dist(n, unreached), sigma(n, 0), delta(n, 0), target(is_target) {}
+  Work(node_id n, const std::vector<char>& is_target) : dist(n, unreached), delta(n, 0), target(is_target) {}
   /// 1 when v receives (and sends) traffic: every node, or the graph's endpoints.
   double demand(node_id v) const { return target.empty() ? 1.0 : double(target[v]); }
   std::vector<std::uint32_t> dist;
-  std::vector<double> sigma, delta;
+  std::vector<double> delta;
   std::vector<node_id> order;
   const std::vector<char>& target;  // empty: every node
 };
-
-// Brandes-style accumulation from source s: the unit of (s, t) is split over shortest paths in
-// proportion to their number, so arc v->w carries sigma[v]*m/sigma[w] * (1 + delta[w]). Loads are
-// added `weight` times.
-void accumulate_split(const Graph& g, const std::vector<std::uint64_t>& off, node_id s, double weight, Work& w,
-                      std::vector<double>& load) {
-  w.order.assign(1, s);
-  w.dist[s] = 0;
-  w.sigma[s] = 1;
-  for (std::size_t h = 0; h < w.order.size(); ++h) {
-    const node_id v = w.order[h];
-    const auto nb = g.out_neighbors(v);
-    const auto ln = g.out_links(v);
-    for (std::size_t i = 0; i < nb.size(); ++i) {
-      const node_id x = nb[i];
-      if (w.dist[x] == unreached) {
-        w.dist[x] = w.dist[v] + 1;
-        w.order.push_back(x);
-      }
-      if (w.dist[x] == w.dist[v] + 1) w.sigma[x] += w.sigma[v] * g.multiplicity(ln[i]);
-    }
-  }
-  for (std::size_t h = w.order.size(); h-- > 0;) {
-    const node_id v = w.order[h];
-    const auto nb = g.out_neighbors(v);
-    const auto ln = g.out_links(v);
-    for (std::size_t i = 0; i < nb.size(); ++i) {
-      const node_id x = nb[i];
-      if (w.dist[x] != w.dist[v] + 1) continue;
-      const double m = g.multiplicity(ln[i]);
-      const double flow = w.sigma[v] * m / w.sigma[x] * (w.demand(x) + w.delta[x]);
-      load[off[v] + i] += weight * flow / m;
-      w.delta[v] += flow;
-    }
-  }
-  for (node_id v : w.order) {
-    w.dist[v] = unreached;
-    w.sigma[v] = 0;
-    w.delta[v] = 0;
-  }
-}
 
 // Per-target accumulation for hop-by-hop routing: BFS backwards from t, then every node forwards
 // what it holds (its own unit plus what it received) to its next hops towards t. Loads are added
@@ -180,7 +140,9 @@ void gather_parts(parallel::Ranks& ranks, const std::vector<std::size_t>& share,
 /// Σ_i weight[i] · the loads of nodes[i]'s traffic (as the source for split routing, as the target
 /// otherwise), as 8 partial sums over fixed ranges of `nodes` added in order: the result does not
 /// depend on the number of threads, nor on the number of processes (`ranks`: each computes its
-/// share of the parts, rank 0 adds them all in order, and every rank gets the sum).
+/// share of the parts, rank 0 adds them all in order, and every rank gets the sum). Split routing runs
+/// loads::lanes sources per sweep (load_kernel.hpp); the ranges start at multiples of that, so that the
+/// sweeps follow order_sources_for_sweeps' groups.
 std::vector<double> sum_loads(const Graph& g, const std::vector<std::uint64_t>& off, Routing r,
                               const std::vector<node_id>& nodes, const std::vector<double>& weight,
                               const std::vector<char>& is_target, int threads,
@@ -188,22 +150,37 @@ std::vector<double> sum_loads(const Graph& g, const std::vector<std::uint64_t>& 
   const std::uint64_t arcs = off.back();
   constexpr std::size_t parts = 8;
   std::vector<std::vector<double>> partial(parts);
+  auto bound = [&](std::size_t q) {  // where part q starts
+    const std::size_t groups = (nodes.size() + loads::lanes - 1) / loads::lanes;
+    return std::min(nodes.size(), groups * q / parts * loads::lanes);
+  };
   std::vector<double> cost(parts);  // one search per node of the part
-  for (std::size_t q = 0; q < parts; ++q) cost[q] = double(nodes.size() * (q + 1) / parts - nodes.size() * q / parts);
+  for (std::size_t q = 0; q < parts; ++q) cost[q] = double(bound(q + 1) - bound(q));
   const auto share = parallel::split_by_cost(cost, ranks.size());
   const std::size_t mine_lo = share[std::size_t(ranks.rank())], mine_hi = share[std::size_t(ranks.rank()) + 1];
   std::atomic<unsigned> finished{0};
+  std::optional<SplitLoadGraph> split;
+  if (r == Routing::split) {
+    std::vector<node_id> targets;
+    for (node_id v = 0; v < is_target.size(); ++v)
+      if (is_target[v]) targets.push_back(v);
+    split.emplace(g, targets);
+  }
+
 #pragma omp parallel for num_threads(threads > 0 ? threads : omp_get_max_threads()) schedule(dynamic, 1)
   for (std::size_t q = mine_lo; q < mine_hi; ++q) {
-    const std::size_t lo = nodes.size() * q / parts, hi = nodes.size() * (q + 1) / parts;
+    const std::size_t lo = bound(q), hi = bound(q + 1);
     if (lo < hi) {
       partial[q].assign(arcs, 0.0);
-      Work w(g.num_nodes(), is_target);
-      for (std::size_t i = lo; i < hi; ++i) {
-        if (r == Routing::split)
-          accumulate_split(g, off, nodes[i], weight[i], w, partial[q]);
-        else
-          accumulate_to_target(g, off, nodes[i], r, weight[i], w, partial[q]);
+      if (split) {
+        SplitLoadSweeper sweeper(*split);
+        for (std::size_t i = lo; i < hi; i += loads::lanes) {
+          const std::size_t len = std::min<std::size_t>(loads::lanes, hi - i);
+          sweeper.add(std::span(nodes).subspan(i, len), std::span(weight).subspan(i, len), partial[q]);
+        }
+      } else {
+        Work w(g.num_nodes(), is_target);
+        for (std::size_t i = lo; i < hi; ++i) accumulate_to_target(g, off, nodes[i], r, weight[i], w, partial[q]);
       }
     }
     const auto f = ++finished;
@@ -257,10 +234,12 @@ LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function
     is_target.assign(g.num_nodes(), 0);
     for (node_id v : endpoints) is_target[v] = 1;
   }
+  std::vector<double> weight(sources.size(), 1.0);
+  if (r == Routing::split) order_sources_for_sweeps(g, sources, weight);
   LinkLoads out;
   out.routing = r;
-  out.arc_load = sum_loads(g, arc_offsets(g), r, sources, std::vector<double>(sources.size(), 1.0), is_target, threads,
-                           progress, ranks ? *ranks : parallel::single_process());
+  out.arc_load = sum_loads(g, arc_offsets(g), r, sources, weight, is_target, threads, progress,
+                           ranks ? *ranks : parallel::single_process());
   summarize_arc_loads(g, out);
   return out;
 }
@@ -326,6 +305,7 @@ LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<st
       weight.push_back(double(node_orbit.size[root]));
     }
 
+  if (r == Routing::split) order_sources_for_sweeps(g, rep, weight);
   const auto loads = sum_loads(g, off, r, rep, weight, {}, threads, {},
                                ranks ? *ranks : parallel::single_process());  // Σ_i |O_i| · loads from r_i
   std::vector<double> orbit_sum(arcs, 0.0);

@@ -42,7 +42,16 @@ Report measure(const Graph& g, const MeasureOptions& o) {
     dopt.bfs.progress = stage(o, "distances");
     if (g.meta.endpoints.empty()) {
       r.distances = compute_distances(g, dopt);
-    } else {  // an indirect network: pairs of endpoints only
+    } else {  // an indirect network: pairs of endpoints only, by BFS from each endpoint
+      if (dopt.method == DistanceMethod::orbits || dopt.method == DistanceMethod::sample) {
+        std::string name;
+        for (const auto& m : distance_methods())
+          if (m.id == dopt.method) name = m.name;
+        throw UsageError(fmt::format(
+            "method \"{}\" does not apply to an indirect network ({} endpoints): its distances are exact, by BFS "
+            "from every endpoint (method auto or bfs)",
+            name, g.meta.endpoints.size()));
+      }
       r.endpoints = g.meta.endpoints;
       r.endpoint_degree_max = endpoint_degree_max(g, r.endpoints);
       r.distances.stats = endpoint_distances(g, r.endpoints, dopt.bfs);

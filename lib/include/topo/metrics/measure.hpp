@@ -39,9 +39,11 @@ struct MeasureOptions {
   std::function<void(const std::string&)> notice;
 };
 
-/// Link-load searches per second and thread (source × arc units), measured for the split routing on
-/// `topogen random-regular --nodes 20000 --degree 8` (bench/RESULTS.md); for cost estimates only.
-inline constexpr double kLoadWorkPerThreadSecond = 3e7;
+/// Link-load searches per second and thread (source × arc units) of the batched split-routing sweeps,
+/// for cost estimates only: 3·10⁷ for one search at a time on `topogen random-regular --nodes 20000
+/// --degree 8` on an idle machine, times the 6.3 by which the sweeps cut the CPU time of the same loads
+/// (bench/RESULTS.md, exact link loads).
+inline constexpr double kLoadWorkPerThreadSecond = 1.8e8;
 
 /// Measures everything the options ask for: sizes, degrees, connectivity, distances (over the graph's
 /// endpoints when it names them), link loads, bisection bounds, the family's formulas and link lengths.

@@ -1,0 +1,180 @@
+#include "load_kernel.hpp"
+
+#include <algorithm>
+
+namespace topo::metrics {
+
+namespace {
+
+loads::LoadKernel pick_load_kernel() {
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
+    return loads::load_kernel_avx512();
+  if (__builtin_cpu_supports("avx2")) return loads::load_kernel_avx2();
+#endif
+  return loads::load_kernel_portable();
+}
+
+}  // namespace
+
+SplitLoadGraph::SplitLoadGraph(const Graph& g, std::span<const node_id> targets)
+    : graph(g), kernel(pick_load_kernel()) {
+  const node_id n = g.num_nodes();
+  out_offsets.assign(std::size_t(n) + 1, 0);
+  for (node_id v = 0; v < n; ++v) out_offsets[v + 1] = out_offsets[v] + g.out_neighbors(v).size();
+  if (g.has_multiplicity()) {
+    for (node_id v = 0; v < n; ++v) {
+      for (link_id l : g.out_links(v)) out_multiplicity.push_back(g.multiplicity(l));
+      for (link_id l : g.in_links(v)) in_multiplicity.push_back(g.multiplicity(l));
+    }
+  }
+  if (!targets.empty()) {
+    demand.assign(n, 0);
+    for (node_id v : targets) demand[v] = 1;
+  }
+}
+
+SplitLoadSweeper::SplitLoadSweeper(const SplitLoadGraph& g)
+    : g_(g),
+      dist_(g.graph.num_nodes()),
+      x_(g.graph.num_nodes(), Lanes{}),
+      dmin_(g.graph.num_nodes(), no_node),
+      order_(std::size_t(g.graph.num_nodes()) + 1),
+      active_((g.graph.num_nodes() + 63) / 64, 0),
+      found_(std::size_t(g.graph.num_nodes()) * loads::lanes) {
+  for (auto& d : dist_) std::fill(std::begin(d.d), std::end(d.d), loads::unreached);
+}
+
+void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const double> weight,
+                           std::vector<double>& load) {
+  const Graph& g = g_.graph;
+  const std::size_t count = std::min<std::size_t>(sources.size(), loads::lanes);
+  if (count == 0) return;
+  alignas(64) std::uint32_t live[loads::lanes] = {};
+  alignas(64) double lane_weight[loads::lanes] = {};
+  for (std::size_t i = 0; i < count; ++i) {
+    live[i] = ~0u;
+    lane_weight[i] = weight[i];
+    dist_[sources[i]].d[i] = 0;
+    x_[sources[i]].x[i] = 1;
+  }
+  // Multi-source BFS: a node can be reached in some lane from level dmin on, so nodes join the active
+  // set in this order, level by level. No branch on the visited test (it would mispredict half the
+  // time): every out-neighbour is written at the end of the queue, which grows only when it is new.
+  node_id* queue = order_.data();
+  std::size_t tail = 0;
+  for (std::size_t i = 0; i < count; ++i)
+    if (dmin_[sources[i]] == no_node) {
+      dmin_[sources[i]] = 0;
+      queue[tail++] = sources[i];
+    }
+  const node_id* adjacency = g.num_nodes() ? g.out_neighbors(0).data() : nullptr;
+  for (std::size_t h = 0; h < tail; ++h) {
+    const node_id v = queue[h], d = dmin_[v] + 1;
+    for (std::uint64_t a = g_.out_offsets[v]; a < g_.out_offsets[v + 1]; ++a) {
+      const node_id u = adjacency[a], du = dmin_[u];
+      const bool fresh = du == no_node;
+      queue[tail] = u;
+      tail += fresh;
+      dmin_[u] = fresh ? d : du;
+    }
+  }
+  const std::span<const node_id> reached(queue, tail);
+
+  loads::LoadPass pass{};
+  pass.in_offsets = g.in_offsets().data();
+  pass.in_adjacency = g.in_adjacency().data();
+  pass.in_multiplicity = g_.in_multiplicity.empty() ? nullptr : g_.in_multiplicity.data();
+  pass.out_offsets = g_.out_offsets.data();
+  pass.out_adjacency = adjacency;
+  pass.out_multiplicity = g_.out_multiplicity.empty() ? nullptr : g_.out_multiplicity.data();
+  pass.demand = g_.demand.empty() ? nullptr : g_.demand.data();
+  pass.dist = dist_.data()->d;
+  pass.x = x_.data()->x;
+  pass.live = live;
+  pass.weight = lane_weight;
+  pass.active = active_.data();
+  pass.active_words = active_.size();
+  pass.found = found_.data();
+  pass.load = load.data();
+
+  // Forward: path counts level by level; found_ lists the nodes each level reaches in some lane (level
+  // 0: the sources, the first entries of the BFS queue).
+  std::size_t sources_found = 0;
+  while (sources_found < reached.size() && dmin_[reached[sources_found]] == 0) {
+    found_[sources_found] = reached[sources_found];
+    ++sources_found;
+  }
+  pass.found_count = sources_found;
+  level_start_.assign({0, sources_found});
+  std::size_t entered = 0;
+  for (std::uint32_t level = 1;; ++level) {
+    for (; entered < reached.size() && dmin_[reached[entered]] <= level; ++entered)
+      active_[reached[entered] / 64] |= std::uint64_t{1} << (reached[entered] % 64);
+    pass.level = level;
+    g_.kernel.forward(pass);
+    if (pass.found_count == level_start_.back() && entered == reached.size()) break;
+    level_start_.push_back(pass.found_count);
+  }
+  // Backward, from the farthest level down to the sources: the loads of the arcs leaving each level.
+  for (std::size_t level = level_start_.size() - 1; level-- > 0;) {
+    pass.level = static_cast<std::uint32_t>(level);
+    pass.nodes = found_.data() + level_start_[level];
+    pass.node_count = level_start_[level + 1] - level_start_[level];
+    g_.kernel.backward(pass);
+  }
+
+  // x_ keeps stale values: the passes read it only in lanes whose distance is set.
+  for (node_id v : reached) {
+    std::fill(std::begin(dist_[v].d), std::end(dist_[v].d), loads::unreached);
+    dmin_[v] = no_node;
+    active_[v / 64] = 0;
+  }
+}
+
+void order_sources_for_sweeps(const Graph& g, std::vector<node_id>& sources, std::vector<double>& weight) {
+  const node_id n = g.num_nodes();
+  constexpr std::size_t ball_limit = 64 * loads::lanes;  // nodes a ball may visit while it collects sources
+  std::vector<std::uint32_t> index(n, no_node);          // position in `sources`
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    if (index[sources[i]] != no_node) return;  // a source listed twice: keep the order as it is
+    index[sources[i]] = static_cast<std::uint32_t>(i);
+  }
+  std::vector<std::uint32_t> seen(n, 0);  // ball number that visited the node last (+1)
+  std::vector<char> taken(sources.size(), 0);
+  std::vector<node_id> order, ball;
+  order.reserve(sources.size());
+  std::uint32_t balls = 0;
+  auto grow = [&](node_id seed) {  // collects up to `lanes` untaken sources around seed
+    ++balls;
+    ball.assign(1, seed);
+    seen[seed] = balls;
+    std::size_t collected = 0;
+    for (std::size_t h = 0; h < ball.size() && collected < loads::lanes; ++h) {
+      const node_id v = ball[h];
+      if (index[v] != no_node && !taken[index[v]]) {
+        taken[index[v]] = 1;
+        order.push_back(v);
+        ++collected;
+      }
+      auto visit = [&](std::span<const node_id> nbrs) {
+        for (node_id u : nbrs)
+          if (seen[u] != balls && ball.size() < ball_limit) {
+            seen[u] = balls;
+            ball.push_back(u);
+          }
+      };
+      visit(g.out_neighbors(v));
+      if (g.directed()) visit(g.in_neighbors(v));
+    }
+  };
+  // Seeds in sources' own order: the first untaken one each time.
+  for (std::size_t i = 0; i < sources.size(); ++i)
+    if (!taken[i]) grow(sources[i]);
+  std::vector<double> w(sources.size());
+  for (std::size_t i = 0; i < order.size(); ++i) w[i] = weight[index[order[i]]];
+  sources = std::move(order);
+  weight = std::move(w);
+}
+
+}  // namespace topo::metrics

@@ -1,0 +1,176 @@
+// The batched split-routing link loads (lib/src/metrics/load_kernel.cpp: several sources per sweep, one
+// vector lane each) against the textbook algorithm, one source at a time, on graphs that exercise every
+// path of the kernels: multiplicities, parallel links, self-loops, endpoints, directed and disconnected.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "metrics/load_kernel.hpp"
+#include "topo/gen/families.hpp"
+#include "topo/gen/registry.hpp"
+#include "topo/metrics/link_loads.hpp"
+
+using namespace topo;
+
+namespace {
+
+Graph family(const std::string& name, std::map<std::string, std::string> raw) {
+  const auto& f = gen::find_family(name);
+  return gen::generate(f, gen::parse_params(f, raw));
+}
+
+/// Brandes' accumulation from each source in turn: path counts sigma by BFS, then dependencies delta
+/// from the farthest node back; arc v->x (multiplicity m) carries sigma[v]/sigma[x] * (demand(x) + delta[x])
+/// per unit of capacity. Only the pairs of `endpoints` (every node when empty) exchange traffic.
+std::vector<double> reference_loads(const Graph& g, std::span<const node_id> endpoints) {
+  const node_id n = g.num_nodes();
+  std::vector<char> target(n, endpoints.empty() ? 1 : 0);
+  for (node_id v : endpoints) target[v] = 1;
+  std::vector<double> load(g.num_arcs(), 0.0);
+  for (node_id s = 0; s < n; ++s) {
+    if (!target[s]) continue;
+    std::vector<std::int64_t> dist(n, -1);
+    std::vector<double> sigma(n, 0), delta(n, 0);
+    std::vector<node_id> order{s};
+    dist[s] = 0;
+    sigma[s] = 1;
+    for (std::size_t h = 0; h < order.size(); ++h) {
+      const node_id v = order[h];
+      for (std::size_t i = 0; i < g.out_neighbors(v).size(); ++i) {
+        const node_id x = g.out_neighbors(v)[i];
+        if (dist[x] < 0) {
+          dist[x] = dist[v] + 1;
+          order.push_back(x);
+        }
+        if (dist[x] == dist[v] + 1) sigma[x] += sigma[v] * g.multiplicity(g.out_links(v)[i]);
+      }
+    }
+    for (std::size_t h = order.size(); h-- > 0;) {
+      const node_id v = order[h];
+      for (std::size_t i = 0; i < g.out_neighbors(v).size(); ++i) {
+        const node_id x = g.out_neighbors(v)[i];
+        if (dist[x] != dist[v] + 1) continue;
+        const double m = g.multiplicity(g.out_links(v)[i]);
+        const double flow = sigma[v] * m / sigma[x] * (target[x] + delta[x]);
+        load[g.arc_offset(v) + i] += flow / m;
+        delta[v] += flow;
+      }
+    }
+  }
+  return load;
+}
+
+/// Largest difference relative to max(1, |want|).
+double worst_difference(const std::vector<double>& got, const std::vector<double>& want) {
+  REQUIRE(got.size() == want.size());
+  double worst = 0;
+  for (std::size_t a = 0; a < got.size(); ++a)
+    worst = std::max(worst, std::abs(got[a] - want[a]) / std::max(1.0, std::abs(want[a])));
+  return worst;
+}
+
+/// The loads from every instruction set's kernel this CPU runs, all sources once.
+std::vector<std::pair<std::string, std::vector<double>>> loads_by_kernel(const Graph& g,
+                                                                         std::span<const node_id> endpoints) {
+  std::vector<std::pair<std::string, metrics::loads::LoadKernel>> kernels = {
+      {"portable", metrics::loads::load_kernel_portable()}};
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx2")) kernels.emplace_back("avx2", metrics::loads::load_kernel_avx2());
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
+    kernels.emplace_back("avx512", metrics::loads::load_kernel_avx512());
+#endif
+  std::vector<node_id> sources(endpoints.begin(), endpoints.end());
+  if (sources.empty())
+    for (node_id v = 0; v < g.num_nodes(); ++v) sources.push_back(v);
+  std::vector<double> weight(sources.size(), 1.0);
+  metrics::order_sources_for_sweeps(g, sources, weight);
+  std::vector<std::pair<std::string, std::vector<double>>> out;
+  for (const auto& [name, kernel] : kernels) {
+    metrics::SplitLoadGraph lg(g, endpoints);
+    lg.kernel = kernel;
+    metrics::SplitLoadSweeper sweeper(lg);
+    std::vector<double> load(g.num_arcs(), 0.0);
+    for (std::size_t i = 0; i < sources.size(); i += metrics::loads::lanes) {
+      const std::size_t len = std::min<std::size_t>(metrics::loads::lanes, sources.size() - i);
+      sweeper.add(std::span(sources).subspan(i, len), std::span(weight).subspan(i, len), load);
+    }
+    out.emplace_back(name, std::move(load));
+  }
+  return out;
+}
+
+void check_against_reference(const Graph& g, std::span<const node_id> endpoints = {}) {
+  const auto want = reference_loads(g, endpoints);
+  for (int threads : {1, 2}) {
+    CAPTURE(threads);
+    CHECK(worst_difference(metrics::link_loads(g, metrics::Routing::split, threads, {}, endpoints).arc_load, want) <
+          1e-12);
+  }
+  for (const auto& [kernel, load] : loads_by_kernel(g, endpoints)) {
+    CAPTURE(kernel);
+    CHECK(worst_difference(load, want) < 1e-12);
+  }
+}
+
+/// A random graph on n nodes with each pair linked with probability p.
+Graph random_graph(node_id n, double p, bool directed, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::bernoulli_distribution link(p);
+  GraphBuilder b(n, directed);
+  for (node_id u = 0; u < n; ++u)
+    for (node_id v = directed ? 0 : u + 1; v < n; ++v)
+      if (u != v && link(rng)) b.add_link(u, v);
+  return b.finish();
+}
+
+}  // namespace
+
+TEST_CASE("batched split loads equal one-source-at-a-time Brandes: random regular, torus, long paths") {
+  check_against_reference(family("random-regular", {{"nodes", "300"}, {"degree", "6"}, {"seed", "3"}}));
+  check_against_reference(family("torus", {{"dims", "6x5x4"}}));
+  check_against_reference(gen::make_grid({90}, false));  // 89 levels: every lane at its own distance
+}
+
+TEST_CASE("batched split loads: multiplicities, parallel links and self-loops") {
+  GraphBuilder b(70, false);
+  const auto red = b.class_id("red"), blue = b.class_id("blue");
+  std::mt19937 rng(11);
+  for (node_id u = 0; u < 70; ++u) {
+    b.add_link(u, (u + 1) % 70, LinkAttrs{.multiplicity = 1 + u % 3, .cls = red});
+    b.add_link(u, static_cast<node_id>(rng() % 70), LinkAttrs{.multiplicity = 1, .cls = blue});
+    if (u % 7 == 0) b.add_link(u, (u + 1) % 70, LinkAttrs{.multiplicity = 2, .cls = blue});  // parallel link
+  }
+  const Graph g = b.finish();
+  REQUIRE(g.multigraph());
+  REQUIRE(g.has_multiplicity());
+  REQUIRE(g.has_self_loops());
+  check_against_reference(g);
+}
+
+TEST_CASE("batched split loads: traffic between endpoints only") {
+  const Graph g = family("random-regular", {{"nodes", "240"}, {"degree", "4"}, {"seed", "2"}});
+  std::vector<node_id> endpoints;
+  for (node_id v = 0; v < g.num_nodes(); v += 3) endpoints.push_back(v);
+  check_against_reference(g, endpoints);
+}
+
+TEST_CASE("batched split loads: directed and disconnected graphs") {
+  const Graph directed = random_graph(150, 0.03, true, 7);
+  REQUIRE(directed.directed());
+  check_against_reference(directed);
+  // Two random components and isolated nodes: most pairs unreachable.
+  GraphBuilder b(130, false);
+  const Graph a = random_graph(60, 0.08, false, 4), c = random_graph(60, 0.06, false, 5);
+  for (link_id l = 0; l < a.num_links(); ++l) b.add_link(a.source(l), a.target(l));
+  for (link_id l = 0; l < c.num_links(); ++l) b.add_link(60 + c.source(l), 60 + c.target(l));
+  check_against_reference(b.finish());
+}
+
+TEST_CASE("batched split loads do not depend on the thread count, bit for bit") {
+  const Graph g = family("random-regular", {{"nodes", "500"}, {"degree", "8"}, {"seed", "1"}});
+  const auto one = metrics::link_loads(g, metrics::Routing::split, 1);
+  CHECK(one.arc_load == metrics::link_loads(g, metrics::Routing::split, 2).arc_load);
+  CHECK(one.arc_load == metrics::link_loads(g, metrics::Routing::split, 3).arc_load);
+}
