@@ -59,7 +59,7 @@ void Engine::allocate_vcs(node_id r) {
       ch.clear();
       std::uint32_t eject = none32;
       if (p->dst_router == r) {
-        eject = n_.out_off[r] + std::uint32_t(p->dst_term % n_.T);
+        eject = n_.out_off[r] + std::uint32_t(p->dst_term - n_.term_off[r]);
       } else if (r_.source_routed()) {
         const auto [lo, hi] = r_.class_vcs[p->classes[p->hop]];
         ch.push_back({p->path.arcs[p->hop], lo, hi, false});
@@ -116,16 +116,19 @@ void Engine::allocate_switch(node_id r) {
   const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;
   const std::size_t iv0 = std::size_t(n_.in_off[r]) * V;
   // Switch allocation, separable input-first: each input port offers up to --speedup VCs with a flit
-  // and a credit, each output port takes one flit per cycle, round-robin.
+  // and a credit (a fractional speedup alternates, e.g. 1.5: one flit, then two), each output port
+  // takes one flit per cycle, round-robin.
   reqs.clear();
+  const auto quota = n_.speedup_at(now_);
+  const auto first_net = n_.out_off[r] + n_.terms(r);  // outputs below are ejection ports
   for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip) {
     std::uint32_t offered = 0;
-    for (std::uint32_t k = 0; k < V && offered < n_.S; ++k) {
+    for (std::uint32_t k = 0; k < V && offered < quota; ++k) {
       const auto vc = (sa_in_rr_[ip] + k) % V;
       const std::size_t iv = std::size_t(ip) * V + vc;
       if (st_[iv] != 2 || !count_[iv] || ready_[iv] > now_) continue;
       const auto op = ovc_[iv] / V;
-      if (op >= n_.out_off[r] + n_.T && credits_[ovc_[iv]] <= 0) continue;  // ejection always has room
+      if (op >= first_net && credits_[ovc_[iv]] <= 0) continue;  // ejection always has room
       reqs.emplace_back(op, std::uint32_t(iv - iv0));
       ++offered;
     }
@@ -141,12 +144,12 @@ void Engine::allocate_switch(node_id r) {
         --stats_[r].buffered;
         credit(n_.in_chan[ip], std::uint32_t(iv % V));
         const auto ov = ovc_[iv];
-        if (op >= n_.out_off[r] + n_.T && --credits_[ov] < 0) fail("credits below zero");
+        if (op >= first_net && --credits_[ov] < 0) fail("credits below zero");
         send(n_.out_chan[op], f, ov % V);
         ++sc.k.moved;
         if (f.seq == 0) {
           ++f.p->hop;
-          if (op >= n_.out_off[r] + n_.T) f.p->link_cycles += n_.chans[n_.out_chan[op]].latency;
+          if (op >= first_net) f.p->link_cycles += n_.chans[n_.out_chan[op]].latency;
         }
         if (f.seq + 1 == n_.F) {
           busy_[ov] = 0;

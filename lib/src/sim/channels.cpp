@@ -47,7 +47,7 @@ void Engine::receive(node_id r) {
     slot.arrival = none64;
   }
   // Credits for this router's output VCs, and for its terminals' injection VCs.
-  for (auto op = n_.out_off[r] + n_.T; op < n_.out_off[r + 1]; ++op) {
+  for (auto op = n_.out_off[r] + n_.terms(r); op < n_.out_off[r + 1]; ++op) {
     const auto c = n_.out_chan[op];
     const auto& ch = n_.chans[c];
     auto* cr = &cring_[cring_off_[c] + (now_ % (ch.credit_delay + 1)) * V];
@@ -59,8 +59,8 @@ void Engine::receive(node_id r) {
       if (k > std::int32_t(B)) fail(fmt::format("credits above the buffer size at router {}", r));
     }
   }
-  for (std::uint32_t t = 0; t < n_.T; ++t) {
-    const std::uint64_t term = std::uint64_t(r) * n_.T + t;
+  for (std::uint32_t t = 0; t < n_.terms(r); ++t) {
+    const std::uint64_t term = n_.term_off[r] + t;
     const auto c = n_.in_chan[n_.in_off[r] + t];
     auto* cr = &cring_[cring_off_[c] + (now_ % 2) * V];
     for (std::uint32_t vc = 0; vc < V; ++vc) {

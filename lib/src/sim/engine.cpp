@@ -89,6 +89,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   enum Phase { warmup, measure, drain } phase = batch ? drain : warmup;
   std::uint64_t window_start = 0, idle = 0, measure_start = 0, measure_end = 0, drain_start = 0, last_delivery = 0;
   std::uint64_t win_delivered = 0, win_latency = 0, win_flits = 0;
+  std::uint64_t check_delivered = 0, check_latency = 0;  // since the last latency-threshold check
   double prev_latency = -1, prev_accepted = -1;
   const std::uint64_t period = std::max<std::uint64_t>(1, o_.sample_period);
   const std::uint64_t samples = std::max<std::uint32_t>(1, o_.samples);
@@ -108,6 +109,8 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       k.delivered += sc.k.delivered;
       k.created += sc.k.created;
       k.in_net += sc.k.in_net;
+      k.created_at += sc.k.created_at;
+      k.delivered_created_at += sc.k.delivered_created_at;
       sc.k = Counts{};
     }
     total_.measured_created += k.measured_created;
@@ -115,6 +118,8 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     total_.delivered += k.delivered;
     total_.created += k.created;
     total_.in_net += k.in_net;
+    total_.created_at += k.created_at;
+    total_.delivered_created_at += k.delivered_created_at;
     for (auto& e : errors_)
       if (e && !error) error = e;
     if (error) {
@@ -125,12 +130,32 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     win_delivered += k.win_delivered;
     win_latency += k.win_latency;
     win_flits += k.win_flits;
+    check_delivered += k.win_delivered;
+    check_latency += k.win_latency;
     idle = k.moved || total_.in_net == 0 ? 0 : idle + 1;
     ++now_;
     if (idle >= o_.deadlock_cycles) {
       res.deadlock = deadlock_report();
       stop = true;
       return;
+    }
+    if (!batch && phase != warmup && o_.latency_threshold > 0 && now_ % period == 0) {
+      // BookSim2's stability test (trafficmanager.cpp, latency_thres), at the end of every sample window and
+      // every period of the drain: the mean latency of the packets delivered since the last test, counting
+      // every packet still queued or in flight at its present age, must not exceed the threshold. Above
+      // saturation the source queues grow without bound and so does that mean. (BookSim2 tests the warm-up
+      // windows too; testing from the first sample window on gives the same verdict and keeps the figures of
+      // at least one window.)
+      const std::uint64_t waiting = total_.created - total_.delivered;
+      const double ages = double(waiting) * double(now_) - double(total_.created_at - total_.delivered_created_at);
+      const double mean =
+          (double(check_latency) + ages) / double(std::max<std::uint64_t>(1, check_delivered + waiting));
+      check_delivered = check_latency = 0;
+      if (mean > o_.latency_threshold) {
+        res.latency_exceeded = true;
+        stop = true;
+        return;
+      }
     }
     if (phase == warmup && now_ - window_start >= period) {
       // One warm-up window: its mean latency and delivered flits against the previous window's.
@@ -146,6 +171,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
         phase = measure;
         measuring_ = true;
         measure_start = now_;
+        check_delivered = check_latency = 0;
       }
       prev_latency = lat;
       prev_accepted = acc;
@@ -171,6 +197,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   // batch_load counted its packets on thread 0's counts.
   total_.created += scratch_[0].k.created;
   total_.measured_created += scratch_[0].k.measured_created;
+  total_.created_at += scratch_[0].k.created_at;
   scratch_[0].k = Counts{};
 #pragma omp parallel num_threads(threads)
   {
@@ -196,11 +223,12 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     }
   }
   if (error) std::rethrow_exception(error);
+  if (phase == measure) measure_end = now_;  // stopped early: a deadlock, or the latency threshold
   if (batch) measure_end = last_delivery + 1;
   res.cycles = batch ? last_delivery + 1 : now_;
   if (res.deadlock) res.cycles = now_;
   summarize(res, measure_start, measure_end);
-  res.stable = res.converged && res.drained && !res.deadlock;
+  res.stable = res.converged && res.drained && !res.deadlock && !res.latency_exceeded;
   if (batch) res.converged = res.stable = res.drained && !res.deadlock;
   return res;
 }

@@ -112,6 +112,7 @@ class Engine {
     std::uint64_t moved = 0, win_delivered = 0, win_latency = 0, win_flits = 0;
     std::uint64_t measured_created = 0, measured_delivered = 0, delivered = 0, created = 0;
     std::int64_t in_net = 0;
+    std::uint64_t created_at = 0, delivered_created_at = 0;  // sums of creation cycles (ages of waiting packets)
   };
   struct Scratch {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> reqs;  // (output, input VC)

@@ -14,11 +14,12 @@ Packet* Engine::new_packet(node_id r, std::uint64_t term) {
   p->created = now_;
   p->src_term = term;
   p->dst_term = d_.pick(term, trng_[term]);
-  p->dst_router = node_id(p->dst_term / n_.T);
+  p->dst_router = n_.router_of(p->dst_term);
   p->measured = measuring_;
   ++stats_[r].injected;
   auto& k = counts();
   ++k.created;
+  k.created_at += now_;
   if (measuring_) {
     ++k.measured_created;
     gen_[term] += n_.F;
@@ -34,8 +35,8 @@ Packet* Engine::new_packet(node_id r, std::uint64_t term) {
 void Engine::terminals(node_id r) {
   const auto V = n_.V;
   auto& sc = scratch();
-  for (std::uint32_t t = 0; t < n_.T; ++t) {
-    const std::uint64_t term = std::uint64_t(r) * n_.T + t;
+  for (std::uint32_t t = 0; t < n_.terms(r); ++t) {
+    const std::uint64_t term = n_.term_off[r] + t;
     if (injecting_ && inj_.generate(packet_rate_, onoff_[term], trng_[term])) new_packet(r, term);
     if (!cur_[term] && q_head_[term]) {
       // A free injection VC with room (the whole packet under virtual cut-through).
@@ -89,6 +90,7 @@ void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
   auto& s = stats_[r];
   ++s.delivered;
   ++k.delivered;
+  k.delivered_created_at += p->created;
   const auto latency = now_ - p->created;
   ++k.win_delivered;
   k.win_latency += latency;
@@ -116,9 +118,9 @@ void Engine::batch_load(std::uint64_t seed) {
     for (std::uint64_t i = 0; i < terms; ++i) pi[i] = i;
     for (std::uint64_t i = terms; i > 1; --i) std::swap(pi[i - 1], pi[rng() % i]);
     for (std::uint64_t s = 0; s < terms; ++s) {
-      Packet* p = new_packet(node_id(s / n_.T), s);
+      Packet* p = new_packet(n_.router_of(s), s);
       p->dst_term = pi[s];
-      p->dst_router = node_id(pi[s] / n_.T);
+      p->dst_router = n_.router_of(pi[s]);
     }
   }
 }
