@@ -36,8 +36,11 @@ void grant(std::vector<std::pair<std::uint32_t, std::uint32_t>>& reqs, std::uint
 }  // namespace
 
 void Engine::step(node_id r) {
-  allocate_vcs(r);
+  // Switch allocation first: an output VC that a tail flit leaves this cycle can be granted to the next
+  // packet in the same cycle, whose head then takes part in switch allocation the next cycle, so one VC
+  // carries back-to-back packets at a flit per cycle (in the other order it carried one every other cycle).
   allocate_switch(r);
+  allocate_vcs(r);
   terminals(r);
   if (measuring_) stats_[r].occupancy_sum += stats_[r].buffered;
 }
