@@ -77,7 +77,10 @@ injection_rate = 0.15;
 KNCUBE_TRAFFIC = [("uniform", "uniform", "all-to-all"), ("transpose", "transpose", "transpose"),
                   ("bitcomp", "bit-complement", "bit-complement"), ("tornado", "tornado", "tornado")]
 DRAGONFLY_TRAFFIC = [("uniform", "uniform"), ("bad_dragon", "group-shift")]
-DRAGONFLY_ROUTING = [("min", "shortest"), ("ugal", "ugal")]
+# BookSim2's min is local-global-local with a VC per hop (3 VCs); ours the same routing (--algo dragonfly) with
+# hop classes. BookSim2's ugal keeps 3 VCs; ours needs a hop class per hop of a Valiant path (6).
+DRAGONFLY_ROUTING = [("min", ["--algo", "dragonfly", "--vc-classes", "hop", "--vcs", "3"]),
+                     ("ugal", ["--algo", "ugal", "--vc-classes", "hop", "--vcs", "6"])]
 # Rates compared on the dragonfly: zero load, and loads below and near saturation (MIN under bad_dragon saturates
 # near 1/32: a group's 32 terminals share one global link to the next group).
 DRAGONFLY_RATES = {("min", "uniform"): (0.01, 0.2, 0.4), ("ugal", "uniform"): (0.01, 0.2, 0.4),
@@ -334,7 +337,7 @@ def section_dragonfly(bs, ts, quick):
     print("\n## BookSim2's dragonflyconfig (p=4, a=8, h=4, 33 groups, 264 routers, 1,056 nodes)\n")
     print("runfiles/dragonflyconfig as shipped (3 VCs x 256 flits, local links 10 cycles, global 100, "
           "internal speedup 1.7, 1-flit packets), routing_function and traffic overridden; ours: "
-          f"`topogen {' '.join(DRAGONFLY_GEN)} | toposim run {' '.join(DRAGONFLY_OPTS)} --algo A --traffic T "
+          f"`topogen {' '.join(DRAGONFLY_GEN)} | toposim run {' '.join(DRAGONFLY_OPTS)} ROUTING --traffic T "
           "--rate R`. A BookSim2 run of this network costs about a CPU-minute, so it is compared at fixed rates "
           "(mean packet latency in cycles, accepted rate in flits/node/cycle; unstable = BookSim2 aborted the "
           "run, or ours reported it unstable) rather than bisected.\n")
@@ -349,7 +352,7 @@ def section_dragonfly(bs, ts, quick):
         bs_route, bs_traffic, rate, our_route, our_traffic = job
         b = bs.run(config_file=bs.config_path("dragonflyconfig"), overrides=(
             ("routing_function", bs_route), ("traffic", bs_traffic), ("injection_rate", rate)))
-        o = ts.run(g, DRAGONFLY_OPTS + ["--algo", our_route, "--traffic", our_traffic, "--rate", str(rate)]) \
+        o = ts.run(g, DRAGONFLY_OPTS + our_route + ["--traffic", our_traffic, "--rate", str(rate)]) \
             if ts.available else {}
         return b, o
     with ThreadPoolExecutor(max(WORKERS, len(jobs))) as pool:
@@ -381,8 +384,8 @@ def section_speed(bs, ts):
              ("dragonfly 1,056 nodes, MIN, uniform 0.20, 3 VCs x 256", 264, 1,
               lambda: bs.run(config_file=bs.config_path("dragonflyconfig"), overrides=(
                   ("routing_function", "min"), ("traffic", "uniform"), ("injection_rate", 0.2)), fresh=True),
-              lambda: ts.run(ts.graph("dragonfly", DRAGONFLY_GEN), DRAGONFLY_OPTS + [
-                  "--algo", "shortest", "--traffic", "uniform", "--rate", "0.2", "-j", "1"]))]
+              lambda: ts.run(ts.graph("dragonfly", DRAGONFLY_GEN), DRAGONFLY_OPTS + DRAGONFLY_ROUTING[0][1] + [
+                  "--traffic", "uniform", "--rate", "0.2", "-j", "1"]))]
     for name, routers, reps, run_bs, run_ts in cases:
         best_b = best_o = None
         for _ in range(reps):
@@ -410,7 +413,8 @@ DRAGONFLY_GEN = ["dragonfly", "--h", "4"]
 # torus's links are twice as long).
 LINK_LATENCY = {"mesh": ["--link-latency", "1"], "torus": ["--link-latency", "2"]}
 KNCUBE_OURS = ["--algo", "dor", "--vcs", "4", "--buffer", "8", "--packet-size", "1", "--seed", "1"]
-DRAGONFLY_OPTS = ["--terminals-per-router", "4", "--vcs", "3", "--buffer", "256", "--speedup", "2",
+# dragonflyconfig: 256-flit buffers, internal_speedup 1.7, routing_delay 0, local links 10 cycles, global 100.
+DRAGONFLY_OPTS = ["--terminals-per-router", "4", "--buffer", "256", "--speedup", "1.7", "--routing-delay", "0",
                   "--link-latency", "local=10,global=100", "--packet-size", "1", "--seed", "1"]
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # toposim run end to end: the dependency check refuses a cyclic routing (exit 1, one line), a permitted
 # deadlock is reported and does not hang, CSV and --loads have their documented shapes, the output
-# does not depend on -j, and the contract's JSON keys are there.
+# does not depend on -j, the contract's JSON keys are there, a point above saturation is not stable,
+# and --speedup takes a fraction.
 # Usage: sim_run.sh BIN_DIR
 set -uo pipefail
 bin=$1
@@ -67,6 +68,25 @@ assert set(p["latency"]["packet"]) == {"mean", "p50", "p99", "max"}
 assert p["seeds"]["n"] == 3 and p["seeds"]["latency"]["ci95"] > 0
 assert p["packets"]["measured"] > 0 and p["deadlock"] is None
 PY
+
+# Stable as BookSim2 defines it: the 8x8 mesh under uniform DOR saturates near 0.41 flits/node/cycle
+# (BookSim2 and toposim alike, bench/RESULTS.md); at 0.6 the latency test fails, at 0.2 it passes.
+"$bin/topogen" mesh --dims 8x8 > "$tmp/mesh8.txt" || fail "topogen mesh 8x8"
+for rate in 0.2 0.6; do
+  "$bin/toposim" run "$tmp/mesh8.txt" --rate $rate --sample-period 500 --csv > "$tmp/st$rate.csv" || fail "rate $rate"
+done
+[[ $(tail -1 "$tmp/st0.2.csv" | cut -d, -f13) == true ]] || fail "0.2 is not stable: $(tail -1 "$tmp/st0.2.csv")"
+[[ $(tail -1 "$tmp/st0.6.csv" | cut -d, -f13) == false ]] || fail "0.6 (above saturation) is stable: $(tail -1 "$tmp/st0.6.csv")"
+"$bin/toposim" run "$tmp/mesh8.txt" --rate 0.6 --sample-period 500 --no-provenance |
+  python3 -c 'import json,sys; p=json.load(sys.stdin)["points"][0]; assert p["latency_exceeded"] and not p["stable"]' ||
+  fail "0.6 does not report latency_exceeded"
+
+# A fractional speedup is accepted and recorded; below 1 is a usage error.
+"$bin/toposim" run "$tmp/mesh.txt" --speedup 1.5 --rate 0.2 --no-provenance "${quick[@]}" |
+  python3 -c 'import json,sys; j=json.load(sys.stdin); assert j["parameters"]["speedup"] == 1.5 and j["points"][0]["stable"]' ||
+  fail "--speedup 1.5"
+"$bin/toposim" run "$tmp/mesh.txt" --speedup 0.5 2> /dev/null
+[[ $? -eq 2 ]] || fail "--speedup 0.5 is not a usage error"
 
 # Usage errors exit 2.
 "$bin/toposim" run "$tmp/mesh.txt" --sweep 0.3:0.1:0.1 2> /dev/null

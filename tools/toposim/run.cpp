@@ -40,14 +40,18 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
       ->type_name("MODE");
   r->add_option("--vcs", o.vcs, "virtual channels per input port (default 4)")->type_name("V");
   r->add_option("--buffer", o.buffer, "flits per VC buffer (default 8)")->type_name("B");
-  r->add_option("--speedup", o.speedup, "flits an input port may send per cycle (default 1)")->type_name("S");
+  r->add_option("--speedup", o.speedup,
+                "flits an input port may send per cycle, on average: 1.5 alternates 1 and 2 (default 1)")
+      ->type_name("S");
   r->add_option("--routing-delay", o.routing_delay, "cycles of route computation (default 1)")->type_name("N");
   r->add_option("--vc-alloc-delay", o.vc_alloc_delay, "cycles of VC allocation (default 1)")->type_name("N");
   r->add_option("--sw-alloc-delay", o.sw_alloc_delay, "cycles of switch allocation (default 1)")->type_name("N");
   r->add_option("--link-latency", o.link_latency,
                 "cycles per link: N, CLASS=N,... (a bare N sets the rest), or length (from node positions)")
       ->type_name("LATENCY");
-  r->add_option("--terminals-per-router", o.terminals_per_router, "terminals attached to every router (default 1)")
+  r->add_option("--terminals-per-router", o.terminals_per_router,
+                "terminals on every router, or on every endpoint of an indirect network (default 1, or the "
+                "family's own there: fat-tree terminals 1, MLFM n-1, OFT q+1)")
       ->type_name("T");
   r->add_option("--vc-classes", o.vc_classes, "deadlock avoidance (default: from the routing): " + sim::vc_class_help())
       ->check(topo::cli::one_of(sim::vc_class_names()))
@@ -64,6 +68,10 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
   r->add_option("--samples", o.samples, "measured sample windows (default 3)")->type_name("N");
   r->add_option("--max-samples", o.max_samples, "warm-up windows before giving up on convergence (default 20)")
       ->type_name("N");
+  r->add_option("--latency-threshold", o.latency_threshold,
+                "mean latency (waiting packets at their age) above which a point is unstable and stops; "
+                "BookSim2's latency_thres (default 500, 0: off)")
+      ->type_name("C");
   r->add_option("--messages", o.messages, "batch mode: every terminal sends M packets (random permutations)")
       ->type_name("M");
   r->add_option("--injection", o.injection, "bernoulli (default) or onoff (bursts)")
@@ -128,7 +136,7 @@ nlohmann::json parameters(const RunCli& c, const sim::SimSetup& s) {
           {"vc_alloc_delay", o.vc_alloc_delay},
           {"sw_alloc_delay", o.sw_alloc_delay},
           {"link_latency", o.link_latency},
-          {"terminals_per_router", o.terminals_per_router},
+          {"terminals_per_router", s.terminals_per_router},
           {"vc_classes", s.vc_classes},
           {"allow_deadlock", o.allow_deadlock},
           {"deadlock_cycles", o.deadlock_cycles},
@@ -136,6 +144,7 @@ nlohmann::json parameters(const RunCli& c, const sim::SimSetup& s) {
           {"sample_period", o.sample_period},
           {"samples", o.samples},
           {"max_samples", o.max_samples},
+          {"latency_threshold", o.latency_threshold},
           {"messages", o.messages},
           {"injection", o.injection},
           {"burst_on", o.burst_on},

@@ -118,7 +118,9 @@ Family family_fattree() {
                 for (std::uint64_t v = t.terminals; v < c.class_of.size(); ++v)
                   c.class_of[v] = static_cast<std::uint32_t>(1 + (v - t.terminals) / t.per_level);
                 return c;
-              }};
+              },
+          // The terminals are nodes (degree 1): one each.
+          .terminals_per_endpoint = [](const Params&) { return std::uint32_t{1}; }};
 }
 
 }  // namespace topo::gen

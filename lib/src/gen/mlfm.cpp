@@ -91,7 +91,8 @@ Family family_mlfm() {
                 c.class_of.assign(leaves + leaves / 2, 0);  // leaves, then spines
                 std::fill(c.class_of.begin() + std::ptrdiff_t(leaves), c.class_of.end(), 1u);
                 return c;
-              }};
+              },
+          .terminals_per_endpoint = [](const Params& p) { return std::uint32_t(mlfm_n(p) - 1); }};
 }
 
 }  // namespace topo::gen

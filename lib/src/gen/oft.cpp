@@ -92,7 +92,8 @@ Family family_oft() {
                 c.class_of.assign(3 * m, 0);  // layers 0 and 2 are leaves, layer 1 (ids m..2m-1) the spines
                 std::fill(c.class_of.begin() + std::ptrdiff_t(m), c.class_of.begin() + std::ptrdiff_t(2 * m), 1u);
                 return c;
-              }};
+              },
+          .terminals_per_endpoint = [](const Params& p) { return std::uint32_t(oft_q(p) + 1); }};
 }
 
 }  // namespace topo::gen

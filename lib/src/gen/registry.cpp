@@ -52,6 +52,12 @@ bool family_offers(const Graph& g, std::string_view routing) {
   return f && std::find(f->routings.begin(), f->routings.end(), routing) != f->routings.end();
 }
 
+std::optional<std::uint32_t> terminals_per_endpoint(const Graph& g) {
+  const Family* f = family_of(g);
+  if (!f || !f->terminals_per_endpoint) return std::nullopt;
+  return f->terminals_per_endpoint(normalize_params(*f, g.meta.parameters));
+}
+
 std::string ParamSpec::key() const {
   std::string k = name;
   std::replace(k.begin(), k.end(), '-', '_');

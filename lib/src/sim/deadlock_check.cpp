@@ -21,7 +21,7 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
       random = true;
       break;
     }
-    for (auto t : to) pairs.emplace(node_id(s / n.T), node_id(t / n.T));
+    for (auto t : to) pairs.emplace(n.router_of(s), n.router_of(t));
   }
   Rng rng(o.seed ^ 0x5DEECE66Dull);
   setup.dependency_check_sampled = false;

@@ -9,6 +9,7 @@
 
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/gen/registry.hpp"
 
 namespace topo::sim {
 
@@ -73,7 +74,17 @@ Network build_network(const Graph& g, const SimOptions& o) {
   Network n;
   n.g = &g;
   n.routers = g.num_nodes();
-  n.T = o.terminals_per_router;
+  // Terminals: --terminals-per-router on every router, or on the endpoints of an indirect network only
+  // (default there: the family's own per endpoint).
+  n.T = o.terminals_per_router ? o.terminals_per_router : gen::terminals_per_endpoint(g).value_or(1);
+  std::vector<std::uint8_t> has_terminals(n.routers, g.meta.endpoints.empty() ? 1 : 0);
+  for (node_id v : g.meta.endpoints)
+    if (v < n.routers) has_terminals[v] = 1;
+  n.term_off.assign(n.routers + 1, 0);
+  for (node_id v = 0; v < n.routers; ++v) n.term_off[v + 1] = n.term_off[v] + (has_terminals[v] ? n.T : 0);
+  n.term_router.resize(n.term_off.back());
+  for (node_id v = 0; v < n.routers; ++v)
+    for (auto t = n.term_off[v]; t < n.term_off[v + 1]; ++t) n.term_router[t] = v;
   n.V = o.vcs;
   n.B = o.buffer;
   n.F = o.packet_size;
@@ -82,11 +93,10 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.Dva = o.vc_alloc_delay;
   n.Dsa = o.sw_alloc_delay;
   n.vct = o.flow == "vct";
-  if (n.T == 0) throw UsageError("--terminals-per-router must be at least 1");
   if (n.V == 0 || n.V > 255) throw UsageError("--vcs must be between 1 and 255");
   if (n.B == 0) throw UsageError("--buffer must be at least 1 flit");
   if (n.F == 0) throw UsageError("--packet-size must be at least 1 flit");
-  if (n.S == 0) throw UsageError("--speedup must be at least 1");
+  if (!(n.S >= 1 && n.S <= 64)) throw UsageError(fmt::format("--speedup {}: between 1 and 64", n.S));
   if (n.vct && n.B < n.F)
     throw UsageError(fmt::format("--flow vct needs --buffer ({}) of at least --packet-size ({}) flits", n.B, n.F));
   n.arc_latency = arc_latencies(g, o.link_latency);
@@ -94,7 +104,8 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.arc_port.assign(arcs, none32);
   n.arc_lanes.assign(arcs, 0);
   // Parallel channels of every arc: multiplicity × capacity (capacity relative to a unit link).
-  std::vector<std::uint32_t> in_count(n.routers, n.T), out_count(n.routers, n.T);
+  std::vector<std::uint32_t> in_count(n.routers), out_count(n.routers);
+  for (node_id v = 0; v < n.routers; ++v) in_count[v] = out_count[v] = n.terms(v);
   for (node_id v = 0; v < n.routers; ++v) {
     const auto nb = g.out_neighbors(v);
     const auto ln = g.out_links(v);
@@ -117,9 +128,9 @@ Network build_network(const Graph& g, const SimOptions& o) {
   std::vector<std::uint32_t> in_next(n.routers), out_next(n.routers);
   const std::uint32_t router_delay_out = n.Dsa + 1;  // switch allocation, then one cycle of crossbar
   for (node_id v = 0; v < n.routers; ++v) {
-    in_next[v] = n.in_off[v] + n.T;
-    out_next[v] = n.out_off[v] + n.T;
-    for (std::uint32_t t = 0; t < n.T; ++t) {
+    in_next[v] = n.in_off[v] + n.terms(v);
+    out_next[v] = n.out_off[v] + n.terms(v);
+    for (std::uint32_t t = 0; t < n.terms(v); ++t) {
       // Injection channel: the terminal sends one flit per cycle; it arrives the next cycle.
       n.in_chan[n.in_off[v] + t] = std::uint32_t(n.chans.size());
       n.chans.push_back({v, v, none32, n.in_off[v] + t, 1, 1, 1, none64, t});

@@ -182,6 +182,7 @@ nlohmann::json point_json(const PointResult& p) {
   j["converged"] = p.converged;
   j["stable"] = p.stable;
   j["drained"] = p.drained;
+  j["latency_exceeded"] = p.latency_exceeded;
   j["cycles"] = p.cycles;
   j["warmup_windows"] = p.warmup_windows;
   j["links"] = {

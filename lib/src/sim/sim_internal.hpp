@@ -1,6 +1,7 @@
 #pragma once
 // The simulator's internal model: the static network (ports, channels, latencies), the routing and
 // VC-class schemes, and the per-run state the cycle loop works on.
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -20,8 +21,10 @@ inline constexpr std::uint32_t none32 = 0xFFFFFFFFu;
 
 // ---- The static network -------------------------------------------------------------------------
 
-/// Router r has input ports [T injection ports, then one per incoming network channel] and output
-/// ports [T ejection ports, then one per outgoing network channel]; port ids are global.
+/// Router r has input ports [terms(r) injection ports, then one per incoming network channel] and output
+/// ports [terms(r) ejection ports, then one per outgoing network channel]; port ids are global.
+/// Terminals are numbered router by router: router r's are [term_off[r], term_off[r + 1]), T of them on
+/// every router, or on the endpoints only in an indirect network (GraphMeta::endpoints).
 /// Every port is the end of exactly one channel; a flit sent on a channel at cycle c arrives at c + delay.
 struct Channel {
   node_id src, dst;          // routers (equal for injection and ejection channels)
@@ -37,7 +40,12 @@ inline constexpr std::uint64_t none64 = ~std::uint64_t{0};
 
 struct Network {
   const Graph* g = nullptr;
-  std::uint32_t routers = 0, T = 1, V = 4, B = 8, F = 1, S = 1;
+  std::uint32_t routers = 0, T = 1, V = 4, B = 8, F = 1;
+  double S = 1;  // --speedup
+  /// Flits an input port may send in `cycle`: floor((cycle + 1) S) - floor(cycle S), S on average.
+  std::uint32_t speedup_at(std::uint64_t cycle) const {
+    return std::uint32_t(std::floor(double(cycle + 1) * S) - std::floor(double(cycle) * S));
+  }
   std::uint32_t Dr = 1, Dva = 1, Dsa = 1;
   bool vct = false;
   std::vector<Channel> chans;
@@ -45,7 +53,11 @@ struct Network {
   std::vector<std::uint32_t> in_chan, out_chan;    // port -> channel
   std::vector<std::uint32_t> arc_port, arc_lanes;  // arc -> first output port, parallel channels
   std::vector<std::uint32_t> arc_latency;          // arc -> link latency
-  std::uint64_t terminals() const { return std::uint64_t(routers) * T; }
+  std::vector<std::uint64_t> term_off;             // router -> first terminal (routers + 1 entries)
+  std::vector<node_id> term_router;                // terminal -> router
+  std::uint64_t terminals() const { return term_off.back(); }
+  std::uint32_t terms(node_id r) const { return std::uint32_t(term_off[r + 1] - term_off[r]); }
+  node_id router_of(std::uint64_t term) const { return term_router[term]; }
 };
 
 /// Builds ports and channels; InputError on a bad --link-latency.

@@ -75,6 +75,7 @@ struct Simulator::Impl {
     setup.classes = std::uint32_t(routing->class_vcs.size());
     setup.routers = net.routers;
     setup.terminals = net.terminals();
+    setup.terminals_per_router = net.T;
     for (const auto& c : net.chans)
       if (c.arc != none64) ++setup.channels;
     for (const auto& c : net.chans) {
@@ -103,7 +104,7 @@ struct Simulator::Impl {
     for (std::uint64_t i = 0; i < samples; ++i) {
       const auto s = terms <= 2048 ? i % terms : rng() % terms;
       const auto t = dest->pick(s, rng);
-      const node_id a = node_id(s / net.T), b = node_id(t / net.T);
+      const node_id a = net.router_of(s), b = net.router_of(t);
       std::uint32_t hops = 0;
       std::uint64_t lat = 0;
       if (a != b) {

@@ -80,6 +80,15 @@ unsigned address_bits(std::uint64_t n, std::string_view pattern) {
   return unsigned(std::countr_zero(n));
 }
 
+/// Patterns that map routers onto routers send terminal k of s to terminal k of t: both need terminals.
+void same_terminals(const Network& n, std::string_view pattern, node_id s, node_id t) {
+  if (n.terms(s) != n.terms(t))
+    throw InputError(
+        fmt::format("--traffic {} maps router {} onto router {}, which carry {} and {} terminals: it needs the "
+                    "same terminals on every router",
+                    pattern, s, t, n.terms(s), n.terms(t)));
+}
+
 using Factory = std::function<std::unique_ptr<Destinations>(const Network&, const SimOptions&)>;
 struct Pattern {
   const char* name;
@@ -140,8 +149,10 @@ const std::vector<Pattern>& patterns() {
        [](const Network& n, const SimOptions&) {
          std::vector<std::uint64_t> to(n.terminals());
          std::iota(to.begin(), to.end(), 0);
-         for (const auto& [s, t] : route::traffic_pairs(*n.g, "tornado"))
-           for (std::uint32_t k = 0; k < n.T; ++k) to[std::uint64_t(s) * n.T + k] = std::uint64_t(t) * n.T + k;
+         for (const auto& [s, t] : route::traffic_pairs(*n.g, "tornado")) {
+           same_terminals(n, "tornado", s, t);
+           for (std::uint32_t k = 0; k < n.terms(s); ++k) to[n.term_off[s] + k] = n.term_off[t] + k;
+         }
          return std::make_unique<Fixed>(std::move(to));
        }},
       {"hotspot", "every terminal sends to terminal --hotspot",
@@ -159,8 +170,10 @@ const std::vector<Pattern>& patterns() {
            nb.erase(std::unique(nb.begin(), nb.end()), nb.end());
            nb.erase(std::remove(nb.begin(), nb.end(), v), nb.end());
            if (nb.empty()) throw InputError(fmt::format("--traffic neighbor: node {} has no neighbour", v));
-           for (std::uint32_t k = 0; k < n.T; ++k)
-             for (auto w : nb) to[std::uint64_t(v) * n.T + k].push_back(std::uint64_t(w) * n.T + k);
+           for (auto w : nb) {
+             same_terminals(n, "neighbor", v, w);
+             for (std::uint32_t k = 0; k < n.terms(v); ++k) to[n.term_off[v] + k].push_back(n.term_off[w] + k);
+           }
          }
          return std::make_unique<Among>(std::move(to));
        }},
@@ -185,14 +198,14 @@ const std::vector<Pattern>& patterns() {
            const auto c = g.coords(v);
            router_group[v] = id.at(std::vector<std::int32_t>(c.begin(), c.end() - 1));
          }
-         if (id.size() < 2) throw InputError("--traffic group-shift: the graph has a single group");
          std::vector<std::vector<std::uint64_t>> groups(id.size());
-         std::vector<std::uint32_t> group_of(n.terminals());
          for (node_id v = 0; v < n.routers; ++v)
-           for (std::uint32_t k = 0; k < n.T; ++k) {
-             groups[router_group[v]].push_back(std::uint64_t(v) * n.T + k);
-             group_of[std::uint64_t(v) * n.T + k] = router_group[v];
-           }
+           for (auto t = n.term_off[v]; t < n.term_off[v + 1]; ++t) groups[router_group[v]].push_back(t);
+         std::erase_if(groups, [](const auto& to) { return to.empty(); });  // groups without terminals
+         if (groups.size() < 2) throw InputError("--traffic group-shift: the terminals are in a single group");
+         std::vector<std::uint32_t> group_of(n.terminals());
+         for (std::uint32_t i = 0; i < groups.size(); ++i)
+           for (auto t : groups[i]) group_of[t] = i;
          return std::make_unique<GroupShift>(std::move(groups), std::move(group_of));
        }},
   };

@@ -4,6 +4,10 @@
 //   dateline  Dally & Seitz's dateline on tori: class 0 while the route still has to cross the wrap-around
 //             link of the dimension it travels in, class 1 from that link on (and on runs without one). The
 //             class depends only on the rest of the route, so a route recomputed mid-way agrees with it;
+//   partition BookSim2's dim_order_torus split (routefunc.cpp, dor_next_torus): a run in one dimension that
+//             crosses the wrap-around link uses class 1 for all its hops, any other run class 0. Deadlock-free
+//             for minimal routes: the runs of class 1 on a ring all hold the wrap-around link and are at most
+//             half the ring long, so they cannot close a cycle;
 //   escape    Duato's escape VCs for adaptive routing: VC 0 (VCs 0 and 1 with dateline classes when the graph
 //             has wrap-around links) follow a deadlock-free base routing, the other VCs are adaptive.
 #include <fmt/format.h>
@@ -69,6 +73,32 @@ void dateline_classes(const Graph& g, const route::Path& p, std::vector<std::uin
   }
 }
 
+/// BookSim2's partition: class 1 for the whole of a run that crosses the wrap-around link, else 0.
+void partition_classes(const Graph& g, const route::Path& p, std::vector<std::uint8_t>& out) {
+  out.resize(p.hops());
+  for (std::size_t h = 0; h < p.hops();) {
+    const unsigned dim = hop_dim(g, p.nodes[h], p.nodes[h + 1]).first;
+    std::size_t end = h;
+    bool wraps = false;
+    for (; end < p.hops() && hop_dim(g, p.nodes[end], p.nodes[end + 1]).first == dim; ++end)
+      wraps = wraps || hop_dim(g, p.nodes[end], p.nodes[end + 1]).second;
+    for (; h < end; ++h) out[h] = wraps ? 1 : 0;
+  }
+}
+
+class Partition final : public VcClasses {
+ public:
+  explicit Partition(const Graph& g) : g_(g) {
+    if (g.coord_dims() == 0)
+      throw InputError("--vc-classes partition needs node coordinates (a torus as JSON or descriptor)");
+  }
+  std::uint32_t classes(std::uint32_t) const override { return 2; }
+  void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override { partition_classes(g_, p, out); }
+
+ private:
+  const Graph& g_;
+};
+
 class Dateline final : public VcClasses {
  public:
   explicit Dateline(const Graph& g) : g_(g) {
@@ -126,6 +156,10 @@ const std::vector<Scheme>& schemes() {
        [](const Graph&, std::uint32_t v) { return std::make_unique<HopClasses>(v); }},
       {"dateline", "tori: the upper half of the VCs after the wrap-around link of a dimension", 2,
        [](const Graph& g, std::uint32_t) { return std::make_unique<Dateline>(g); }},
+      {"partition",
+       "tori, as BookSim2's dim_order_torus: a dimension's run that wraps around uses the upper half of the VCs "
+       "throughout, the others the lower half",
+       2, [](const Graph& g, std::uint32_t) { return std::make_unique<Partition>(g); }},
       {"escape", "adaptive routing: VC 0 (0 and 1 on tori) an escape channel on the base routing", 2,
        [](const Graph& g, std::uint32_t v) { return std::make_unique<Escape>(g, v); }},
   };

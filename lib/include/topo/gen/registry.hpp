@@ -81,6 +81,9 @@ struct Family {
   std::vector<std::string> routings = {};
   /// Families that can list feasible instances in a size band.
   std::optional<Search> search = {};
+  /// Indirect families: the terminals each endpoint router (GraphMeta::endpoints) carries (1 where the
+  /// terminals are nodes themselves); empty for direct families.
+  std::function<std::uint32_t(const Params&)> terminals_per_endpoint = {};
 };
 
 /// Every family, in the order of `topogen --list`.
@@ -94,6 +97,8 @@ const Family* family_of(const Graph& g);
 std::optional<Grid> grid_of(const Graph& g);
 /// True when the graph's family lists `routing` among its structure-specific routings.
 bool family_offers(const Graph& g, std::string_view routing);
+/// The terminals per endpoint router of an indirect family's graph; nullopt for any other graph.
+std::optional<std::uint32_t> terminals_per_endpoint(const Graph& g);
 
 /// Converts command-line strings (by option name) into typed parameters, applying defaults.
 /// InputError on a malformed value or a missing required parameter.

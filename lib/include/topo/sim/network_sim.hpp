@@ -3,7 +3,8 @@
 // cycles, input-queued routers with virtual channels and credit-based flow control, separable
 // round-robin VC and switch allocators, and BookSim2's warm-up / sample / drain method.
 //
-// Every node of the graph is a router with `terminals_per_router` terminals. A link of multiplicity m
+// Every node of the graph is a router with `terminals_per_router` terminals (in an indirect network only
+// the endpoints, GraphMeta::endpoints, have terminals; the others inject nothing). A link of multiplicity m
 // and capacity c (0 = 1) is m·c parallel channels in each direction, each carrying one flit per cycle.
 #include <cstdint>
 #include <functional>
@@ -39,15 +40,19 @@ struct SimOptions {
   std::uint64_t messages = 0;          // batch mode when > 0
   // Router.
   std::string flow = "wormhole";  // or vct
-  std::uint32_t vcs = 4, buffer = 8, speedup = 1;
+  std::uint32_t vcs = 4, buffer = 8;
+  double speedup = 1;  // flits an input port may send per cycle, on average (may be a fraction)
   std::uint32_t routing_delay = 1, vc_alloc_delay = 1, sw_alloc_delay = 1;
-  std::string link_latency = "1";  // N, CLASS=N,... (a bare N sets the default), or length
-  std::uint32_t terminals_per_router = 1;
+  std::string link_latency = "1";          // N, CLASS=N,... (a bare N sets the default), or length
+  std::uint32_t terminals_per_router = 0;  // 0: the family's own per endpoint in indirect networks, else 1
   // Method.
   double warmup_tolerance = 0.05;
   std::uint64_t sample_period = 1000;
   std::uint32_t samples = 3;
   std::uint32_t max_samples = 20;  // warm-up windows before giving up on convergence
+  /// BookSim2's latency_thres: a run whose mean latency, counting waiting packets at their age, exceeds
+  /// this many cycles at the end of a window is unstable and stops (0: no test; not in batch mode).
+  double latency_threshold = 500;
   std::uint64_t seed = 1;
   int threads = 1;
 };
@@ -79,7 +84,8 @@ struct PointResult {
   double hops_mean = 0;
   std::vector<std::uint64_t> hop_histogram;
   std::uint64_t injected = 0, delivered = 0, measured = 0;
-  bool converged = false, stable = false, drained = false;
+  /// stable: converged, drained, no deadlock and the latency threshold never exceeded (BookSim2's test).
+  bool converged = false, stable = false, drained = false, latency_exceeded = false;
   std::uint64_t cycles = 0;  // cycles simulated (batch: cycles to deliver every message)
   std::uint32_t warmup_windows = 0;
   double link_util_max = 0, link_util_mean = 0;
@@ -104,8 +110,9 @@ struct SimSetup {
   bool dependency_check_sampled = false;
   std::uint64_t dependency_routes = 0;
   std::uint64_t routers = 0, terminals = 0, channels = 0;
-  std::uint64_t bytes_per_router = 0;  // memory of the router state (buffers, VC and allocator state)
-  double zero_load_latency = 0;        // closed form, mean over the traffic's pairs (see zero_load_latency)
+  std::uint32_t terminals_per_router = 1;  // resolved: on every router, or on every endpoint when indirect
+  std::uint64_t bytes_per_router = 0;      // memory of the router state (buffers, VC and allocator state)
+  double zero_load_latency = 0;            // closed form, mean over the traffic's pairs (see zero_load_latency)
 };
 
 /// Routing choices of `--algo`: toporoute's algorithms and the simulator's own.

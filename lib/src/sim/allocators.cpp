@@ -1,0 +1,171 @@
+// The router pipeline (engine_internal.hpp): a head flit waits --routing-delay cycles after it reaches
+// the front of its input VC, then asks for an output VC (VC allocation); --vc-alloc-delay cycles after
+// the grant its flits ask for the crossbar (switch allocation) and traverse it, one per output port and
+// cycle. Both allocators are separable, input-first and round-robin, as BookSim2's separable_input_first.
+#include <algorithm>
+
+#include "engine_internal.hpp"
+
+namespace topo::sim {
+
+namespace {
+
+/// One round of a separable allocator's output stage: `reqs` holds (output, input relative to the
+/// router's first input VC); each output grants the request whose input comes first after its
+/// round-robin pointer `rr_of(output)`, among `inputs` inputs, and `apply(output, input)` records it.
+template <class RrOf, class Apply>
+void grant(std::vector<std::pair<std::uint32_t, std::uint32_t>>& reqs, std::uint32_t inputs, RrOf&& rr_of,
+           Apply&& apply) {
+  std::sort(reqs.begin(), reqs.end());
+  for (std::size_t i = 0; i < reqs.size();) {
+    std::size_t j = i, win = i;
+    auto rr = rr_of(reqs[i].first);
+    std::uint32_t best_key = none32;
+    for (; j < reqs.size() && reqs[j].first == reqs[i].first; ++j) {
+      const auto key = (reqs[j].second + inputs - rr - 1) % inputs;
+      if (key < best_key) {
+        best_key = key;
+        win = j;
+      }
+    }
+    apply(reqs[win].first, reqs[win].second);
+    i = j;
+  }
+}
+
+}  // namespace
+
+void Engine::step(node_id r) {
+  // Switch allocation first: an output VC that a tail flit leaves this cycle can be granted to the next
+  // packet in the same cycle, whose head then takes part in switch allocation the next cycle, so one VC
+  // carries back-to-back packets at a flit per cycle (in the other order it carried one every other cycle).
+  allocate_switch(r);
+  allocate_vcs(r);
+  terminals(r);
+  if (measuring_) stats_[r].occupancy_sum += stats_[r].buffered;
+}
+
+void Engine::allocate_vcs(node_id r) {
+  const auto V = n_.V, B = n_.B;
+  auto& sc = scratch();
+  auto& reqs = sc.reqs;
+  // VC allocation, separable input-first: each waiting input VC asks for one free output VC (the
+  // least-occupied output among its choices), each output VC grants one request, round-robin.
+  reqs.clear();
+  const auto need = n_.vct ? std::int32_t(n_.F) : 1;
+  for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip)
+    for (std::uint32_t vc = 0; vc < V; ++vc) {
+      const std::size_t iv = std::size_t(ip) * V + vc;
+      if (st_[iv] != 1 || ready_[iv] > now_) continue;
+      Packet* p = buf_[iv * B + head_[iv]].p;
+      auto& ch = sc.choices;
+      ch.clear();
+      std::uint32_t eject = none32;
+      if (p->dst_router == r) {
+        eject = n_.out_off[r] + std::uint32_t(p->dst_term - n_.term_off[r]);
+      } else if (r_.source_routed()) {
+        const auto [lo, hi] = r_.class_vcs[p->classes[p->hop]];
+        ch.push_back({p->path.arcs[p->hop], lo, hi, false});
+      } else {
+        sc.route_rng.seed(rrng_[r]());
+        r_.choices(*p, r, ch, sc.route_rng);
+      }
+      std::uint32_t best = none32;
+      std::int64_t best_score = -1;
+      auto consider = [&](std::uint32_t op, std::uint32_t lo, std::uint32_t hi) {
+        std::int64_t score = 0;
+        std::uint32_t pick = none32;
+        for (std::uint32_t k = 0; k < hi - lo; ++k) {
+          const auto v = lo + (va_in_rr_[iv] + k) % (hi - lo);
+          const auto ov = std::size_t(op) * V + v;
+          score += credits_[ov];
+          if (pick == none32 && !busy_[ov] && (eject != none32 || credits_[ov] >= need)) pick = v;
+        }
+        if (pick != none32 && score > best_score) {
+          best_score = score;
+          best = op * V + pick;
+        }
+      };
+      if (eject != none32) {
+        consider(eject, 0, V);
+      } else {
+        for (int pass = 0; pass < 2 && best == none32; ++pass)  // escape choices only when nothing else is free
+          for (const auto& c : ch)
+            if (c.escape == (pass == 1))
+              for (std::uint32_t l = 0; l < n_.arc_lanes[c.arc]; ++l)
+                consider(n_.arc_port[c.arc] + l, c.vc_lo, c.vc_hi);
+      }
+      if (best != none32) reqs.emplace_back(best, std::uint32_t(iv - std::size_t(n_.in_off[r]) * V));
+    }
+  const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;
+  const std::size_t iv0 = std::size_t(n_.in_off[r]) * V;
+  grant(
+      reqs, nin, [&](std::uint32_t ov) { return va_rr_[ov]; },
+      [&](std::uint32_t ov, std::uint32_t rel) {
+        const auto iv = iv0 + rel;
+        busy_[ov] = 1;
+        va_rr_[ov] = rel;
+        ovc_[iv] = ov;
+        st_[iv] = 2;
+        ready_[iv] = now_ + n_.Dva;
+        ++va_in_rr_[iv];
+      });
+}
+
+void Engine::allocate_switch(node_id r) {
+  const auto V = n_.V, B = n_.B;
+  auto& sc = scratch();
+  auto& reqs = sc.reqs;
+  const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;
+  const std::size_t iv0 = std::size_t(n_.in_off[r]) * V;
+  // Switch allocation, separable input-first: each input port offers up to --speedup VCs with a flit
+  // and a credit (a fractional speedup alternates, e.g. 1.5: one flit, then two), each output port
+  // takes one flit per cycle, round-robin.
+  reqs.clear();
+  const auto quota = n_.speedup_at(now_);
+  const auto first_net = n_.out_off[r] + n_.terms(r);  // outputs below are ejection ports
+  for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip) {
+    std::uint32_t offered = 0;
+    for (std::uint32_t k = 0; k < V && offered < quota; ++k) {
+      const auto vc = (sa_in_rr_[ip] + k) % V;
+      const std::size_t iv = std::size_t(ip) * V + vc;
+      if (st_[iv] != 2 || !count_[iv] || ready_[iv] > now_) continue;
+      const auto op = ovc_[iv] / V;
+      if (op >= first_net && credits_[ovc_[iv]] <= 0) continue;  // ejection always has room
+      reqs.emplace_back(op, std::uint32_t(iv - iv0));
+      ++offered;
+    }
+  }
+  grant(
+      reqs, nin, [&](std::uint32_t op) { return sa_out_rr_[op]; },
+      [&](std::uint32_t op, std::uint32_t rel) {
+        const auto iv = iv0 + rel;
+        const auto ip = std::uint32_t(iv / V);
+        const Flit f = buf_[iv * B + head_[iv]];
+        head_[iv] = std::uint16_t((head_[iv] + 1) % B);
+        --count_[iv];
+        --stats_[r].buffered;
+        credit(n_.in_chan[ip], std::uint32_t(iv % V));
+        const auto ov = ovc_[iv];
+        if (op >= first_net && --credits_[ov] < 0) fail("credits below zero");
+        send(n_.out_chan[op], f, ov % V);
+        ++sc.k.moved;
+        if (f.seq == 0) {
+          ++f.p->hop;
+          if (op >= first_net) f.p->link_cycles += n_.chans[n_.out_chan[op]].latency;
+        }
+        if (f.seq + 1 == n_.F) {
+          busy_[ov] = 0;
+          if (count_[iv]) {
+            st_[iv] = 1;
+            ready_[iv] = now_ + n_.Dr;
+          } else {
+            st_[iv] = 0;
+          }
+        }
+        sa_in_rr_[ip] = std::uint32_t(iv % V) + 1;
+        sa_out_rr_[op] = rel;
+      });
+}
+
+}  // namespace topo::sim

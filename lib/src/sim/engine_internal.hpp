@@ -1,0 +1,129 @@
+#pragma once
+// The state of one simulated load point and the cycle loop's parts, one file each:
+//   engine.cpp        the cycle loop and the method (warm-up, sample windows, drain);
+//   channels.cpp      channels and credit-based flow control: flits and credits in flight, arrivals;
+//   allocators.cpp    the router pipeline: VC allocation and switch allocation;
+//   terminals.cpp     packet generation, injection, ejection and the per-packet statistics;
+//   point_stats.cpp   the load point's figures over the sample windows, the deadlock report.
+//
+// Every cycle has two phases over all routers: receive (flits and credits whose channel delay has
+// elapsed enter buffers and credit counters) and step (VC allocation, switch allocation, traversal,
+// terminals). A channel is written only by its sender in the step phase and read only by its receiver
+// in the receive phase, and every random choice uses the generator of the terminal or router that
+// makes it, so any number of threads gives the same result.
+//
+// Instrumented checks (always on): a buffer never holds more than B flits, credits never exceed B,
+// a channel carries at most one flit per cycle, and a flit reaches only its own terminal.
+#include <omp.h>
+
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "sim_internal.hpp"
+#include "topo/errors.hpp"
+
+namespace topo::sim {
+
+/// A flit on a channel, arriving at `arrival` (none64: the slot is empty).
+struct InFlight {
+  std::uint64_t arrival = none64;
+  Flit f;
+  std::uint32_t vc = 0;
+};
+
+/// What one router records; merged over routers after the run.
+struct RouterStats {
+  std::vector<std::uint32_t> packet_latency, network_latency, queueing;
+  std::vector<std::uint64_t> hops;
+  std::uint64_t injected = 0, delivered = 0;
+  std::uint64_t occupancy_sum = 0;
+  std::uint32_t occupancy_max = 0;
+  std::uint64_t buffered = 0;  // flits now in this router's input buffers
+};
+
+class Engine {
+ public:
+  Engine(const Network& n, const SimRouting& r, const Destinations& d, const InjectionProcess& inj, const SimOptions& o,
+         double rate, std::uint64_t seed);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  PointResult run(const std::function<void(double)>& progress);
+
+ private:
+  // channels.cpp
+  void receive(node_id r);
+  void send(std::uint32_t c, const Flit& f, std::uint32_t vc);
+  void credit(std::uint32_t c, std::uint32_t vc);
+  // allocators.cpp
+  void step(node_id r);
+  void allocate_vcs(node_id r);
+  void allocate_switch(node_id r);
+  // terminals.cpp
+  void terminals(node_id r);
+  void deliver(node_id r, std::uint64_t term, const Flit& f);
+  Packet* new_packet(node_id r, std::uint64_t term);
+  void batch_load(std::uint64_t seed);
+  // point_stats.cpp
+  void summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const;
+  Deadlock deadlock_report() const;
+
+  void fail(const std::string& what) const { throw Error("internal simulator error: " + what); }
+
+  const Network& n_;
+  const SimRouting& r_;
+  const Destinations& d_;
+  const InjectionProcess& inj_;
+  const SimOptions& o_;
+  double packet_rate_;
+  std::uint64_t now_ = 0;
+  bool measuring_ = false, injecting_ = true;
+
+  // Input VCs (in_port * V + vc).
+  std::vector<Flit> buf_;
+  std::vector<std::uint16_t> head_, count_;
+  std::vector<std::uint8_t> st_;  // 0 idle, 1 waiting for VC allocation, 2 holding an output VC
+  std::vector<std::uint64_t> ready_;
+  std::vector<std::uint32_t> ovc_, va_in_rr_;
+  // Output VCs (out_port * V + vc).
+  std::vector<std::int32_t> credits_;
+  std::vector<std::uint8_t> busy_;
+  std::vector<std::uint32_t> va_rr_, sa_in_rr_, sa_out_rr_;
+  // Channels.
+  std::vector<std::uint64_t> ring_off_, cring_off_;
+  std::vector<InFlight> ring_;
+  std::vector<std::uint8_t> cring_;
+  std::vector<std::uint64_t> last_sent_, sent_;
+  // Terminals.
+  std::vector<Packet*> q_head_, q_tail_, cur_;
+  std::vector<std::uint32_t> cur_seq_, cur_vc_;
+  std::vector<std::int32_t> tcred_;
+  std::vector<std::uint8_t> tbusy_, onoff_;
+  std::vector<std::uint64_t> gen_, acc_;
+  std::vector<Rng> trng_, rrng_;
+  std::vector<RouterStats> stats_;
+  std::vector<std::exception_ptr> errors_;
+
+  // Counts of one cycle, per thread; the master adds them up after every cycle (integer sums: the
+  // same for any number of threads).
+  struct Counts {
+    std::uint64_t moved = 0, win_delivered = 0, win_latency = 0, win_flits = 0;
+    std::uint64_t measured_created = 0, measured_delivered = 0, delivered = 0, created = 0;
+    std::int64_t in_net = 0;
+    std::uint64_t created_at = 0, delivered_created_at = 0;  // sums of creation cycles (ages of waiting packets)
+  };
+  struct Scratch {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> reqs;  // (output, input VC)
+    std::vector<Choice> choices;
+    route::Rng route_rng;
+    Counts k;
+  };
+  std::vector<Scratch> scratch_;
+  Counts total_;
+  Scratch& scratch() { return scratch_[std::size_t(omp_get_thread_num())]; }
+  Counts& counts() { return scratch().k; }
+};
+
+}  // namespace topo::sim

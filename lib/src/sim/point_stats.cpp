@@ -1,0 +1,108 @@
+// A load point's figures (engine_internal.hpp): throughput per terminal, latency quantiles, hops,
+// VC occupancy and channel utilisation over the sample windows; and the deadlock report.
+#include <algorithm>
+#include <cmath>
+
+#include "engine_internal.hpp"
+
+namespace topo::sim {
+
+namespace {
+
+Quantiles quantiles(std::vector<std::uint32_t>& v) {
+  Quantiles q;
+  if (v.empty()) return q;
+  double s = 0;
+  for (auto x : v) s += x;
+  q.mean = s / double(v.size());
+  auto at = [&](double f) {
+    const auto k = std::min(v.size() - 1, std::size_t(std::ceil(f * double(v.size()))) - (f > 0 ? 1 : 0));
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
+    return double(v[k]);
+  };
+  q.p50 = at(0.5);
+  q.p99 = at(0.99);
+  q.max = *std::max_element(v.begin(), v.end());
+  return q;
+}
+
+}  // namespace
+
+void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const {
+  const double cycles = double(std::max<std::uint64_t>(1, measure_end - measure_start));
+  const auto terms = n_.terminals();
+  double sum = 0, sum2 = 0, mn = 1e300, gen = 0;
+  for (std::uint64_t t = 0; t < terms; ++t) {
+    const double x = double(acc_[t]) / cycles;
+    sum += x;
+    sum2 += x * x;
+    mn = std::min(mn, x);
+    gen += double(gen_[t]);
+  }
+  res.offered = gen / (double(terms) * cycles);
+  res.accepted_mean = sum / double(terms);
+  res.accepted_min = terms ? mn : 0;
+  res.jain = sum2 > 0 ? sum * sum / (double(terms) * sum2) : 1;
+  std::vector<std::uint32_t> pl, nl, ql;
+  std::vector<std::uint64_t> hops;
+  double occ = 0;
+  for (const auto& s : stats_) {
+    pl.insert(pl.end(), s.packet_latency.begin(), s.packet_latency.end());
+    nl.insert(nl.end(), s.network_latency.begin(), s.network_latency.end());
+    ql.insert(ql.end(), s.queueing.begin(), s.queueing.end());
+    if (hops.size() < s.hops.size()) hops.resize(s.hops.size(), 0);
+    for (std::size_t h = 0; h < s.hops.size(); ++h) hops[h] += s.hops[h];
+    res.injected += s.injected;
+    res.delivered += s.delivered;
+    occ += double(s.occupancy_sum);
+    res.vc_occupancy_max = std::max<double>(res.vc_occupancy_max, s.occupancy_max);
+  };
+  res.measured = pl.size();
+  res.packet_latency = quantiles(pl);
+  res.network_latency = quantiles(nl);
+  res.queueing = quantiles(ql);
+  res.hop_histogram = hops;
+  double hsum = 0, hn = 0;
+  for (std::size_t h = 0; h < hops.size(); ++h) {
+    hsum += double(h) * double(hops[h]);
+    hn += double(hops[h]);
+  }
+  res.hops_mean = hn ? hsum / hn : 0;
+  const double vcs = double(n_.in_off.back()) * n_.V;
+  res.vc_occupancy_mean = occ / (cycles * vcs);
+  res.link_util_histogram.assign(10, 0);
+  double usum = 0, un = 0;
+  res.channel_util.assign(n_.chans.size(), 0);
+  for (std::size_t c = 0; c < n_.chans.size(); ++c) {
+    const double u = double(sent_[c]) / cycles;
+    res.channel_util[c] = u;
+    if (n_.chans[c].arc == none64) continue;
+    usum += u;
+    ++un;
+    res.link_util_max = std::max(res.link_util_max, u);
+    ++res.link_util_histogram[std::min<std::size_t>(9, std::size_t(u * 10))];
+  }
+  res.link_util_mean = un ? usum / un : 0;
+}
+
+Deadlock Engine::deadlock_report() const {
+  Deadlock d;
+  d.cycle = now_;
+  for (node_id r = 0; r < n_.routers; ++r)
+    for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip)
+      for (std::uint32_t vc = 0; vc < n_.V; ++vc) {
+        const auto iv = std::size_t(ip) * n_.V + vc;
+        if (!count_[iv]) continue;
+        const auto& ch = n_.chans[n_.in_chan[ip]];
+        const bool terminal = ch.arc == none64;
+        if (d.channels.size() < 256) d.channels.push_back({terminal ? no_node : ch.src, r, vc, count_[iv]});
+      }
+  std::vector<const Packet*> stuck;
+  for (std::size_t iv = 0; iv < count_.size(); ++iv)
+    for (std::uint32_t i = 0; i < count_[iv]; ++i) stuck.push_back(buf_[iv * n_.B + (head_[iv] + i) % n_.B].p);
+  std::sort(stuck.begin(), stuck.end());
+  d.stuck_packets = std::uint64_t(std::unique(stuck.begin(), stuck.end()) - stuck.begin());
+  return d;
+}
+
+}  // namespace topo::sim

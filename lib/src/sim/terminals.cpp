@@ -1,0 +1,128 @@
+// Terminals (engine_internal.hpp): open-loop packet generation into an unbounded source queue, the
+// routing decision at injection, injection of one flit per cycle on a free injection VC with credit,
+// ejection and the per-packet figures; and the batch workload (--messages).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine_internal.hpp"
+
+namespace topo::sim {
+
+Packet* Engine::new_packet(node_id r, std::uint64_t term) {
+  auto* p = new Packet;
+  p->created = now_;
+  p->src_term = term;
+  p->dst_term = d_.pick(term, trng_[term]);
+  p->dst_router = n_.router_of(p->dst_term);
+  p->measured = measuring_;
+  ++stats_[r].injected;
+  auto& k = counts();
+  ++k.created;
+  k.created_at += now_;
+  if (measuring_) {
+    ++k.measured_created;
+    gen_[term] += n_.F;
+  }
+  if (q_tail_[term])
+    q_tail_[term]->next = p;
+  else
+    q_head_[term] = p;
+  q_tail_[term] = p;
+  return p;
+}
+
+void Engine::terminals(node_id r) {
+  const auto V = n_.V;
+  auto& sc = scratch();
+  for (std::uint32_t t = 0; t < n_.terms(r); ++t) {
+    const std::uint64_t term = n_.term_off[r] + t;
+    if (injecting_ && inj_.generate(packet_rate_, onoff_[term], trng_[term])) new_packet(r, term);
+    if (!cur_[term] && q_head_[term]) {
+      // A free injection VC with room (the whole packet under virtual cut-through).
+      const auto need = n_.vct ? std::int32_t(n_.F) : 1;
+      std::uint32_t vc = none32;
+      for (std::uint32_t k = 0; k < V && vc == none32; ++k) {
+        const auto v = (cur_vc_[term] + 1 + k) % V;
+        if (!tbusy_[term * V + v] && tcred_[term * V + v] >= need) vc = v;
+      }
+      if (vc != none32) {
+        Packet* p = q_head_[term];
+        q_head_[term] = p->next;
+        if (!q_head_[term]) q_tail_[term] = nullptr;
+        p->next = nullptr;
+        p->injected = now_;
+        sc.route_rng.seed(trng_[term]());
+        r_.at_source(*p, r, p->dst_router, sc.route_rng, [&](std::uint64_t arc) {
+          double q = 0;  // flits queued downstream of the arc's channels (credits in use)
+          for (std::uint32_t l = 0; l < n_.arc_lanes[arc]; ++l)
+            for (std::uint32_t v = 0; v < V; ++v)
+              q += double(n_.B) - credits_[std::size_t(n_.arc_port[arc] + l) * V + v];
+          return q / n_.arc_lanes[arc];
+        });
+        cur_[term] = p;
+        cur_seq_[term] = 0;
+        cur_vc_[term] = vc;
+        tbusy_[term * V + vc] = 1;
+      }
+    }
+    if (Packet* p = cur_[term]; p && tcred_[term * V + cur_vc_[term]] > 0) {
+      --tcred_[term * V + cur_vc_[term]];
+      send(n_.in_chan[n_.in_off[r] + t], Flit{p, cur_seq_[term]}, cur_vc_[term]);
+      ++sc.k.in_net;
+      ++sc.k.moved;
+      if (++cur_seq_[term] == n_.F) {
+        tbusy_[term * V + cur_vc_[term]] = 0;
+        cur_[term] = nullptr;
+      }
+    }
+  }
+}
+
+void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
+  Packet* p = f.p;
+  if (p->dst_term != term) fail(fmt::format("a flit for terminal {} reached terminal {}", p->dst_term, term));
+  auto& k = counts();
+  --k.in_net;
+  ++k.win_flits;
+  if (measuring_) ++acc_[term];
+  if (f.seq + 1 < n_.F) return;
+  auto& s = stats_[r];
+  ++s.delivered;
+  ++k.delivered;
+  k.delivered_created_at += p->created;
+  const auto latency = now_ - p->created;
+  ++k.win_delivered;
+  k.win_latency += latency;
+  if (p->measured) {
+    ++k.measured_delivered;
+    s.packet_latency.push_back(std::uint32_t(latency));
+    s.network_latency.push_back(std::uint32_t(now_ - p->injected));
+    const std::size_t hops = p->hop ? p->hop - 1 : 0;  // the last router-to-terminal step is not a hop
+    const double zero = zero_load_latency(o_, std::uint32_t(hops), p->link_cycles);
+    if (double(latency) < zero - 1e-9)
+      fail(fmt::format("a packet of {} hops took {} cycles, below the zero-load {}", hops, latency, zero));
+    s.queueing.push_back(std::uint32_t(double(latency) - zero));
+    if (s.hops.size() <= hops) s.hops.resize(hops + 1, 0);
+    ++s.hops[hops];
+  }
+  delete p;
+}
+
+void Engine::batch_load(std::uint64_t seed) {
+  // Every terminal sends M packets and receives M: round i sends along a random permutation (CLEX §III).
+  Rng rng(seed ^ 0xBA7C4ull);
+  const auto terms = n_.terminals();
+  std::vector<std::uint64_t> pi(terms);
+  for (std::uint64_t m = 0; m < o_.messages; ++m) {
+    for (std::uint64_t i = 0; i < terms; ++i) pi[i] = i;
+    for (std::uint64_t i = terms; i > 1; --i) std::swap(pi[i - 1], pi[rng() % i]);
+    for (std::uint64_t s = 0; s < terms; ++s) {
+      Packet* p = new_packet(n_.router_of(s), s);
+      p->dst_term = pi[s];
+      p->dst_router = n_.router_of(pi[s]);
+    }
+  }
+}
+
+}  // namespace topo::sim
