@@ -58,8 +58,7 @@ struct Work {
 // Per-target accumulation for hop-by-hop routing: BFS backwards from t, then every node forwards
 // what it holds (its own unit plus what it received) to its next hops towards t. Loads are added
 // `weight` times.
-void accumulate_to_target(const Graph& g, const std::vector<std::uint64_t>& off, node_id t, Routing r, double weight,
-                          Work& w, std::vector<double>& load) {
+void accumulate_to_target(const Graph& g, node_id t, Routing r, double weight, Work& w, std::vector<double>& load) {
   w.order.assign(1, t);
   w.dist[t] = 0;
   for (std::size_t h = 0; h < w.order.size(); ++h) {
@@ -79,7 +78,7 @@ void accumulate_to_target(const Graph& g, const std::vector<std::uint64_t>& off,
       std::size_t best = nb.size();
       for (std::size_t i = 0; i < nb.size(); ++i)
         if (w.dist[nb[i]] + 1 == w.dist[v] && (best == nb.size() || nb[i] < nb[best])) best = i;
-      load[off[v] + best] += weight * held / g.multiplicity(ln[best]);
+      load[g.arc_offset(v) + best] += weight * held / g.multiplicity(ln[best]);
       w.delta[nb[best]] += held;
       continue;
     }
@@ -89,7 +88,7 @@ void accumulate_to_target(const Graph& g, const std::vector<std::uint64_t>& off,
     for (std::size_t i = 0; i < nb.size(); ++i) {
       if (w.dist[nb[i]] + 1 != w.dist[v]) continue;
       const double m = g.multiplicity(ln[i]);
-      load[off[v] + i] += weight * held / ways;  // each of the m parallel arcs carries held/ways
+      load[g.arc_offset(v) + i] += weight * held / ways;  // each of the m parallel arcs carries held/ways
       w.delta[nb[i]] += held * m / ways;
     }
   }
@@ -97,13 +96,6 @@ void accumulate_to_target(const Graph& g, const std::vector<std::uint64_t>& off,
     w.dist[v] = unreached;
     w.delta[v] = 0;
   }
-}
-
-/// off[v] = index of v's first out-arc (arcs in Graph::out_links order); off[n] = arcs.
-std::vector<std::uint64_t> arc_offsets(const Graph& g) {
-  std::vector<std::uint64_t> off(std::size_t(g.num_nodes()) + 1, 0);
-  for (node_id v = 0; v < g.num_nodes(); ++v) off[v + 1] = off[v] + g.out_neighbors(v).size();
-  return off;
 }
 
 /// Disjoint sets over 0..n-1 (path halving, union by size); size[find(x)] is x's set size.
@@ -143,11 +135,10 @@ void gather_parts(parallel::Ranks& ranks, const std::vector<std::size_t>& share,
 /// share of the parts, rank 0 adds them all in order, and every rank gets the sum). Split routing runs
 /// loads::lanes sources per sweep (load_kernel.hpp); the ranges start at multiples of that, so that the
 /// sweeps follow order_sources_for_sweeps' groups.
-std::vector<double> sum_loads(const Graph& g, const std::vector<std::uint64_t>& off, Routing r,
-                              const std::vector<node_id>& nodes, const std::vector<double>& weight,
-                              const std::vector<char>& is_target, int threads,
+std::vector<double> sum_loads(const Graph& g, Routing r, const std::vector<node_id>& nodes,
+                              const std::vector<double>& weight, const std::vector<char>& is_target, int threads,
                               const std::function<void(double)>& progress, parallel::Ranks& ranks) {
-  const std::uint64_t arcs = off.back();
+  const std::uint64_t arcs = g.num_arcs();
   constexpr std::size_t parts = 8;
   std::vector<std::vector<double>> partial(parts);
   auto bound = [&](std::size_t q) {  // where part q starts
@@ -180,7 +171,7 @@ std::vector<double> sum_loads(const Graph& g, const std::vector<std::uint64_t>& 
         }
       } else {
         Work w(g.num_nodes(), is_target);
-        for (std::size_t i = lo; i < hi; ++i) accumulate_to_target(g, off, nodes[i], r, weight[i], w, partial[q]);
+        for (std::size_t i = lo; i < hi; ++i) accumulate_to_target(g, nodes[i], r, weight[i], w, partial[q]);
       }
     }
     const auto f = ++finished;
@@ -238,8 +229,8 @@ LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function
   if (r == Routing::split) order_sources_for_sweeps(g, sources, weight);
   LinkLoads out;
   out.routing = r;
-  out.arc_load = sum_loads(g, arc_offsets(g), r, sources, weight, is_target, threads, progress,
-                           ranks ? *ranks : parallel::single_process());
+  out.arc_load =
+      sum_loads(g, r, sources, weight, is_target, threads, progress, ranks ? *ranks : parallel::single_process());
   summarize_arc_loads(g, out);
   return out;
 }
@@ -253,8 +244,7 @@ LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<st
   if (!loads_by_symmetry_possible(g, r))
     throw UsageError("link loads by symmetry need split or ecmp routing on a graph without parallel links or loops");
   const node_id n = g.num_nodes();
-  const auto off = arc_offsets(g);
-  const std::uint64_t arcs = off[n];
+  const std::uint64_t arcs = g.num_arcs();
 
   // Orbits of nodes and of arcs under the group the generators generate. An arc's image is found
   // among its image tail's arcs sorted by head. A generator that does not preserve multiplicities is
@@ -262,8 +252,8 @@ LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<st
   std::vector<std::pair<node_id, std::uint64_t>> by_head(arcs);
   for (node_id v = 0; v < n; ++v) {
     const auto nb = g.out_neighbors(v);
-    for (std::size_t i = 0; i < nb.size(); ++i) by_head[off[v] + i] = {nb[i], off[v] + i};
-    std::sort(by_head.begin() + std::ptrdiff_t(off[v]), by_head.begin() + std::ptrdiff_t(off[v + 1]));
+    for (std::size_t i = 0; i < nb.size(); ++i) by_head[g.arc_offset(v) + i] = {nb[i], g.arc_offset(v) + i};
+    std::sort(by_head.begin() + std::ptrdiff_t(g.arc_offset(v)), by_head.begin() + std::ptrdiff_t(g.arc_offset(v + 1)));
   }
   DisjointSets node_orbit(n), arc_orbit(arcs);
   std::vector<char> hit(n);
@@ -280,14 +270,14 @@ LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<st
     for (node_id v = 0; v < n; ++v) {
       const auto nb = g.out_neighbors(v);
       const auto ln = g.out_links(v);
-      const auto first = by_head.begin() + std::ptrdiff_t(off[p[v]]),
-                 last = by_head.begin() + std::ptrdiff_t(off[p[v] + 1]);
+      const auto first = by_head.begin() + std::ptrdiff_t(g.arc_offset(p[v])),
+                 last = by_head.begin() + std::ptrdiff_t(g.arc_offset(p[v] + 1));
       for (std::size_t i = 0; i < nb.size(); ++i) {
         const node_id head = p[nb[i]];
         const auto it = std::lower_bound(first, last, std::pair<node_id, std::uint64_t>(head, 0));
         if (it == last || it->first != head) throw InputError("a generator is not an automorphism of the graph");
-        image[off[v] + i] = it->second;
-        const auto image_link = g.out_links(p[v])[it->second - off[p[v]]];
+        image[g.arc_offset(v) + i] = it->second;
+        const auto image_link = g.out_links(p[v])[it->second - g.arc_offset(p[v])];
         keeps_multiplicity = keeps_multiplicity && g.multiplicity(ln[i]) == g.multiplicity(image_link);
       }
     }
@@ -306,7 +296,7 @@ LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<st
     }
 
   if (r == Routing::split) order_sources_for_sweeps(g, rep, weight);
-  const auto loads = sum_loads(g, off, r, rep, weight, {}, threads, {},
+  const auto loads = sum_loads(g, r, rep, weight, {}, threads, {},
                                ranks ? *ranks : parallel::single_process());  // Σ_i |O_i| · loads from r_i
   std::vector<double> orbit_sum(arcs, 0.0);
   for (std::uint64_t a = 0; a < arcs; ++a) orbit_sum[arc_orbit.find(a)] += loads[a];
