@@ -28,7 +28,9 @@ FamilyRouter family_router(const Graph& g) {
 
 LinkLoads family_routing_loads(const Graph& g, std::span<const node_id> endpoints, int threads,
                                const std::function<void(double)>& progress) {
-  auto [name, router] = family_router(g);
+  auto chosen = family_router(g);
+  const auto& name = chosen.name;
+  const route::Router* router = chosen.router.get();
   std::vector<node_id> ends(endpoints.begin(), endpoints.end());
   if (ends.empty()) {
     ends.resize(g.num_nodes());
