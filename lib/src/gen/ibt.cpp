@@ -264,11 +264,12 @@ SizeBand parse_size_band(std::string_view text) {
     }
     if (used != pct.size() || !(b.percent >= 0) || b.percent >= 100) throw fail("expected a percentage in [0, 100)");
   }
+  auto too_large = [&] { return fail(fmt::format("the size must be between 1 and {}", topo::max_nodes)); };
+  if (b.target == 0 || b.target > topo::max_nodes) throw too_large();  // before converting: the band fits in 64 bits
   const double t = double(b.target), delta = t * b.percent / 100;
   b.lo = static_cast<std::uint64_t>(std::ceil(t - delta - 1e-9));
   b.hi = static_cast<std::uint64_t>(std::floor(t + delta + 1e-9));
-  if (b.target == 0 || b.hi > topo::max_nodes)
-    throw fail(fmt::format("the size must be between 1 and {}", topo::max_nodes));
+  if (b.hi > topo::max_nodes) throw too_large();
   return b;
 }
 
