@@ -18,7 +18,7 @@ HopFigures summarize_hops(const HopStats& stats) {
   return h;
 }
 
-LoadFigures summarize_loads(const Graph& g, metrics::LinkLoads loads, std::string routing, std::size_t top) {
+LoadFigures summarize_loads(const Graph& g, const metrics::LinkLoads& loads, std::string routing, std::size_t top) {
   LoadFigures f;
   f.routing = std::move(routing);
   const auto& load = loads.arc_load;
@@ -34,7 +34,11 @@ LoadFigures summarize_loads(const Graph& g, metrics::LinkLoads loads, std::strin
     if (g.has_classes()) e.link_class = std::string(g.link_class_name(g.arc_link(a)));
     f.heaviest.push_back(std::move(e));
   }
-  f.loads = std::move(loads);
+  f.max = loads.max;
+  f.mean = loads.mean;
+  f.u = loads.u;
+  f.total = loads.total;
+  f.physical_arcs = loads.physical_arcs;
   return f;
 }
 

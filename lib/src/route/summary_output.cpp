@@ -34,13 +34,9 @@ nlohmann::json summary_json(const Graph& g, const RouteSummary& s) {
       if (!a.link_class.empty()) e["class"] = a.link_class;
       heavy.push_back(e);
     }
-    j["loads"] = {{"routing", l.routing},
-                  {"max", l.loads.max},
-                  {"mean", l.loads.mean},
-                  {"u", l.loads.u},
-                  {"physical_arcs", l.loads.physical_arcs},
-                  {"total", l.loads.total},
-                  {"heaviest", heavy}};
+    j["loads"] = {
+        {"routing", l.routing}, {"max", l.max},     {"mean", l.mean}, {"u", l.u}, {"physical_arcs", l.physical_arcs},
+        {"total", l.total},     {"heaviest", heavy}};
   }
   if (s.deadlock) {
     const auto& d = *s.deadlock;
@@ -60,8 +56,8 @@ void write_summary_text(std::ostream& os, const RouteSummary& s) {
     fmt::print(os, "mean hops           {:.6f}\n", h.mean);
     fmt::print(os, "stretch vs BFS      mean {:.6f}, max {:.6f}, minimal routes {} of {}\n", h.stretch_mean,
                h.stretch_max, h.minimal_routes, h.stretch_pairs);
-    fmt::print(os, "link load           max {:.6f}, mean {:.6f} ({})\n", l.loads.max, l.loads.mean, l.routing);
-    fmt::print(os, "link utilisation u  {:.6f}\n", l.loads.u);
+    fmt::print(os, "link load           max {:.6f}, mean {:.6f} ({})\n", l.max, l.mean, l.routing);
+    fmt::print(os, "link utilisation u  {:.6f}\n", l.u);
     for (const auto& a : l.heaviest)
       fmt::print(os, "  heavy arc {} -> {}{}  load {:.6f}\n", a.source, a.target,
                  a.link_class.empty() ? "" : " (" + a.link_class + ")", a.load);
@@ -92,9 +88,9 @@ void write_summary_csv(std::ostream& os, const RouteSummary& s) {
     add("stretch_mean", fmt::format("{:.6f}", s.hops->stretch_mean));
     add("stretch_max", fmt::format("{:.6f}", s.hops->stretch_max));
     add("minimal_routes", std::to_string(s.hops->minimal_routes));
-    add("load_max", fmt::format("{:.6f}", s.loads->loads.max));
-    add("load_mean", fmt::format("{:.6f}", s.loads->loads.mean));
-    add("u", fmt::format("{:.6f}", s.loads->loads.u));
+    add("load_max", fmt::format("{:.6f}", s.loads->max));
+    add("load_mean", fmt::format("{:.6f}", s.loads->mean));
+    add("u", fmt::format("{:.6f}", s.loads->u));
   }
   if (s.deadlock) {
     add("dependencies", std::to_string(s.deadlock->dependencies));

@@ -28,8 +28,9 @@ struct HeavyArc {
 };
 
 struct LoadFigures {
-  std::string routing;  // how each pair's unit was routed, in words
-  metrics::LinkLoads loads;
+  std::string routing;                         // how each pair's unit was routed, in words
+  double max = 0, mean = 0, u = 0, total = 0;  // as metrics::LinkLoads (per physical arc)
+  std::uint64_t physical_arcs = 0;
   std::vector<HeavyArc> heaviest;  // by load, ties by arc order
 };
 
@@ -50,7 +51,7 @@ struct RouteSummary {
 
 HopFigures summarize_hops(const HopStats& stats);
 /// The loads with their `top` heaviest arcs.
-LoadFigures summarize_loads(const Graph& g, metrics::LinkLoads loads, std::string routing, std::size_t top);
+LoadFigures summarize_loads(const Graph& g, const metrics::LinkLoads& loads, std::string routing, std::size_t top);
 DeadlockFigures summarize_deadlock(const Graph& g, const DependencyGraph& deps);
 
 }  // namespace topo::route
