@@ -4,8 +4,10 @@
 // every mapping method returns a permutation. A new entry is tested by being registered.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 
+#include "route/terminal_traffic_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
@@ -134,6 +136,34 @@ TEST_CASE("registries: every traffic pattern gives in-range pairs without self-p
     }
   }
   CHECK_THROWS_AS(route::find_traffic("zipf"), UsageError);
+}
+
+TEST_CASE("registries: every traffic pattern's form over terminals picks in-range terminals, among its fixed ones") {
+  const auto& torus = gen::find_family("torus");
+  const auto g = gen::generate(torus, gen::parse_params(torus, {{"dims", "4x4"}}));
+  std::vector<std::uint64_t> first(g.num_nodes() + 1);
+  for (std::size_t v = 0; v < first.size(); ++v) first[v] = 4 * v;  // 4 terminals a router: 64 = 4^3
+  const route::TerminalLayout layout{g, first};
+  std::vector<std::string> with_form;
+  for (const auto& t : route::traffic_patterns()) {
+    CAPTURE(t.name);
+    CHECK(t.terminal_help.empty() == !t.destinations);
+    if (!t.destinations) continue;
+    with_form.push_back(t.name);
+    const auto d = route::terminal_destinations(t.name, layout, {.seed = 3, .hotspot = 5});
+    route::TerminalRng rng(7);
+    for (std::uint64_t s = 0; s < layout.terminals(); ++s) {
+      const auto fixed = d->fixed(s);
+      for (int k = 0; k < 4; ++k) {
+        const auto to = d->pick(s, rng);
+        CHECK(to < layout.terminals());
+        if (!fixed.empty()) CHECK(std::find(fixed.begin(), fixed.end(), to) != fixed.end());
+      }
+    }
+  }
+  CHECK(with_form == route::terminal_traffic_names());
+  CHECK(std::find(with_form.begin(), with_form.end(), "all-to-all") == with_form.end());
+  CHECK_THROWS_AS(route::terminal_destinations("all-to-all", layout, {}), UsageError);
 }
 
 TEST_CASE("registries: every mapping method returns a permutation of the nodes") {

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <set>
 
 #include "route/hdn_internal.hpp"
 #include "route/ibt_internal.hpp"
@@ -263,6 +264,21 @@ TEST_CASE("traffic patterns") {
   CHECK(tor[0] == route::Pair{0, 1 + 4 * 2});  // (0,0) -> (1, 2)
   CHECK_THROWS_AS(route::traffic_pairs(gen_of("ring", {{"nodes", "6"}}), "bit-complement"), InputError);
   CHECK_THROWS_AS(route::traffic_pairs(gen_of("ring", {{"nodes", "8"}}), "transpose"), InputError);
+}
+
+TEST_CASE("traffic pattern group-shift: every node to a node of the next group, the last group to the first") {
+  const auto df = gen_of("dragonfly", {{"h", "2"}});  // 9 groups of 4 routers, coordinates (group, router)
+  REQUIRE(df.coord_dims() == 2);
+  const auto pairs = route::traffic_pairs(df, "group-shift", {5, 0});
+  REQUIRE(pairs.size() == df.num_nodes());
+  std::set<node_id> targets;
+  for (const auto& [s, t] : pairs) {
+    CHECK(df.coords(t)[0] == (df.coords(s)[0] + 1) % 9);
+    targets.insert(t);
+  }
+  CHECK(targets.size() > 9);                                        // random members, not one per group
+  CHECK(pairs == route::traffic_pairs(df, "group-shift", {5, 0}));  // seeded
+  CHECK_THROWS_AS(route::traffic_pairs(gen_of("ring", {{"nodes", "8"}}), "group-shift"), InputError);
 }
 
 namespace {

@@ -13,6 +13,7 @@
 #include "common/progress.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
+#include "topo/route/traffic.hpp"
 
 namespace toposim {
 
@@ -29,8 +30,8 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
       ->type_name("ALGO");
   r->add_flag("--random-ties", o.random_ties, "shortest: a random minimal next hop (seeded)");
   r->add_option("--routes", o.routes_file, "table routing: toporoute's JSON-lines routes")->type_name("FILE");
-  r->add_option("--traffic", o.traffic, "traffic pattern (default uniform): " + sim::sim_traffic_help())
-      ->check(topo::cli::one_of(sim::sim_traffic_names()))
+  r->add_option("--traffic", o.traffic, "traffic pattern (default uniform): " + topo::route::terminal_traffic_help())
+      ->check(topo::cli::one_of(topo::route::terminal_traffic_names()))
       ->type_name("PATTERN");
   r->add_option("--hotspot", o.hotspot, "hotspot: the terminal every terminal sends to (default 0)")->type_name("T");
   r->add_option("--rate", o.rate, "offered load in flits per terminal per cycle (default 0.1)")->type_name("R");

@@ -95,7 +95,7 @@ void append_hop(const Graph& g, Path& path, node_id v, std::uint16_t cls) {
   path.nodes.push_back(v);
 }
 
-Coords family_coords(const Graph& g, std::string_view algo) {
+Coords family_coords(const Graph& g, std::string_view option) {
   Coords c;
   if (g.coord_dims() > 0) {
     c.dims = g.coord_dims();
@@ -105,16 +105,15 @@ Coords family_coords(const Graph& g, std::string_view algo) {
     return c;
   }
   if (g.meta.family.empty())
-    throw InputError(
-        fmt::format("--algo {} needs node coordinates or family metadata, and the graph has neither", algo));
+    throw InputError(fmt::format("{} needs node coordinates or family metadata, and the graph has neither", option));
   // An edge list carries family and parameters but no coordinates: rebuild the instance for them.
   const auto& f = gen::find_family(g.meta.family);
   const auto ref = gen::generate(f, gen::normalize_params(f, g.meta.parameters));
   if (ref.num_nodes() != g.num_nodes() || ref.num_links() != g.num_links())
-    throw InputError(fmt::format("--algo {}: the graph does not match its {} parameters ({} nodes, expected {})", algo,
+    throw InputError(fmt::format("{}: the graph does not match its {} parameters ({} nodes, expected {})", option,
                                  g.meta.family, g.num_nodes(), ref.num_nodes()));
   if (ref.coord_dims() == 0)
-    throw InputError(fmt::format("--algo {}: family {} records no node coordinates", algo, g.meta.family));
+    throw InputError(fmt::format("{}: family {} records no node coordinates", option, g.meta.family));
   c.dims = ref.coord_dims();
   for (node_id v = 0; v < ref.num_nodes(); ++v)
     for (auto x : ref.coords(v)) c.values.push_back(x);

@@ -15,7 +15,7 @@ namespace {
 
 class Dor final : public Router {
  public:
-  explicit Dor(const Graph& g) : g_(g), coords_(family_coords(g, "dor")) {
+  explicit Dor(const Graph& g) : g_(g), coords_(family_coords(g, "--algo dor")) {
     const auto grid = gen::grid_of(g);  // present: make_router checked the family
     size_ = grid->sizes;
     wrap_ = grid->wrap;

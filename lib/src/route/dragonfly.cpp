@@ -15,7 +15,7 @@ namespace {
 class Dragonfly final : public Router {
  public:
   explicit Dragonfly(const Graph& g) : g_(g) {
-    const auto c = family_coords(g, "dragonfly");  // (group, router in group)
+    const auto c = family_coords(g, "--algo dragonfly");  // (group, router in group)
     group_.resize(g.num_nodes());
     std::uint32_t groups = 0;
     for (node_id v = 0; v < g.num_nodes(); ++v) {

@@ -194,7 +194,7 @@ namespace {
 
 class Ibt final : public Router {
  public:
-  explicit Ibt(const Graph& g) : g_(g), shape_(ibt_shape(g)), coords_(family_coords(g, "ibt")) {}
+  explicit Ibt(const Graph& g) : g_(g), shape_(ibt_shape(g)), coords_(family_coords(g, "--algo ibt")) {}
 
   Path route(node_id s, node_id t, Rng&) const override {
     Path p;

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers the routing algorithms share; not part of the library's interface.
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,10 @@ namespace topo::route {
 
 /// log2 of the node count for the bit patterns; InputError naming the pattern unless it is a power of two.
 unsigned address_bits(const Graph& g, std::string_view pattern);
+/// The pairs (s, f(s, b)) of a bit pattern on the b-bit node ids, fixed points left out; InputError unless the
+/// node count is 2^b.
+std::vector<Pair> bit_pairs(const Graph& g, std::string_view pattern,
+                            const std::function<std::uint64_t(std::uint64_t, unsigned)>& f);
 
 /// The arc from u to v (the first one when links of several classes join them, or the first of
 /// class `cls` when cls != no_class); InputError when u and v are not adjacent.
@@ -35,12 +40,13 @@ void require_fit(const Graph& g, const Algorithm& a);
 void require_fit(const Graph& g, std::string_view algo);
 
 /// Node coordinates: the graph's own, or, when the file carried none (an edge list), those of the
-/// family instance rebuilt from the graph's family and parameters. InputError when there are none.
+/// family instance rebuilt from the graph's family and parameters. InputError, naming the option that needs
+/// them ("--algo dor", "--traffic tornado"), when there are none.
 struct Coords {
   unsigned dims = 0;
   std::vector<std::int32_t> values;  // node v: values[v*dims .. v*dims+dims)
   std::span<const std::int32_t> of(node_id v) const { return {values.data() + std::size_t(v) * dims, dims}; }
 };
-Coords family_coords(const Graph& g, std::string_view algo);
+Coords family_coords(const Graph& g, std::string_view option);
 
 }  // namespace topo::route

@@ -21,7 +21,7 @@ using elem = FiniteField::elem;
 class SlimFly final : public Router {
  public:
   explicit SlimFly(const Graph& g)
-      : g_(g), f_(std::uint64_t(gen::get_int(g.meta.parameters, "q"))), coords_(family_coords(g, "slimfly")) {
+      : g_(g), f_(std::uint64_t(gen::get_int(g.meta.parameters, "q"))), coords_(family_coords(g, "--algo slimfly")) {
     const auto q = f_.order();
     if (coords_.dims != 3 || g.num_nodes() != 2ull * q * q)
       throw InputError("--algo slimfly: the graph does not have the 2q^2 nodes (s,x,y) of its parameters");

@@ -1,5 +1,6 @@
 // The traffic pattern registry. Bit patterns act on node ids (the usual convention of BookSim and
-// CAMINOS); tornado acts per dimension on grids and on node ids otherwise.
+// CAMINOS), and on terminal ids in their form for the simulator; tornado acts per dimension on grids and
+// on node ids otherwise.
 #include "topo/route/traffic.hpp"
 
 #include <fmt/format.h>
@@ -9,6 +10,7 @@
 
 #include "registry_internal.hpp"
 #include "route_internal.hpp"
+#include "terminal_traffic_internal.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::route {
@@ -34,11 +36,67 @@ std::vector<Pair> traffic_pairs(const Graph& g, std::string_view pattern, const 
   return find_traffic(pattern).pairs(g, o);
 }
 
+std::vector<std::string> terminal_traffic_names() {
+  std::vector<std::string> names;
+  for (const auto& p : traffic_patterns())
+    if (p.destinations) names.push_back(p.name);
+  return names;
+}
+
+std::string terminal_traffic_help() {
+  std::string s;
+  for (const auto& p : traffic_patterns())
+    if (p.destinations) s += fmt::format("{}{}: {}", s.empty() ? "" : "; ", p.name, p.terminal_help);
+  return s;
+}
+
+std::unique_ptr<TerminalDestinations> terminal_destinations(std::string_view pattern, const TerminalLayout& layout,
+                                                            const TrafficOptions& o) {
+  const auto& p = find_traffic(pattern);
+  if (!p.destinations)
+    throw UsageError(fmt::format("--traffic {} has no form over terminals for the simulator ({})", pattern,
+                                 fmt::join(terminal_traffic_names(), ", ")));
+  return p.destinations(layout, o);
+}
+
 unsigned address_bits(const Graph& g, std::string_view pattern) {
   const std::uint64_t n = g.num_nodes();
   if (n == 0 || !std::has_single_bit(n))
     throw InputError(fmt::format("--traffic {} needs a power-of-two number of nodes, got {}", pattern, n));
   return unsigned(std::countr_zero(n));
+}
+
+std::vector<Pair> bit_pairs(const Graph& g, std::string_view pattern,
+                            const std::function<std::uint64_t(std::uint64_t, unsigned)>& f) {
+  const unsigned b = address_bits(g, pattern);
+  std::vector<Pair> out;
+  if (b == 0) return out;  // one node: nobody to send to
+  for (node_id s = 0; s < g.num_nodes(); ++s)
+    if (const auto t = node_id(f(s, b)); t != s) out.emplace_back(s, t);
+  return out;
+}
+
+unsigned terminal_address_bits(const TerminalLayout& t, std::string_view pattern) {
+  const std::uint64_t n = t.terminals();
+  if (n < 2 || !std::has_single_bit(n))
+    throw InputError(fmt::format("--traffic {} needs a power-of-two number of terminals, got {}", pattern, n));
+  return unsigned(std::countr_zero(n));
+}
+
+std::unique_ptr<TerminalDestinations> terminal_bit_map(const TerminalLayout& t, std::string_view pattern,
+                                                       const std::function<std::uint64_t(std::uint64_t, unsigned)>& f) {
+  const unsigned b = terminal_address_bits(t, pattern);
+  std::vector<std::uint64_t> to(t.terminals());
+  for (std::uint64_t s = 0; s < to.size(); ++s) to[s] = f(s, b);
+  return std::make_unique<FixedDestinations>(std::move(to));
+}
+
+void require_same_terminals(const TerminalLayout& t, std::string_view pattern, node_id s, node_id to) {
+  if (t.on(s) != t.on(to))
+    throw InputError(
+        fmt::format("--traffic {} maps router {} onto router {}, which carry {} and {} terminals: it needs the "
+                    "same terminals on every router",
+                    pattern, s, to, t.on(s), t.on(to)));
 }
 
 }  // namespace topo::route

@@ -10,15 +10,20 @@ namespace topo::route {
 TrafficPattern traffic_all_to_all() {
   return {.name = "all-to-all",
           .help = "every ordered pair of distinct nodes",
-          .pairs = [](const Graph& g, [[maybe_unused]] const TrafficOptions& o) {
-            [[maybe_unused]] const node_id n = g.num_nodes();
-            std::vector<Pair> out;
-            out.reserve(std::size_t(n) * (n ? n - 1 : 0));
-            for (node_id s = 0; s < n; ++s)
-              for (node_id t = 0; t < n; ++t)
-                if (s != t) out.emplace_back(s, t);
-            return out;
-          }};
+          .pairs =
+              [](const Graph& g, const TrafficOptions&) {
+                const node_id n = g.num_nodes();
+                std::vector<Pair> out;
+                out.reserve(std::size_t(n) * (n ? n - 1 : 0));
+                for (node_id s = 0; s < n; ++s)
+                  for (node_id t = 0; t < n; ++t)
+                    if (s != t) out.emplace_back(s, t);
+                return out;
+              },
+          // A packet stream has no all-to-all form: a terminal sends one destination at a time (uniform is
+          // its random counterpart).
+          .terminal_help = {},
+          .destinations = nullptr};
 }
 
 }  // namespace topo::route

@@ -1,11 +1,10 @@
-// Traffic pattern permutation: a uniformly random permutation (seeded); fixed points send nothing.
-#include <fmt/format.h>
-
+// Traffic pattern permutation: a uniformly random permutation (seeded); fixed points send nothing. Over
+// terminals, a random permutation of the terminals.
 #include <numeric>
 #include <random>
 
 #include "route_internal.hpp"
-#include "topo/errors.hpp"
+#include "terminal_traffic_internal.hpp"
 #include "topo/route/traffic.hpp"
 
 namespace topo::route {
@@ -13,18 +12,28 @@ namespace topo::route {
 TrafficPattern traffic_permutation() {
   return {.name = "permutation",
           .help = "a uniformly random permutation (seeded); fixed points send nothing",
-          .pairs = [](const Graph& g, [[maybe_unused]] const TrafficOptions& o) {
-            [[maybe_unused]] const node_id n = g.num_nodes();
-            std::vector<Pair> out;
-            Rng rng(o.seed);
-            std::vector<node_id> pi(n);
-            std::iota(pi.begin(), pi.end(), node_id{0});
-            for (node_id i = n; i > 1; --i)  // Fisher–Yates
-              std::swap(pi[i - 1], pi[std::uniform_int_distribution<std::uint64_t>(0, i - 1)(rng)]);
-            for (node_id s = 0; s < n; ++s)
-              if (pi[s] != s) out.emplace_back(s, pi[s]);
-            return out;
-          }};
+          .pairs =
+              [](const Graph& g, const TrafficOptions& o) {
+                const node_id n = g.num_nodes();
+                std::vector<Pair> out;
+                Rng rng(o.seed);
+                std::vector<node_id> pi(n);
+                std::iota(pi.begin(), pi.end(), node_id{0});
+                for (node_id i = n; i > 1; --i)  // Fisher–Yates
+                  std::swap(pi[i - 1], pi[std::uniform_int_distribution<std::uint64_t>(0, i - 1)(rng)]);
+                for (node_id s = 0; s < n; ++s)
+                  if (pi[s] != s) out.emplace_back(s, pi[s]);
+                return out;
+              },
+          .terminal_help = "a random permutation of the terminals, fixed by --seed",
+          .destinations =
+              [](const TerminalLayout& t, const TrafficOptions& o) {
+                std::vector<std::uint64_t> pi(t.terminals());
+                std::iota(pi.begin(), pi.end(), 0);
+                TerminalRng rng(o.seed);
+                for (std::uint64_t i = pi.size(); i > 1; --i) std::swap(pi[i - 1], pi[uniform_below(i, rng)]);
+                return std::make_unique<FixedDestinations>(std::move(pi));
+              }};
 }
 
 }  // namespace topo::route

@@ -1,26 +1,26 @@
-// Traffic pattern shuffle: the perfect shuffle, node id rotated left by one bit (2^b nodes), as in BookSim.
-#include <fmt/format.h>
-
+// Traffic pattern shuffle: the perfect shuffle, node id rotated left by one bit (2^b nodes), as in BookSim;
+// over terminals, the terminal id.
 #include "route_internal.hpp"
-#include "topo/errors.hpp"
+#include "terminal_traffic_internal.hpp"
 #include "topo/route/traffic.hpp"
 
 namespace topo::route {
 
+namespace {
+
+std::uint64_t rotate_left(std::uint64_t s, unsigned b) {  // b >= 1
+  return ((s << 1) | (s >> (b - 1))) & ((std::uint64_t{1} << b) - 1);
+}
+
+}  // namespace
+
 TrafficPattern traffic_shuffle() {
   return {.name = "shuffle",
           .help = "perfect shuffle: node id rotated left by one bit (2^b nodes)",
-          .pairs = [](const Graph& g, const TrafficOptions&) {
-            const unsigned b = address_bits(g, "shuffle");
-            std::vector<Pair> out;
-            if (b == 0) return out;
-            const node_id top = node_id{1} << (b - 1), mask = b == 32 ? ~node_id{0} : (node_id{1} << b) - 1;
-            for (node_id s = 0; s < g.num_nodes(); ++s) {
-              const node_id t = ((s << 1) & mask) | ((s & top) ? 1u : 0u);
-              if (t != s) out.emplace_back(s, t);
-            }
-            return out;
-          }};
+          .pairs = [](const Graph& g, const TrafficOptions&) { return bit_pairs(g, "shuffle", rotate_left); },
+          .terminal_help = "rotate the terminal address left by one bit",
+          .destinations = [](const TerminalLayout& t,
+                             const TrafficOptions&) { return terminal_bit_map(t, "shuffle", rotate_left); }};
 }
 
 }  // namespace topo::route

@@ -1,10 +1,13 @@
 // Traffic pattern tornado: on grids, x + ⌈k/2⌉ − 1 (mod k) in every dimension (half a ring minus one);
-// on other graphs (and hypercubes, where that sends nothing) the same on node ids.
+// on other graphs (and hypercubes, where that sends nothing) the same on node ids. Over terminals, the
+// same on routers, terminal k to terminal k.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 
 #include "route_internal.hpp"
+#include "terminal_traffic_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/route/traffic.hpp"
@@ -15,7 +18,7 @@ namespace {
 
 std::vector<Pair> tornado_on_grid(const Graph& g, const gen::Grid& grid) {
   const node_id n = g.num_nodes();
-  const auto c = family_coords(g, "tornado");
+  const auto c = family_coords(g, "--traffic tornado");
   const auto& size = grid.sizes;
   if (c.dims != size.size()) throw InputError("--traffic tornado: the node coordinates do not match the grid");
   std::vector<std::int64_t> stride(c.dims, 1);
@@ -40,23 +43,36 @@ std::vector<Pair> tornado_on_grid(const Graph& g, const gen::Grid& grid) {
   return out;
 }
 
+std::vector<Pair> tornado(const Graph& g) {
+  const auto grid = gen::grid_of(g);
+  if (grid && std::any_of(grid->sizes.begin(), grid->sizes.end(), [](auto k) { return k > 2; }))
+    return tornado_on_grid(g, *grid);
+  const node_id n = g.num_nodes();
+  std::vector<Pair> out;
+  for (node_id v = 0; v < n; ++v) {
+    const auto t = node_id((std::uint64_t(v) + (n + 1) / 2 - 1) % n);
+    if (t != v) out.emplace_back(v, t);
+  }
+  return out;
+}
+
 }  // namespace
 
 TrafficPattern traffic_tornado() {
   return {.name = "tornado",
           .help = "half a ring minus one in every dimension of a grid; on node ids otherwise",
-          .pairs = [](const Graph& g, const TrafficOptions&) {
-            const auto grid = gen::grid_of(g);
-            if (grid && std::any_of(grid->sizes.begin(), grid->sizes.end(), [](auto k) { return k > 2; }))
-              return tornado_on_grid(g, *grid);
-            const node_id n = g.num_nodes();
-            std::vector<Pair> out;
-            for (node_id v = 0; v < n; ++v) {
-              const auto t = node_id((std::uint64_t(v) + (n + 1) / 2 - 1) % n);
-              if (t != v) out.emplace_back(v, t);
-            }
-            return out;
-          }};
+          .pairs = [](const Graph& g, const TrafficOptions&) { return tornado(g); },
+          .terminal_help = "toporoute's tornado on routers (x + ceil(k/2) - 1 per dimension on tori and meshes)",
+          .destinations =
+              [](const TerminalLayout& t, const TrafficOptions&) {
+                std::vector<std::uint64_t> to(t.terminals());
+                std::iota(to.begin(), to.end(), 0);
+                for (const auto& [s, d] : tornado(t.graph)) {
+                  require_same_terminals(t, "tornado", s, d);
+                  for (std::uint32_t k = 0; k < t.on(s); ++k) to[t.first[s] + k] = t.first[d] + k;
+                }
+                return std::make_unique<FixedDestinations>(std::move(to));
+              }};
 }
 
 }  // namespace topo::route

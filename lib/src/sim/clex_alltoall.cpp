@@ -7,14 +7,16 @@
 #include <array>
 #include <cmath>
 
+#include "rng_internal.hpp"
 #include "sim/clex_shape_internal.hpp"
-#include "sim/rng_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/sim/clex.hpp"
 
 namespace topo::sim {
 
 using namespace detail;
+using topo::detail::hash;
+using topo::detail::Rng;
 
 ClexAllToAllResult clex_all_to_all(const ClexAllToAllOptions& o) {
   check_clex_shape(o.clique, o.levels);

@@ -9,11 +9,14 @@
 #include <functional>
 #include <vector>
 
+#include "rng_internal.hpp"
 #include "sim/clex_shape_internal.hpp"
-#include "sim/rng_internal.hpp"
 #include "topo/sim/clex.hpp"
 
 namespace topo::sim::detail {
+
+using topo::detail::hash;
+using topo::detail::Rng;
 
 // One message in flight. tgt[l-1] is the target of the A(l) call the message is in: tgt[L-1] is its
 // destination, lower entries are the gateways chosen by the enclosing calls.

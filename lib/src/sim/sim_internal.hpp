@@ -9,14 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "sim/rng_internal.hpp"
+#include "rng_internal.hpp"
+#include "route/terminal_traffic_internal.hpp"
 #include "topo/graph.hpp"
 #include "topo/route/route.hpp"
 #include "topo/sim/network_sim.hpp"
 
 namespace topo::sim {
 
-using Rng = detail::Rng;  // rng_internal.hpp, shared with toposim clex
+using Rng = topo::detail::Rng;  // rng_internal.hpp, shared with toposim clex and the traffic patterns
 inline constexpr std::uint32_t none32 = 0xFFFFFFFFu;
 
 // ---- The static network -------------------------------------------------------------------------
@@ -67,15 +68,8 @@ std::vector<std::uint32_t> arc_latencies(const Graph& g, const std::string& spec
 
 // ---- Traffic and injection ------------------------------------------------------------------------
 
-/// A destination terminal for each packet of a source terminal.
-class Destinations {
- public:
-  virtual ~Destinations() = default;
-  virtual std::uint64_t pick(std::uint64_t src, Rng& rng) const = 0;
-  /// Every destination `src` can pick when there are few (a permutation), empty when random.
-  virtual std::vector<std::uint64_t> fixed(std::uint64_t src) const = 0;
-};
-std::unique_ptr<Destinations> make_destinations(const Network& n, const SimOptions& o);
+/// A destination terminal for each packet of a source terminal: the traffic pattern's form over terminals.
+using Destinations = route::TerminalDestinations;
 
 /// Packets a terminal generates this cycle (0 or 1) for the open-loop injection processes.
 class InjectionProcess {

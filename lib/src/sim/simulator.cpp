@@ -24,7 +24,7 @@ struct Simulator::Impl {
       throw UsageError(fmt::format("--rate {}: flits per terminal per cycle in [0, 1]", o.rate));
     if (o.flow != "wormhole" && o.flow != "vct") throw UsageError(fmt::format("--flow {}: wormhole or vct", o.flow));
     if (o.deadlock_cycles == 0) throw UsageError("--deadlock-cycles must be at least 1");
-    dest = make_destinations(net, o);
+    dest = route::terminal_destinations(o.traffic, {g, net.term_off}, {.seed = o.seed, .hotspot = o.hotspot});
     inj = make_injection(o);
     setup.algo = o.algo;
     if (setup.algo.empty()) {  // dor where the graph has it (tori, meshes, hypercubes), else shortest

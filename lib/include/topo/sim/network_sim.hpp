@@ -21,7 +21,7 @@
 namespace topo::sim {
 
 /// Everything a run depends on; the tool fills it from the command line, names are checked by the
-/// registries (routing_names(), vc_class_names(), sim_traffic_names(), injection_names()).
+/// registries (routing_names(), vc_class_names(), route::terminal_traffic_names(), injection_names()).
 struct SimOptions {
   // Routing.
   std::string algo;                       // empty: dor on tori, meshes, rings and hypercubes, else shortest
@@ -120,8 +120,6 @@ const std::vector<std::string>& routing_names();
 std::string routing_help();
 const std::vector<std::string>& vc_class_names();
 std::string vc_class_help();
-const std::vector<std::string>& sim_traffic_names();
-std::string sim_traffic_help();
 const std::vector<std::string>& injection_names();
 
 /// A configured simulator on one graph: routing built, dependency check done (InputError when it

@@ -1,12 +1,13 @@
 #pragma once
-// The simulators' random numbers: xoshiro256** seeded through splitmix64. Fully specified here, so that a seed
-// gives the same run on every platform and standard library.
+// The random numbers of the simulators and of the traffic patterns over terminals: xoshiro256** seeded
+// through splitmix64. Fully specified here, so that a seed gives the same run on every platform and
+// standard library.
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
 
-namespace topo::sim::detail {
+namespace topo::detail {
 
 inline std::uint64_t splitmix(std::uint64_t& state) {
   std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
@@ -54,4 +55,4 @@ class Rng {
   std::array<std::uint64_t, 4> s_{};
 };
 
-}  // namespace topo::sim::detail
+}  // namespace topo::detail
