@@ -42,7 +42,7 @@ same() {
 # topogen is not distributed: rank 0 writes the graph once.
 same topogen "$bin/topogen" torus --dims 5x4
 
-# topostat: the whole report, the distribution and the link loads (split, ecmp, single).
+# topostat: the whole report, the distribution and the link loads (split, ecmp, single, family).
 same stat_torus "$bin/topostat" --utilization yes "$tmp/torus.el"
 same stat_torus_orbits_json "$bin/topostat" --method orbits --utilization yes --routing ecmp --json --no-provenance \
   "$tmp/torus.el"
@@ -52,6 +52,9 @@ same stat_torus30 "$bin/topostat" --bisection no --json --no-provenance "$tmp/to
 grep -q '"orbits": 1' "$tmp/stat_torus30.1" || fail "the 30x30x30 torus did not take the orbit path"
 same stat_rr "$bin/topostat" --method bfs --utilization yes --json --no-provenance "$tmp/rr.el"
 same stat_rr_single "$bin/topostat" --utilization yes --routing single --bisection no "$tmp/rr.el"
+# The family's own routing (dor): the routes' sources are split among the ranks too (13 parts of 16).
+same stat_torus_family "$bin/topostat" --utilization yes --routing family --bisection no --json --no-provenance \
+  "$tmp/torus.el"
 same stat_rr_sample "$bin/topostat" --method sample --sample 50 --seed 4 --json --no-provenance "$tmp/rr.el"
 grep -q '"u":' "$tmp/stat_rr.1" || fail "the random regular report has no link utilisation"
 # Standard input reaches rank 0 only.

@@ -4,10 +4,12 @@
 #include <doctest/doctest.h>
 
 #include <barrier>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <thread>
 #include <type_traits>
 
+#include "metrics/exact_sum.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/map/methods.hpp"
 #include "topo/metrics/distance.hpp"
@@ -130,17 +132,19 @@ TEST_CASE("parallel: distances from 2 and 3 ranks equal one process's") {
   }
 }
 
-TEST_CASE("parallel: link loads from 2 and 3 ranks are bit for bit one process's") {
-  const auto g = family("random-regular", {{"nodes", "300"}, {"degree", "4"}, {"seed", "5"}});
+TEST_CASE("parallel: link loads from 2, 3 and 6 ranks (more ranks than parts) are bit for bit one process's") {
+  // 600 sources: 75 sweep groups, 4 parts of whole groups.
+  const auto g = family("random-regular", {{"nodes", "600"}, {"degree", "4"}, {"seed", "5"}});
   const auto torus = family("torus", {{"dims", "6x5"}});
   const auto generators = metrics::automorphism_orbits(torus).generators;  // nauty once, outside the threads
   for (auto r : {metrics::Routing::split, metrics::Routing::ecmp, metrics::Routing::single}) {
     CAPTURE(metrics::routing_name(r));
     const auto alone = metrics::link_loads(g, r, 1);
+    CHECK(metrics::link_loads(g, r, 2).arc_load == alone.arc_load);
     const auto alone_sym = metrics::loads_by_symmetry_possible(torus, r)
                                ? metrics::link_loads_by_symmetry(torus, r, generators, 1)
                                : metrics::link_loads(torus, r, 1);
-    for (int p : {2, 3}) {
+    for (int p : {2, 3, 6}) {
       CAPTURE(p);
       const auto all = on_ranks(p, [&](parallel::Ranks& ranks) {
         const auto sym = metrics::loads_by_symmetry_possible(torus, r)
@@ -149,12 +153,60 @@ TEST_CASE("parallel: link loads from 2 and 3 ranks are bit for bit one process's
         return std::pair(metrics::link_loads(g, r, 1, {}, {}, &ranks), sym);
       });
       for (const auto& [l, sym] : all) {
-        CHECK(l.arc_load == alone.arc_load);  // exact: the parts are added in the same order
+        CHECK(l.arc_load == alone.arc_load);  // exact: the parts are added in fixed point
         CHECK(l.max == alone.max);
         CHECK(sym.arc_load == alone_sym.arc_load);
       }
     }
   }
+}
+
+TEST_CASE("parallel: loads under the family's routing from 2 and 5 ranks are one process's, route counts too") {
+  const auto torus = family("torus", {{"dims", "8x10"}});  // 80 sources: 5 parts
+  const auto alone = metrics::link_loads(torus, metrics::Routing::family, 1);
+  CHECK(alone.algorithm == "dor");
+  CHECK(alone.mean_hops == doctest::Approx(4.5 * 80 / 79));  // mean torus distance 2 + 2.5, over other nodes
+  CHECK(metrics::link_loads(torus, metrics::Routing::family, 2).arc_load == alone.arc_load);
+  for (int p : {2, 5}) {
+    CAPTURE(p);
+    const auto all = on_ranks(p, [&](parallel::Ranks& ranks) {
+      return metrics::link_loads(torus, metrics::Routing::family, 1, {}, {}, &ranks);
+    });
+    for (const auto& l : all) {
+      CHECK(l.arc_load == alone.arc_load);
+      CHECK(l.mean_hops == alone.mean_hops);
+    }
+  }
+}
+
+TEST_CASE("parallel: exact sums have the same bits however the terms are grouped") {
+  std::vector<std::vector<double>> terms;
+  std::uint64_t x = 12345;
+  for (int k = 0; k < 40; ++k) {
+    std::vector<double> t(3);
+    for (auto& v : t) {
+      x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+      v = double(x >> 11) * 0x1p-53 * std::pow(10.0, double(k % 7) - 2);  // 0.01 .. 1e4
+    }
+    terms.push_back(t);
+  }
+  metrics::ExactSum in_order(3), backwards(3), halves(3), other_half(3);
+  for (const auto& t : terms) in_order.add(t);
+  for (auto t = terms.rbegin(); t != terms.rend(); ++t) backwards.add(*t);
+  for (std::size_t k = 0; k < terms.size(); ++k) (k % 2 ? halves : other_half).add(terms[k]);
+  halves.merge(other_half);
+  auto& one = parallel::single_process();
+  const auto sum = in_order.total(one);
+  CHECK(backwards.total(one) == sum);
+  CHECK(halves.total(one) == sum);
+  for (std::size_t i = 0; i < 3; ++i) {  // and the sum is right: to within the rounding of the fixed point
+    long double exact = 0;
+    for (const auto& t : terms) exact += t[i];
+    CHECK(double(exact) == doctest::Approx(sum[i]).epsilon(1e-15));
+  }
+  metrics::ExactSum tenths(1);  // 0.1 is not a multiple of 2^-60: each term is truncated once
+  for (int k = 0; k < 10; ++k) tenths.add(std::vector<double>{0.1});
+  CHECK(tenths.total(one)[0] == doctest::Approx(1.0).epsilon(1e-16));
 }
 
 TEST_CASE("parallel: mapping restarts on 2 and 3 ranks keep the single process's best") {

@@ -5,9 +5,11 @@
 #include <fmt/format.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <numeric>
 
+#include "exact_sum.hpp"
 #include "topo/errors.hpp"
 #include "topo/route/route.hpp"
 
@@ -27,7 +29,7 @@ FamilyRouter family_router(const Graph& g) {
 }
 
 LinkLoads family_routing_loads(const Graph& g, std::span<const node_id> endpoints, int threads,
-                               const std::function<void(double)>& progress) {
+                               const std::function<void(double)>& progress, parallel::Ranks& ranks) {
   auto chosen = family_router(g);
   const auto& name = chosen.name;
   const route::Router* router = chosen.router.get();
@@ -41,44 +43,68 @@ LinkLoads family_routing_loads(const Graph& g, std::span<const node_id> endpoint
   for (node_id v = 0; v < g.num_nodes(); ++v)
     for (link_id l : g.out_links(v)) share.push_back(1.0 / g.multiplicity(l));
   const std::uint64_t arcs = share.size();
-  // 8 partial sums over fixed ranges of sources, added in order: the result does not depend on threads.
-  constexpr std::size_t parts = 8;
-  std::vector<std::vector<double>> partial(parts);
-  std::vector<std::uint64_t> hops(parts, 0), pairs(parts, 0);
-  std::vector<std::string> failure(parts);
+  // Parts of at least 16 sources (at most 4096 parts) that depend on nothing but the sources, added exactly
+  // (exact_sum.hpp): the loads do not depend on the number of threads or processes. Each rank routes its share.
+  const std::size_t parts = std::clamp<std::size_t>(ends.size() / 16, 1, 4096);
+  const auto share_of_rank = parallel::split_by_cost(std::vector<double>(parts, 1.0), ranks.size());
+  const std::size_t mine_lo = share_of_rank[std::size_t(ranks.rank())],
+                    mine_hi = share_of_rank[std::size_t(ranks.rank()) + 1];
+  ExactSum sum(arcs);
+  std::uint64_t hops = 0, pairs = 0;
+  std::string failure;
   std::atomic<unsigned> finished{0};
-#pragma omp parallel for num_threads(threads > 0 ? threads : omp_get_max_threads()) schedule(dynamic, 1)
-  for (std::size_t q = 0; q < parts; ++q) {
-    const std::size_t lo = ends.size() * q / parts, hi = ends.size() * (q + 1) / parts;
-    partial[q].assign(arcs, 0.0);
-    route::Rng rng(q + 1);  // the family routings are deterministic; the seed only fixes any tie-break
-    try {
-      for (std::size_t i = lo; i < hi; ++i)
-        for (node_id t : ends) {
-          if (t == ends[i]) continue;
-          const auto path = router->route(ends[i], t, rng);
-          for (const auto a : path.arcs) partial[q][a] += share[a];
-          hops[q] += path.arcs.size();
-          ++pairs[q];
+#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads()) reduction(+ : hops, pairs)
+  {
+    std::vector<double> part;
+#pragma omp for schedule(dynamic, 1)
+    for (std::size_t q = mine_lo; q < mine_hi; ++q) {
+      const std::size_t lo = ends.size() * q / parts, hi = ends.size() * (q + 1) / parts;
+      part.assign(arcs, 0.0);
+      try {
+        for (std::size_t i = lo; i < hi; ++i) {
+          route::Rng rng(i + 1);  // the family routings are deterministic; the seed only fixes any tie-break
+          for (node_id t : ends) {
+            if (t == ends[i]) continue;
+            const auto path = router->route(ends[i], t, rng);
+            for (const auto a : path.arcs) part[a] += share[a];
+            hops += path.arcs.size();
+            ++pairs;
+          }
         }
-    } catch (const Error& e) {
-      failure[q] = e.what();
+#pragma omp critical(topo_family_loads)
+        sum.add(part);
+      } catch (const Error& e) {
+#pragma omp critical(topo_family_loads)
+        if (failure.empty()) failure = e.what();
+      }
+      const auto f = ++finished;
+      if (progress && omp_get_thread_num() == 0) progress(double(f) / double(mine_hi - mine_lo));
     }
-    const auto f = ++finished;
-    if (progress && omp_get_thread_num() == 0) progress(double(f) / parts);
   }
-  for (const auto& f : failure)
-    if (!f.empty()) throw InputError(fmt::format("--routing family ({}): {}", name, f));
+  if (!failure.empty()) throw InputError(fmt::format("--routing family ({}): {}", name, failure));
   LinkLoads out;
   out.routing = Routing::family;
   out.algorithm = name;
-  out.arc_load.assign(arcs, 0.0);
-  for (const auto& part : partial)
-    for (std::uint64_t a = 0; a < arcs; ++a) out.arc_load[a] += part[a];
-  std::uint64_t all_hops = 0, all_pairs = 0;
-  for (std::size_t q = 0; q < parts; ++q) {
-    all_hops += hops[q];
-    all_pairs += pairs[q];
+  out.arc_load = sum.total(ranks);
+  std::uint64_t all_hops = hops, all_pairs = pairs;
+  if (ranks.size() > 1) {  // the ranks' route counts, added on rank 0 and sent to every rank
+    std::string mine;
+    parallel::pack<std::uint64_t>(mine, std::vector<std::uint64_t>{hops, pairs});
+    const auto all = ranks.gather(mine);
+    std::vector<std::uint64_t> counts{0, 0};
+    for (const auto& bytes : all) {
+      std::size_t at = 0;
+      const auto c = parallel::unpack<std::uint64_t>(bytes, at);
+      counts[0] += c[0];
+      counts[1] += c[1];
+    }
+    std::string both;
+    if (ranks.rank() == 0) parallel::pack<std::uint64_t>(both, counts);
+    ranks.broadcast(both);
+    std::size_t at = 0;
+    counts = parallel::unpack<std::uint64_t>(both, at);
+    all_hops = counts[0];
+    all_pairs = counts[1];
   }
   out.mean_hops = all_pairs ? double(all_hops) / double(all_pairs) : 0;
   summarize_arc_loads(g, out);

@@ -20,8 +20,9 @@ struct FamilyRouter {
 FamilyRouter family_router(const Graph& g);
 
 /// One unit between every ordered pair of endpoints (every node when `endpoints` is empty) along the
-/// family router's path; LinkLoads::mean_hops is the mean path length. Independent of the thread count.
+/// family router's path; LinkLoads::mean_hops is the mean path length. Identical for any number of threads
+/// and of processes (`ranks` share the sources; every rank must make the call).
 LinkLoads family_routing_loads(const Graph& g, std::span<const node_id> endpoints, int threads,
-                               const std::function<void(double)>& progress);
+                               const std::function<void(double)>& progress, parallel::Ranks& ranks);
 
 }  // namespace topo::metrics

@@ -9,6 +9,7 @@
 #include <numeric>
 #include <optional>
 
+#include "exact_sum.hpp"
 #include "family_routing_loads.hpp"
 #include "load_kernel.hpp"
 #include "topo/errors.hpp"
@@ -116,33 +117,20 @@ struct DisjointSets {
   std::vector<std::uint64_t> parent, size;
 };
 
-/// Sends each rank's partial sums to rank 0 (the parts of rank r are share[r] .. share[r+1]-1).
-void gather_parts(parallel::Ranks& ranks, const std::vector<std::size_t>& share,
-                  std::vector<std::vector<double>>& partial) {
-  const auto r = std::size_t(ranks.rank());
-  std::string mine;
-  for (std::size_t q = share[r]; q < share[r + 1]; ++q) parallel::pack<double>(mine, partial[q]);
-  const auto all = ranks.gather(mine);
-  for (std::size_t p = 0; p < all.size(); ++p) {
-    std::size_t at = 0;
-    for (std::size_t q = share[p]; q < share[p + 1]; ++q) partial[q] = parallel::unpack<double>(all[p], at);
-  }
-}
-
 /// Σ_i weight[i] · the loads of nodes[i]'s traffic (as the source for split routing, as the target
-/// otherwise), as 8 partial sums over fixed ranges of `nodes` added in order: the result does not
-/// depend on the number of threads, nor on the number of processes (`ranks`: each computes its
-/// share of the parts, rank 0 adds them all in order, and every rank gets the sum). Split routing runs
-/// loads::lanes sources per sweep (load_kernel.hpp); the ranges start at multiples of that, so that the
-/// sweeps follow order_sources_for_sweeps' groups.
+/// otherwise). The nodes are cut into parts that depend on nothing but the nodes (whole sweep groups, at
+/// least 16 a part, at most 4096 parts); each part's loads are computed in order and added to an ExactSum,
+/// so the result has the same bits for any number of threads and of processes (`ranks`: each computes its
+/// share of the parts, by cost, and every rank gets the sum). Split routing runs loads::lanes sources per
+/// sweep (load_kernel.hpp); the parts start at multiples of that, so that the sweeps follow
+/// order_sources_for_sweeps' groups.
 std::vector<double> sum_loads(const Graph& g, Routing r, const std::vector<node_id>& nodes,
                               const std::vector<double>& weight, const std::vector<char>& is_target, int threads,
                               const std::function<void(double)>& progress, parallel::Ranks& ranks) {
   const std::uint64_t arcs = g.num_arcs();
-  constexpr std::size_t parts = 8;
-  std::vector<std::vector<double>> partial(parts);
+  const std::size_t groups = (nodes.size() + loads::lanes - 1) / loads::lanes;
+  const std::size_t parts = std::clamp<std::size_t>(groups / 16, 1, 4096);
   auto bound = [&](std::size_t q) {  // where part q starts
-    const std::size_t groups = (nodes.size() + loads::lanes - 1) / loads::lanes;
     return std::min(nodes.size(), groups * q / parts * loads::lanes);
   };
   std::vector<double> cost(parts);  // one search per node of the part
@@ -157,38 +145,34 @@ std::vector<double> sum_loads(const Graph& g, Routing r, const std::vector<node_
       if (is_target[v]) targets.push_back(v);
     split.emplace(g, targets);
   }
+  ExactSum sum(arcs);
 
-#pragma omp parallel for num_threads(threads > 0 ? threads : omp_get_max_threads()) schedule(dynamic, 1)
-  for (std::size_t q = mine_lo; q < mine_hi; ++q) {
-    const std::size_t lo = bound(q), hi = bound(q + 1);
-    if (lo < hi) {
-      partial[q].assign(arcs, 0.0);
-      if (split) {
-        SplitLoadSweeper sweeper(*split);
-        for (std::size_t i = lo; i < hi; i += loads::lanes) {
-          const std::size_t len = std::min<std::size_t>(loads::lanes, hi - i);
-          sweeper.add(std::span(nodes).subspan(i, len), std::span(weight).subspan(i, len), partial[q]);
+#pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
+  {
+    std::vector<double> part;
+#pragma omp for schedule(dynamic, 1)
+    for (std::size_t q = mine_lo; q < mine_hi; ++q) {
+      const std::size_t lo = bound(q), hi = bound(q + 1);
+      if (lo < hi) {
+        part.assign(arcs, 0.0);
+        if (split) {
+          SplitLoadSweeper sweeper(*split);
+          for (std::size_t i = lo; i < hi; i += loads::lanes) {
+            const std::size_t len = std::min<std::size_t>(loads::lanes, hi - i);
+            sweeper.add(std::span(nodes).subspan(i, len), std::span(weight).subspan(i, len), part);
+          }
+        } else {
+          Work w(g.num_nodes(), is_target);
+          for (std::size_t i = lo; i < hi; ++i) accumulate_to_target(g, nodes[i], r, weight[i], w, part);
         }
-      } else {
-        Work w(g.num_nodes(), is_target);
-        for (std::size_t i = lo; i < hi; ++i) accumulate_to_target(g, nodes[i], r, weight[i], w, partial[q]);
+#pragma omp critical(topo_sum_loads)
+        sum.add(part);
       }
+      const auto f = ++finished;
+      if (progress && omp_get_thread_num() == 0) progress(double(f) / double(mine_hi - mine_lo));
     }
-    const auto f = ++finished;
-    if (progress && omp_get_thread_num() == 0) progress(double(f) / double(mine_hi - mine_lo));
   }
-  if (ranks.size() > 1) gather_parts(ranks, share, partial);
-  std::vector<double> sum(arcs, 0.0);
-  for (const auto& part : partial)
-    for (std::uint64_t a = 0; a < part.size(); ++a) sum[a] += part[a];
-  if (ranks.size() > 1) {
-    std::string bytes;
-    if (ranks.rank() == 0) parallel::pack<double>(bytes, sum);
-    ranks.broadcast(bytes);
-    std::size_t at = 0;
-    sum = parallel::unpack<double>(bytes, at);
-  }
-  return sum;
+  return sum.total(ranks);
 }
 
 }  // namespace
@@ -215,7 +199,8 @@ void summarize_arc_loads(const Graph& g, LinkLoads& loads) {
 
 LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function<void(double)>& progress,
                      std::span<const node_id> endpoints, parallel::Ranks* ranks) {
-  if (r == Routing::family) return family_routing_loads(g, endpoints, threads, progress);
+  auto& job = ranks ? *ranks : parallel::single_process();
+  if (r == Routing::family) return family_routing_loads(g, endpoints, threads, progress, job);
   std::vector<node_id> sources(endpoints.begin(), endpoints.end());
   std::vector<char> is_target;
   if (endpoints.empty()) {
@@ -229,8 +214,7 @@ LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function
   if (r == Routing::split) order_sources_for_sweeps(g, sources, weight);
   LinkLoads out;
   out.routing = r;
-  out.arc_load =
-      sum_loads(g, r, sources, weight, is_target, threads, progress, ranks ? *ranks : parallel::single_process());
+  out.arc_load = sum_loads(g, r, sources, weight, is_target, threads, progress, job);
   summarize_arc_loads(g, out);
   return out;
 }

@@ -50,10 +50,11 @@ struct LinkLoads {
 void summarize_arc_loads(const Graph& g, LinkLoads& loads);
 
 /// Exact loads: one BFS per source (split) or per target (ecmp, single), O(N·M) in all.
-/// Identical for any thread count (partial sums are added in a fixed order). With `endpoints`, only the
-/// ordered pairs of endpoints exchange traffic (an indirect network's terminal routers). With `ranks`,
-/// the job's processes share the searches and every one gets the same loads as a single process
-/// (every rank must make the same call); Routing::family runs in full on every rank.
+/// Identical for any thread count and any number of processes: fixed parts of the sources are added exactly,
+/// in fixed point, and rounded once. With `endpoints`, only the ordered pairs of endpoints exchange traffic
+/// (an indirect network's terminal routers). With `ranks`, the job's processes share the searches (the family
+/// routing's sources), up to 4096 of them, and every one gets the same loads as a single process (every rank
+/// must make the same call).
 LinkLoads link_loads(const Graph& g, Routing r, int threads = 0, const std::function<void(double)>& progress = {},
                      std::span<const node_id> endpoints = {}, parallel::Ranks* ranks = nullptr);
 
