@@ -5,7 +5,12 @@
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
+#include "topo/map/methods.hpp"
 #include "topo/memory.hpp"
+#include "topo/metrics/measure.hpp"
+#include "topo/route/traffic.hpp"
+#include "topo/sim/clex.hpp"
+#include "topo/sim/network_sim.hpp"
 
 using namespace topo;
 
@@ -124,4 +129,63 @@ TEST_CASE("generate refuses an instance above the memory budget before building 
   // A caller's estimate replaces the graph's.
   opt.estimate = [](std::uint64_t, std::uint64_t, bool) { return MemoryEstimate().add("everything", 2u << 20); };
   CHECK_THROWS_AS(gen::generate(f, gen::parse_params(f, {{"dims", "8x8"}}), opt), InputError);
+}
+
+TEST_CASE("topostat's estimate grows with the threads and leaves out what is not computed") {
+  metrics::MeasureOptions o;
+  o.threads = 1;
+  const auto one = measure_memory(32768, 98304, false, true, o);
+  o.threads = 4;
+  const auto four = measure_memory(32768, 98304, false, true, o);
+  CHECK(four.total() > one.total());
+  CHECK(one.parts.front().first == "graph");
+  auto has = [](const MemoryEstimate& e, const std::string& part) {
+    for (const auto& [name, bytes] : e.parts)
+      if (name == part) return true;
+    return false;
+  };
+  CHECK(has(one, "link loads"));
+  CHECK(has(one, "bisection"));
+  o.utilization = metrics::When::no;
+  o.bisection = metrics::When::no;
+  const auto bare = measure_memory(32768, 98304, false, true, o);
+  CHECK(!has(bare, "link loads"));
+  CHECK(!has(bare, "bisection"));
+  // Without a family, a graph this large gets no link loads under auto.
+  o.utilization = metrics::When::automatic;
+  CHECK(!has(measure_memory(2000000, 6000000, false, false, o), "link loads"));
+  CHECK(has(measure_memory(2000000, 6000000, false, true, o), "link loads"));
+}
+
+TEST_CASE("the other tools' estimates count their quadratic arrays") {
+  const auto g = build("torus", {{"dims", "16x16"}});
+  CHECK(route::traffic_pair_count(g, "all-to-all") == 256u * 255);
+  CHECK(route::traffic_pair_count(g, "nearest-neighbour") == g.num_arcs());
+  CHECK(route::traffic_pair_count(g, "uniform") == 256u);
+  const auto pairs = route::traffic_pairs(g, "nearest-neighbour");
+  CHECK(pairs.size() <= route::traffic_pair_count(g, "nearest-neighbour"));
+  const auto r = route::routing_memory(g, 256u * 255, true, false);
+  CHECK(r.total() >= 256u * 255 * sizeof(route::Pair));
+
+  map::Demand d;
+  d.n = 100;
+  d.off.assign(101, 0);
+  const auto& tabu = map::find_method("tabu");
+  const auto& anneal = map::find_method("anneal");
+  const auto t = map::mapping_memory(d, 1000, 1, tabu, 2, &g);
+  const auto a = map::mapping_memory(d, 1000, 1, anneal, 2, &g);
+  CHECK(a.total() >= 1000u * 1000);       // the supply matrix
+  CHECK(t.total() >= 1000u * 1000 * 41);  // and tabu's dense demand and two matrices per restart
+  CHECK(map::Supply::dense_entry_bytes(g) == 1);
+
+  sim::ClexOptions c;
+  c.clique = 32;
+  c.levels = 4;
+  c.messages = 28;
+  CHECK(sim::clex_memory(c).total() >= 32ull * 32 * 32 * 32 * 28 * 24);
+  sim::SimOptions s;
+  const auto one = sim::simulation_memory(256, 512, false, 256, s, 1);
+  CHECK(sim::simulation_memory(256, 512, false, 256, s, 2).total() > one.total());
+  s.messages = 100;
+  CHECK(sim::simulation_memory(256, 512, false, 256, s, 1).total() > one.total() + 256 * 100 * 40);
 }

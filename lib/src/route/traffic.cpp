@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <bit>
 
 #include "registry_internal.hpp"
@@ -32,6 +33,25 @@ const TrafficPattern& find_traffic(std::string_view name) {
 
 std::vector<Pair> traffic_pairs(const Graph& g, std::string_view pattern, const TrafficOptions& o) {
   return find_traffic(pattern).pairs(g, o);
+}
+
+std::uint64_t traffic_pair_count(const Graph& g, std::string_view pattern) {
+  const auto& t = find_traffic(pattern);
+  return t.count ? t.count(g) : g.num_nodes();
+}
+
+MemoryEstimate routing_memory(const Graph& g, std::uint64_t pairs, bool loads, bool split) {
+  const std::uint64_t n = g.num_nodes();
+  MemoryEstimate e;
+  e.add("graph", graph_memory(n, g.num_links(), g.directed()));
+  e.add("pairs", pairs > ~std::uint64_t{0} / sizeof(Pair) ? ~std::uint64_t{0} : pairs * sizeof(Pair));
+  if (loads) e.add("link loads", 2 * sizeof(double) * g.num_arcs());  // the counts and the result
+  if (loads && split) {
+    const double ends = double(std::min(pairs, n));  // distinct sources, and as many targets
+    const double bytes = 2 * ends * double(n) * (sizeof(std::uint32_t) + sizeof(double));
+    e.add("path counts", bytes >= 1.8e19 ? ~std::uint64_t{0} : std::uint64_t(bytes));
+  }
+  return e;
 }
 
 unsigned address_bits(const Graph& g, std::string_view pattern) {

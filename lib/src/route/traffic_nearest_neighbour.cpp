@@ -9,9 +9,18 @@
 
 namespace topo::route {
 
+namespace {
+
+std::uint64_t pair_count(const Graph& g) {
+  return g.num_arcs();  // at most one per arc
+}
+
+}  // namespace
+
 TrafficPattern traffic_nearest_neighbour() {
   return {.name = "nearest-neighbour",
           .help = "every node to each of its neighbours",
+          .count = pair_count,
           .pairs = [](const Graph& g, [[maybe_unused]] const TrafficOptions& o) {
             [[maybe_unused]] const node_id n = g.num_nodes();
             std::vector<Pair> out;
