@@ -75,6 +75,10 @@ passes "topogen --describe" $null topogen torus --dims 1000x1000x1000 --describe
 RAISE=1 refused "topostat" "$tmp/torus.el" topostat --max-memory 1M
 passes "topostat larger limit" "$tmp/torus.el" topostat --max-memory 1G
 refused "topostat descriptor" "$tmp/huge.desc" topostat --max-memory 16G
+# An edge list's header counts are checked before its links are read into a graph: a header claiming a
+# billion nodes is refused by the budget, not by the link count it then fails to match.
+sed -e 's/^# nodes: 16$/# nodes: 1000000000/' -e 's/^# links: 32$/# links: 3000000000/' "$tmp/torus16.el" > "$tmp/claims.el"
+refused "topostat edge-list header" "$tmp/claims.el" topostat --max-memory 16G
 refused "topostat -j 2" "$tmp/torus.el" topostat -j 2 --max-memory 3M
 
 # toporoute: the pairs and loads before the pairs are made; broadcast's graph.

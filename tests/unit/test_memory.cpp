@@ -164,8 +164,10 @@ TEST_CASE("the other tools' estimates count their quadratic arrays") {
   CHECK(route::traffic_pair_count(g, "uniform") == 256u);
   const auto pairs = route::traffic_pairs(g, "nearest-neighbour");
   CHECK(pairs.size() <= route::traffic_pair_count(g, "nearest-neighbour"));
-  const auto r = route::routing_memory(g, 256u * 255, true, false);
+  const auto r = route::routing_memory(g, "dor", 256u * 255, true, false);
   CHECK(r.total() >= 256u * 255 * sizeof(route::Pair));
+  // The shortest-path router keeps a row of distances per target.
+  CHECK(route::routing_memory(g, "shortest", 256u * 255, true, false).total() >= r.total() + 256u * 256 * 4);
 
   map::Demand d;
   d.n = 100;

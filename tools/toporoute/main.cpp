@@ -173,10 +173,10 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   // The pairs of a pattern are counted before they are made (a pairs file's once read).
   const auto budget = tool.memory();
   if (!o.traffic.empty())
-    budget.check(r::routing_memory(g, r::traffic_pair_count(g, o.traffic), need_loads, o.split && !split_all));
+    budget.check(r::routing_memory(g, o.algo, r::traffic_pair_count(g, o.traffic), need_loads, o.split && !split_all));
   const auto router = r::make_router(g, ro);
   const auto pairs = pairs_of(g, o);
-  budget.check(r::routing_memory(g, pairs.size(), need_loads, o.split && !split_all));
+  budget.check(r::routing_memory(g, o.algo, pairs.size(), need_loads, o.split && !split_all));
   r::Rng rng(o.seed);
   r::LoadCounter loads(g);
   r::HopStats stats(g);

@@ -11,6 +11,7 @@
 #include "registry_internal.hpp"
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/route/route.hpp"
 
 namespace topo::route {
 
@@ -40,11 +41,12 @@ std::uint64_t traffic_pair_count(const Graph& g, std::string_view pattern) {
   return t.count ? t.count(g) : g.num_nodes();
 }
 
-MemoryEstimate routing_memory(const Graph& g, std::uint64_t pairs, bool loads, bool split) {
+MemoryEstimate routing_memory(const Graph& g, std::string_view algo, std::uint64_t pairs, bool loads, bool split) {
   const std::uint64_t n = g.num_nodes();
   MemoryEstimate e;
   e.add("graph", graph_memory(n, g.num_links(), g.directed()));
   e.add("pairs", pairs > ~std::uint64_t{0} / sizeof(Pair) ? ~std::uint64_t{0} : pairs * sizeof(Pair));
+  if (const auto& a = find_algorithm(algo); a.cache_bytes) e.add("router cache", a.cache_bytes(g, std::min(pairs, n)));
   if (loads) e.add("link loads", 2 * sizeof(double) * g.num_arcs());  // the counts and the result
   if (loads && split) {
     const double ends = double(std::min(pairs, n));  // distinct sources, and as many targets

@@ -44,9 +44,10 @@ std::vector<Pair> traffic_pairs(const Graph& g, std::string_view pattern, const 
 /// At most how many pairs traffic_pairs gives, without making them.
 std::uint64_t traffic_pair_count(const Graph& g, std::string_view pattern);
 
-/// What toporoute allocates to route `pairs` pairs on g (man/toporoute.1, MEMORY): the graph, the pairs,
-/// with `loads` a load per arc (and, with `split`, the shortest-path counts kept per source and per target:
-/// up to one array of distances and path counts per node for each of min(pairs, N) sources and targets).
-MemoryEstimate routing_memory(const Graph& g, std::uint64_t pairs, bool loads, bool split);
+/// What toporoute allocates to route `pairs` pairs on g with algorithm `algo` (man/toporoute.1, MEMORY): the
+/// graph, the pairs, the router's cache of distances (Algorithm::cache_bytes, for min(pairs, N) targets), with
+/// `loads` a load per arc (and, with `split`, the shortest-path counts kept per source and per target: up to
+/// one array of distances and path counts per node for each of min(pairs, N) sources and targets).
+MemoryEstimate routing_memory(const Graph& g, std::string_view algo, std::uint64_t pairs, bool loads, bool split);
 
 }  // namespace topo::route
