@@ -159,6 +159,35 @@ void Tool::add_progress_flags() {
   p->excludes(q);
 }
 
+namespace {
+
+// --max-memory: none or 0 = no limit, else bytes as topo::parse_bytes reads them.
+std::optional<std::uint64_t> parse_max_memory(const std::string& text) {
+  if (text == "none") return 0;
+  return topo::parse_bytes(text);
+}
+
+}  // namespace
+
+void Tool::add_memory_option(CLI::App* on) {
+  (on ? on : &app)
+      ->add_option("--max-memory", max_memory_,
+                   "refuse a run whose memory estimate is above SIZE (bytes, or K/M/G/T; none: no limit; "
+                   "default: 80% of physical memory)")
+      ->type_name("SIZE")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            return parse_max_memory(v) ? std::string()
+                                       : fmt::format("\"{}\" is not a size (e.g. 512M, 16G or none)", v);
+          },
+          ""));
+}
+
+MemoryBudget Tool::memory() const {
+  if (!max_memory_.empty()) return {*parse_max_memory(max_memory_), ""};
+  return {physical_memory() / 5 * 4, "80% of physical memory"};
+}
+
 bool Tool::leader() const {
   return job().rank() == 0;
 }

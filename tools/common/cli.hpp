@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "topo/memory.hpp"
+
 namespace topo::cli {
 
 /// Exit statuses of every tool.
@@ -45,6 +47,11 @@ class Tool {
   void add_output_option(std::string& path);
   void add_threads_option(int& threads);
   void add_progress_flags();
+  /// --max-memory SIZE on `on` (the tool's app when null; a subcommand without fallthrough needs its own):
+  /// bytes, or K/M/G/T; none or 0 for no limit. A malformed size is a usage error.
+  void add_memory_option(CLI::App* on = nullptr);
+  /// The limit every estimate of the run is checked against: --max-memory, else 80% of physical memory.
+  MemoryBudget memory() const;
   /// True when progress should be drawn on stderr (a terminal, unless --quiet; or --progress).
   bool progress_enabled() const;
   /// True with --quiet: no progress and no notes on stderr.
@@ -57,6 +64,7 @@ class Tool {
   int argc_;
   char** raw_argv_;
   bool progress_ = false, quiet_ = false;
+  std::string max_memory_;  // as given; empty = the default
 };
 
 }  // namespace topo::cli

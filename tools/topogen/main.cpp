@@ -124,6 +124,7 @@ int main(int argc, char** argv) {
   tool.add_json_flag(o.json);
   tool.add_output_option(o.output);
   tool.add_provenance_flag(o.no_provenance);
+  tool.add_memory_option();
   app.fallthrough();
   app.require_subcommand(0, 1);
   app.footer("Run 'topogen --list' for the families and 'topogen FAMILY --help' for their parameters.");
@@ -209,6 +210,7 @@ int main(int argc, char** argv) {
                                                                : std::optional<std::uint64_t>{});
     topo::gen::GenerateOptions limits;
     limits.max_nodes = o.max_nodes;
+    limits.memory = tool.memory();  // the graph is held in memory while it is written
     if (format == topo::io::Format::descriptor) {
       const auto d = family.describe(params);
       if (d.nodes > o.max_nodes)

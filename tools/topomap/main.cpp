@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <thread>
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
@@ -93,6 +94,7 @@ int main(int argc, char** argv) {
   tool.add_provenance_flag(o.no_provenance);
   tool.add_threads_option(o.threads);
   tool.add_progress_flags();
+  tool.add_memory_option();
 
   return tool.run([&] {
     namespace tm = topo::map;
@@ -103,20 +105,30 @@ int main(int argc, char** argv) {
     topo::Graph g;
     tm::Demand d;
     tm::Supply s;
+    // The run's memory is checked before the N x N matrices (supply, tabu's) are allocated.
+    const auto budget = tool.memory();
+    const unsigned restarts = method.randomized ? std::max(1u, o.restarts) : 1;
+    const unsigned threads = o.threads > 0 ? unsigned(o.threads) : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned concurrent = std::min(restarts, o.supply == "rows" ? 1u : threads);
     if (!o.qap.empty()) {
       if (!o.network.empty()) throw topo::UsageError("--qap gives both matrices; do not give a network");
       auto p = tm::from_qap(tm::read_qaplib(o.qap), o.qap);
       d = std::move(p.demand);
       s = std::move(p.supply);
+      budget.check(tm::mapping_memory(d, s.size(), sizeof(double), method, concurrent));
     } else {
       if (o.demand == "-" && (o.network.empty() || o.network == "-"))
         throw topo::UsageError("--demand - reads standard input; give the network as a file");
       d = o.demand == "-" ? topo::cli::read_demand_stdin(wt) : tm::read_demand(o.demand, wt);
-      g = topo::cli::load_graph(o.network.empty() ? "-" : o.network);
+      topo::io::ReadOptions ro;
+      ro.generate.memory = budget;  // a descriptor's graph is checked before it is built
+      g = topo::cli::load_graph(o.network.empty() ? "-" : o.network, ro);
       if (o.crop && d.n > g.num_nodes()) d = d.cropped(g.num_nodes());
       if (d.n > g.num_nodes())
         throw topo::InputError(
             fmt::format("{}: {} tasks but the network has only {} nodes", o.demand, d.n, g.num_nodes()));
+      const unsigned entry = o.supply == "rows" || g.directed() ? 0 : tm::Supply::dense_entry_bytes(g);
+      budget.check(tm::mapping_memory(d, g.num_nodes(), entry, method, concurrent, &g));
       const auto max_bytes = static_cast<std::uint64_t>(o.max_supply_mb * 1048576.0);
       s = tm::Supply::from_graph(g, o.supply == "dense" ? ~0ull : max_bytes, o.supply == "rows", 64, o.threads);
     }

@@ -63,10 +63,11 @@ struct Options {
   std::string bcast_algo = "tree";
 };
 
-topo::Graph load(const Options& o) {
+topo::Graph load(const topo::cli::Tool& tool, const Options& o) {
   topo::io::ReadOptions ro;
   ro.format = topo::io::parse_format(o.format);
   ro.plain_directed = o.directed;
+  ro.generate.memory = tool.memory();  // a descriptor's graph is checked before it is built
   return topo::cli::load_graph(o.input, ro);
 }
 
@@ -158,23 +159,28 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   if (o.csv && o.json) throw topo::UsageError("--csv and --json ask for two formats");
   if (o.csv && !o.summary && o.loads_file.empty())
     throw topo::UsageError("--csv applies to --summary and --loads (routes are JSON lines or --text)");
-  const auto g = load(o);
+  const auto g = load(tool, o);
   if (o.split && o.algo != "shortest") throw topo::UsageError("--split goes with --algo shortest");
   if (o.count_paths && o.algo != "shortest") throw topo::UsageError("--count-paths goes with --algo shortest");
   r::RouterOptions ro;
   ro.algo = o.algo;
   ro.random_ties = o.random_ties;
   ro.inner = o.inner;
-  const auto router = r::make_router(g, ro);
-  const auto pairs = pairs_of(g, o);
-  r::Rng rng(o.seed);
-  r::LoadCounter loads(g);
-  r::HopStats stats(g);
-  r::DependencyGraph deps;
   const bool report = o.summary || o.check_deadlock;
   const bool need_loads = o.summary || !o.loads_file.empty();
   // All-to-all split over shortest paths is metrics::link_loads' split routing: O(N·M), not O(N²·M).
   const bool split_all = o.split && o.traffic == "all-to-all" && need_loads;
+  // The pairs of a pattern are counted before they are made (a pairs file's once read).
+  const auto budget = tool.memory();
+  if (!o.traffic.empty())
+    budget.check(r::routing_memory(g, o.algo, r::traffic_pair_count(g, o.traffic), need_loads, o.split && !split_all));
+  const auto router = r::make_router(g, ro);
+  const auto pairs = pairs_of(g, o);
+  budget.check(r::routing_memory(g, o.algo, pairs.size(), need_loads, o.split && !split_all));
+  r::Rng rng(o.seed);
+  r::LoadCounter loads(g);
+  r::HopStats stats(g);
+  r::DependencyGraph deps;
   if (split_all) loads.add_arc_loads(topo::metrics::link_loads(g, topo::metrics::Routing::split).arc_load);
   topo::cli::Output out(o.output);
   auto& os = out.stream();
@@ -228,7 +234,7 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
 }
 
 void run_broadcast(topo::cli::Tool& tool, const Options& o) {
-  const auto g = load(o);
+  const auto g = load(tool, o);
   const node_id root = node_arg(g, o.root, "--root");
   const auto s = r::find_broadcast(o.bcast_algo).schedule(g, root);
   r::check_schedule(g, s);
@@ -312,6 +318,7 @@ int main(int argc, char** argv) {
   tool.add_json_flag(o.json);
   tool.add_output_option(o.output);
   tool.add_provenance_flag(o.no_provenance);
+  tool.add_memory_option();
 
   std::string algos = "Routing algorithms (--algo):\n";
   for (const auto& a : r::algorithms()) algos += fmt::format("  {:<10} {}\n", a.name, a.help);
@@ -332,6 +339,7 @@ int main(int argc, char** argv) {
   bc->add_flag("--json", o.json, "machine-readable output");
   bc->add_option("-o,--output", o.output, "write to FILE (atomically)")->type_name("FILE");
   bc->add_flag("--no-provenance", o.no_provenance, "leave the provenance block out of JSON output");
+  tool.add_memory_option(bc);
 
   tool.leader_only = true;  // not distributed: under mpirun, rank 0 does all
   return tool.run([&] {

@@ -37,8 +37,10 @@ struct Common {
 };
 
 // The size comes from --clique/--levels, or from a CLEX graph's family metadata (file or stdin).
-void size_from_graph(ClexCli& c) {
-  const auto g = topo::cli::load_graph(c.input);
+void size_from_graph(ClexCli& c, const topo::MemoryBudget& budget) {
+  topo::io::ReadOptions ro;
+  ro.generate.memory = budget;  // a descriptor's graph is checked before it is built
+  const auto g = topo::cli::load_graph(c.input, ro);
   const std::string where = c.input == "-" ? "<stdin>" : c.input;
   if (!topo::gen::family_offers(g, "clex"))  // A(l) routes by the CLEX structure
     throw topo::InputError(fmt::format("{}: not a clex graph (family '{}'); give --clique and --levels", where,
@@ -201,6 +203,7 @@ int main(int argc, char** argv) {
   tool.add_provenance_flag(com.no_provenance);
   tool.add_threads_option(com.threads);
   tool.add_progress_flags();
+  tool.add_memory_option();
   app.require_subcommand(1);
   auto* clex = app.add_subcommand("clex", "the CLEX routing algorithm A(L) on C(1/L,L) (CLEX §II-D, §III)");
   clex->fallthrough();
@@ -323,7 +326,7 @@ int main(int argc, char** argv) {
       return;
     }
     if (c.csv && com.json) throw topo::UsageError("--csv and --json ask for two formats");
-    if (c.clique == 0 && c.levels == 0) size_from_graph(c);
+    if (c.clique == 0 && c.levels == 0) size_from_graph(c, tool.memory());
     topo::sim::ClexOptions o;
     o.clique = c.clique;
     o.levels = c.levels;
@@ -337,6 +340,7 @@ int main(int argc, char** argv) {
     o.handshake_in_mean = c.handshake_in_mean;
     o.spread = c.spread == "random" ? topo::sim::ClexSpread::random : topo::sim::ClexSpread::fixed;
     o.threads = com.threads;
+    tool.memory().check(topo::sim::clex_memory(o));  // before the message records are allocated
     topo::cli::Progress progress(tool.progress_enabled(), fmt::format("A({})", o.levels));
     if (auto draw = progress.status_callback())
       o.progress = [draw](const topo::sim::ClexProgress& p) {

@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <iostream>
@@ -13,6 +14,7 @@
 #include "common/progress.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
+#include "topo/gen/registry.hpp"
 #include "topo/route/traffic.hpp"
 
 namespace toposim {
@@ -164,10 +166,25 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   if (c.o.messages && (!c.sweep.empty() || c.saturation))
     throw topo::UsageError("--messages is a batch run: no --sweep or --saturation");
   c.o.threads = threads > 0 ? threads : omp_get_max_threads();
-  const auto g = topo::cli::load_graph(c.input);
+  std::vector<double> rates = c.sweep.empty() ? std::vector<double>{c.o.rate} : parse_sweep(c.sweep);
+  // The memory of the points simulated at once is checked before the network is built (a descriptor's
+  // before its graph is).
+  const auto budget = tool.memory();
+  const std::uint64_t concurrent =
+      std::min<std::uint64_t>(std::uint64_t(c.o.threads), c.saturation ? 1 : rates.size() * c.seeds);
+  topo::io::ReadOptions ro;
+  ro.generate.memory = budget;
+  ro.generate.estimate = [&](std::uint64_t nodes, std::uint64_t links, bool directed) {
+    return sim::simulation_memory(nodes, links, directed, nodes * std::max(1u, c.o.terminals_per_router), c.o,
+                                  concurrent);
+  };
+  const auto g = topo::cli::load_graph(c.input, ro);
+  std::uint64_t terminals = std::uint64_t(g.num_nodes()) * std::max(1u, c.o.terminals_per_router);
+  if (const auto per = topo::gen::terminals_per_endpoint(g); per && c.o.terminals_per_router == 0)
+    terminals = std::uint64_t(g.meta.endpoints.empty() ? g.num_nodes() : g.meta.endpoints.size()) * *per;
+  budget.check(sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), terminals, c.o, concurrent));
   const sim::Simulator s(g, c.o);
   topo::cli::Progress bar(tool.progress_enabled(), "toposim run");
-  std::vector<double> rates = c.sweep.empty() ? std::vector<double>{c.o.rate} : parse_sweep(c.sweep);
   std::vector<sim::PointResult> points;
   std::vector<sim::Replicas> replicas;
   std::optional<sim::Saturation> sat;

@@ -92,13 +92,10 @@ int main(int argc, char** argv) {
   tool.add_provenance_flag(o.no_provenance);
   tool.add_threads_option(o.threads);
   tool.add_progress_flags();
+  tool.add_memory_option();
 
   return tool.run([&] {
     namespace m = topo::metrics;
-    topo::io::ReadOptions ro;
-    ro.format = topo::io::parse_format(o.format);
-    ro.plain_directed = o.directed;
-    const auto g = topo::cli::load_graph(o.input, ro);
     m::MeasureOptions mo;
     mo.method = m::parse_distance_method(o.method);
     mo.sample = o.sample;
@@ -116,6 +113,18 @@ int main(int argc, char** argv) {
     mo.notice = [&](const std::string& note) {
       if (tool.leader()) fmt::print(stderr, "topostat: {}\n", note);
     };
+    // The whole run's memory is checked before the big arrays: a descriptor's before the graph is built,
+    // any other input's once it is read.
+    const auto budget = tool.memory();
+    topo::io::ReadOptions ro;
+    ro.format = topo::io::parse_format(o.format);
+    ro.plain_directed = o.directed;
+    ro.generate.memory = budget;
+    ro.generate.estimate = [&](std::uint64_t nodes, std::uint64_t links, bool directed) {
+      return m::measure_memory(nodes, links, directed, true, mo);
+    };
+    const auto g = topo::cli::load_graph(o.input, ro);
+    budget.check(m::measure_memory(g.num_nodes(), g.num_links(), g.directed(), !g.meta.family.empty(), mo));
     const m::Report r = m::measure(g, mo);
     progress.reset();
     if (!tool.leader()) return;  // every rank has the whole report; rank 0 writes it

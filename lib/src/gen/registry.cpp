@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <unistd.h>
 
 #include <algorithm>
 
@@ -171,19 +170,18 @@ Params normalize_params(const Family& f, const Params& given) {
   return p;
 }
 
+MemoryEstimate estimate_memory(const GenerateOptions& opt, std::uint64_t nodes, std::uint64_t links, bool directed) {
+  if (opt.estimate) return opt.estimate(nodes, links, directed);
+  return MemoryEstimate().add("graph", graph_memory(nodes, links, directed));
+}
+
 Graph generate(const Family& f, const Params& p, const GenerateOptions& opt) {
   const Description d = f.describe(p);
   if (d.nodes > opt.max_nodes)
     throw InputError(fmt::format("{}: {} nodes exceed the limit of {} (--max-nodes)", f.name, d.nodes, opt.max_nodes));
-  // About 40 bytes per link: both ends, attributes, and the adjacency in both directions.
-  std::uint64_t max_links = opt.max_links;
-  if (max_links == 0) {
-    const auto pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    max_links = pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) / 40 : ~std::uint64_t{0};
-  }
-  if (d.links > max_links)
-    throw InputError(fmt::format("{}: {} links would not fit in memory (limit {}); use --format descriptor", f.name,
-                                 d.links, max_links));
+  if (opt.max_links != 0 && d.links > opt.max_links)
+    throw InputError(fmt::format("{}: {} links exceed the limit of {}", f.name, d.links, opt.max_links));
+  opt.memory.check(estimate_memory(opt, d.nodes, d.links, d.directed));
   Graph g = f.build(p);
   g.meta.family = f.name;
   g.meta.parameters = p;

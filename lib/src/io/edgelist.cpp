@@ -177,6 +177,9 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
   if (h.links < 0) throw ParseError(t.source, 1, "the header has no \"links\" line");
   if (std::uint64_t(h.nodes) > opt.generate.max_nodes)
     throw ParseError(t.source, 1, fmt::format("{} nodes exceed the limit of {}", h.nodes, opt.generate.max_nodes));
+  // The run's memory, as for a descriptor, before the graph is built (the counts are checked below).
+  opt.generate.memory.check(
+      gen::estimate_memory(opt.generate, std::uint64_t(h.nodes), std::uint64_t(h.links), h.directed));
 
   GraphBuilder b(std::uint64_t(h.nodes), h.directed);
   b.meta.family = h.family;

@@ -97,6 +97,8 @@ Graph rebuild(const std::string& source, std::size_t line, const std::string& fa
     return g;
   } catch (const ParseError&) {
     throw;
+  } catch (const MemoryLimitError&) {
+    throw;
   } catch (const InputError& e) {
     throw ParseError(source, line, e.what());
   } catch (const UsageError& e) {  // a parameter missing from the file is bad input, not a usage error

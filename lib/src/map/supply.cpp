@@ -47,6 +47,13 @@ struct Supply::Cache {
   std::uint64_t bfs_runs = 0;
 };
 
+unsigned Supply::dense_entry_bytes(const Graph& g) {
+  if (g.num_nodes() == 0) return 1;
+  std::vector<std::uint16_t> row(g.num_nodes());
+  std::vector<node_id> queue;
+  return 2ull * bfs_row(g, 0, row.data(), queue).first < 255 ? 1 : 2;  // as from_graph decides
+}
+
 Supply Supply::from_graph(const Graph& g, std::uint64_t max_bytes, bool rows_on_demand, std::size_t cache_rows,
                           int threads) {
   const auto n = g.num_nodes();

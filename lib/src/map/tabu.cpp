@@ -129,6 +129,11 @@ Method method_tabu() {
                 const auto n = r.demand.n;
                 return tabu(r.demand, r.supply, r.index == 0 ? identity_mapping(n) : random_mapping(n, r.rng), r.rng,
                             r.budget, r.progress, r.note);
+              },
+          .memory =
+              [](const Demand& d, std::uint32_t nodes, unsigned concurrent) {
+                const std::uint64_t nn = std::uint64_t(nodes) * nodes;
+                return (d.dense ? 0 : 8 * nn) + concurrent * 16 * nn;  // to_dense; delta and tabu_until
               }};
 }
 

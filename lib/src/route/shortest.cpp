@@ -2,6 +2,7 @@
 // closer (the `single` routing of metrics::link_loads), or a uniformly random one with --random-ties.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <mutex>
 #include <unordered_map>
 
@@ -57,11 +58,18 @@ class Shortest final : public Router {
   mutable std::unordered_map<node_id, std::vector<std::uint32_t>> cache_;
 };
 
+// dist_to's cache: a row of N distances per target, up to 2^26 entries before it is cleared.
+std::uint64_t cache_bytes(const Graph& g, std::uint64_t targets) {
+  const std::uint64_t n = std::max<std::uint64_t>(1, g.num_nodes());
+  return std::min(targets, (std::uint64_t{1} << 26) / n + 1) * (n * sizeof(std::uint32_t) + 64);
+}
+
 }  // namespace
 
 Algorithm algorithm_shortest() {
   return {.name = "shortest",
           .help = "BFS shortest paths, ties to the lowest id or at random with --random-ties (any graph)",
+          .cache_bytes = cache_bytes,
           .make = [](const Graph& g, const RouterOptions& o) { return std::make_unique<Shortest>(g, o.random_ties); }};
 }
 

@@ -6,12 +6,14 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <bit>
 
 #include "registry_internal.hpp"
 #include "route_internal.hpp"
 #include "terminal_traffic_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/route/route.hpp"
 
 namespace topo::route {
 
@@ -57,6 +59,26 @@ std::unique_ptr<TerminalDestinations> terminal_destinations(std::string_view pat
     throw UsageError(fmt::format("--traffic {} has no form over terminals for the simulator ({})", pattern,
                                  fmt::join(terminal_traffic_names(), ", ")));
   return p.destinations(layout, o);
+}
+
+std::uint64_t traffic_pair_count(const Graph& g, std::string_view pattern) {
+  const auto& t = find_traffic(pattern);
+  return t.count ? t.count(g) : g.num_nodes();
+}
+
+MemoryEstimate routing_memory(const Graph& g, std::string_view algo, std::uint64_t pairs, bool loads, bool split) {
+  const std::uint64_t n = g.num_nodes();
+  MemoryEstimate e;
+  e.add("graph", graph_memory(n, g.num_links(), g.directed()));
+  e.add("pairs", pairs > ~std::uint64_t{0} / sizeof(Pair) ? ~std::uint64_t{0} : pairs * sizeof(Pair));
+  if (const auto& a = find_algorithm(algo); a.cache_bytes) e.add("router cache", a.cache_bytes(g, std::min(pairs, n)));
+  if (loads) e.add("link loads", 2 * sizeof(double) * g.num_arcs());  // the counts and the result
+  if (loads && split) {
+    const double ends = double(std::min(pairs, n));  // distinct sources, and as many targets
+    const double bytes = 2 * ends * double(n) * (sizeof(std::uint32_t) + sizeof(double));
+    e.add("path counts", bytes >= 1.8e19 ? ~std::uint64_t{0} : std::uint64_t(bytes));
+  }
+  return e;
 }
 
 unsigned address_bits(const Graph& g, std::string_view pattern) {

@@ -7,9 +7,18 @@
 
 namespace topo::route {
 
+namespace {
+
+std::uint64_t pair_count(const Graph& g) {
+  return std::uint64_t(g.num_nodes()) * (g.num_nodes() ? g.num_nodes() - 1 : 0);  // N(N-1)
+}
+
+}  // namespace
+
 TrafficPattern traffic_all_to_all() {
   return {.name = "all-to-all",
           .help = "every ordered pair of distinct nodes",
+          .count = pair_count,
           .pairs =
               [](const Graph& g, const TrafficOptions&) {
                 const node_id n = g.num_nodes();

@@ -13,6 +13,10 @@ namespace topo::route {
 
 namespace {
 
+std::uint64_t pair_count(const Graph& g) {
+  return g.num_arcs();  // at most one per arc
+}
+
 /// The neighbours of s, sorted, each once, s itself left out.
 std::vector<node_id> neighbours(const Graph& g, node_id s) {
   std::vector<node_id> nb(g.out_neighbors(s).begin(), g.out_neighbors(s).end());
@@ -27,6 +31,7 @@ std::vector<node_id> neighbours(const Graph& g, node_id s) {
 TrafficPattern traffic_nearest_neighbour() {
   return {.name = "nearest-neighbour",
           .help = "every node to each of its neighbours",
+          .count = pair_count,
           .pairs =
               [](const Graph& g, const TrafficOptions&) {
                 std::vector<Pair> out;

@@ -5,6 +5,7 @@
 // shortest is taken, ties to the lowest-id next hop; routes may be longer than shortest paths.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <mutex>
 #include <unordered_map>
 
@@ -88,6 +89,12 @@ class UpDown final : public Router {
   mutable std::unordered_map<node_id, std::vector<std::uint32_t>> cache_;
 };
 
+// dist_to's cache: a row of 2N distances (a node in each phase) per target, up to 2^25 rows of N.
+std::uint64_t cache_bytes(const Graph& g, std::uint64_t targets) {
+  const std::uint64_t n = std::max<std::uint64_t>(1, g.num_nodes());
+  return std::min(targets, (std::uint64_t{1} << 25) / n + 1) * (2 * n * sizeof(std::uint32_t) + 64);
+}
+
 }  // namespace
 
 Algorithm algorithm_updown() {
@@ -95,6 +102,7 @@ Algorithm algorithm_updown() {
           .help =
               "up*/down* over a BFS tree from node 0: deadlock-free on one virtual channel (any connected undirected "
               "graph)",
+          .cache_bytes = cache_bytes,
           .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<UpDown>(g); }};
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/memory.hpp"
 
 namespace topo::gen {
 
@@ -108,10 +109,19 @@ Params normalize_params(const Family& f, const Params& p);
 
 struct GenerateOptions {
   std::uint64_t max_nodes = topo::max_nodes;
-  std::uint64_t max_links = 0;  // 0 = as many as fit in memory
+  std::uint64_t max_links = 0;  // 0 = no limit but the memory budget's
+  /// The memory the run may take, checked after describe() and before build() (no limit by default).
+  MemoryBudget memory;
+  /// What the run needs for an instance of that size: the graph and what the caller will allocate for it.
+  /// Empty: the graph alone (graph_memory).
+  std::function<MemoryEstimate(std::uint64_t nodes, std::uint64_t links, bool directed)> estimate = {};
 };
 
-/// describe() to validate and size-check, then build(); sets family and parameters on the graph.
+/// The estimate of `opt` for an instance of that size (the graph alone when it has none).
+MemoryEstimate estimate_memory(const GenerateOptions& opt, std::uint64_t nodes, std::uint64_t links, bool directed);
+
+/// describe() to validate and size-check (nodes, links, memory), then build(); sets family and parameters on the
+/// graph.
 Graph generate(const Family& f, const Params& p, const GenerateOptions& opt = {});
 
 // Helpers for family implementations.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "topo/map/problem.hpp"
+#include "topo/memory.hpp"
 #include "topo/parallel/ranks.hpp"
 
 namespace topo::map {
@@ -74,6 +75,9 @@ struct Method {
   /// Adapts the demand before the restarts (tabu makes it dense); InputError when the method cannot run.
   std::function<void(Demand&, const Supply&)> prepare = {};
   std::function<RestartResult(const Restart&)> run;
+  /// Bytes that prepare and `concurrent` restarts at once allocate on `nodes` slots beyond the mappings
+  /// (tabu: the dense demand and two N x N matrices per restart); empty: nothing that grows faster than N.
+  std::function<std::uint64_t(const Demand&, std::uint32_t nodes, unsigned concurrent)> memory = {};
 };
 
 /// Every method, in the order of topomap's --help.
@@ -81,6 +85,13 @@ const std::vector<Method>& methods();
 /// The method of that name; UsageError listing the known names when there is none.
 const Method& find_method(std::string_view name);
 std::vector<std::string> method_names();
+
+/// What topomap allocates to map `d` onto `nodes` slots (man/topomap.1, MEMORY): the network's graph (when
+/// `g` is given), the demand and its copy padded to `nodes` tasks, the supply matrix (a dense N x N matrix of
+/// `supply_entry` bytes per entry; 0: Supply's cache of 64 BFS rows), and the method's working memory with
+/// `concurrent` restarts at once (each keeping a few mappings of N entries).
+MemoryEstimate mapping_memory(const Demand& d, std::uint32_t nodes, unsigned supply_entry, const Method& m,
+                              unsigned concurrent, const Graph* g = nullptr);
 
 struct SolveOptions {
   std::string method = "anneal";

@@ -76,6 +76,8 @@ class Supply {
   /// InputError naming the size — unless `rows_on_demand`, which keeps `cache_rows` BFS rows instead.
   static Supply from_graph(const Graph& g, std::uint64_t max_bytes, bool rows_on_demand, std::size_t cache_rows = 64,
                            int threads = 0);
+  /// Bytes per entry of the dense matrix from_graph would make of g (1 or 2, from one BFS), for estimates.
+  static unsigned dense_entry_bytes(const Graph& g);
   /// QAPLIB's B (any real matrix, not necessarily symmetric).
   static Supply from_matrix(std::uint32_t n, std::vector<double> b);
 

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "topo/graph.hpp"
+#include "topo/memory.hpp"
 #include "topo/metrics/report.hpp"
 #include "topo/parallel/ranks.hpp"
 
@@ -48,5 +49,13 @@ inline constexpr double kLoadWorkPerThreadSecond = 1.8e8;
 /// Measures everything the options ask for: sizes, degrees, connectivity, distances (over the graph's
 /// endpoints when it names them), link loads, bisection bounds, the family's formulas and link lengths.
 Report measure(const Graph& g, const MeasureOptions& o);
+
+/// What measure() allocates for a graph of that size, part by part (man/topostat.1, MEMORY): the graph; the
+/// distance sweeps' two bit sets per thread (up to 512 sources at once, a bit each per node); the link loads
+/// when the options would compute them (a double per arc in each of 9 partial sums, and each thread's search
+/// state); METIS's graphs for the bisection bound. `family`: the graph names a family, whose symmetry can make
+/// the link loads of a large graph affordable (then they are counted up to auto_loads_work arcs).
+MemoryEstimate measure_memory(std::uint64_t nodes, std::uint64_t links, bool directed, bool family,
+                              const MeasureOptions& o);
 
 }  // namespace topo::metrics

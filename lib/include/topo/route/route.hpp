@@ -53,6 +53,9 @@ struct Algorithm {
   std::string name;
   std::string help;  // one line for --help and completions
   Needs needs = Needs::any_graph;
+  /// Bytes of the router's cache of distances when it routes to `targets` distinct targets (for the memory
+  /// estimate); null: nothing that grows with the graph.
+  std::uint64_t (*cache_bytes)(const Graph&, std::uint64_t targets) = nullptr;
   std::function<std::unique_ptr<Router>(const Graph&, const RouterOptions&)> make;
 };
 

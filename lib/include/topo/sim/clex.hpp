@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "topo/memory.hpp"
+
 namespace topo::sim {
 
 /// Dense traffic relays after a request/acknowledge handshake (CLEX §III-A); light traffic sends
@@ -108,6 +110,10 @@ struct ClexResult {
   std::uint64_t working_bytes = 0, bytes_per_extra_thread = 0;
   double bytes_per_node = 0;  // working_bytes / nodes
 };
+
+/// What simulate_clex allocates (man/toposim.1, MEMORY): a record per message (k^L · M of them) and the
+/// engines' copies of the records they regroup; counted without checking the options.
+MemoryEstimate clex_memory(const ClexOptions& options);
 
 /// Validates the options (throws topo::InputError naming the failed constraint) and runs A(L).
 ClexResult simulate_clex(const ClexOptions& options);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/memory.hpp"
 #include "topo/parallel/ranks.hpp"
 
 namespace topo::sim {
@@ -121,6 +122,13 @@ std::string routing_help();
 const std::vector<std::string>& vc_class_names();
 std::string vc_class_help();
 const std::vector<std::string>& injection_names();
+
+/// What `toposim run` allocates on a network of that size (man/toposim.1, MEMORY): the graph; for each of
+/// `concurrent` points simulated at once, the router state (every input VC's buffer of o.buffer flits and its
+/// allocator state, output VCs, channel pipelines, terminals' queues) and, in batch mode, o.messages packet
+/// records per terminal; the distance table of --algo minimal-adaptive (N x N entries).
+MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed, std::uint64_t terminals,
+                                 const SimOptions& o, std::uint64_t concurrent);
 
 /// A configured simulator on one graph: routing built, dependency check done (InputError when it
 /// fails and allow_deadlock is unset). Points may be run concurrently.

@@ -1,0 +1,36 @@
+// The memory estimate of measure() (man/topostat.1, MEMORY), kept next to the arrays it counts:
+// distance.cpp's SweepState, link_loads.cpp's partial sums and searches, bisection.cpp's METIS call.
+#include <algorithm>
+#include <thread>
+
+#include "bfs_level.hpp"
+#include "load_pass.hpp"
+#include "topo/metrics/measure.hpp"
+
+namespace topo::metrics {
+
+MemoryEstimate measure_memory(std::uint64_t nodes, std::uint64_t links, bool directed, bool family,
+                              const MeasureOptions& o) {
+  const std::uint64_t threads =
+      o.threads > 0 ? std::uint64_t(o.threads) : std::max(1u, std::thread::hardware_concurrency());
+  const std::uint64_t arcs = directed ? links : 2 * links;
+  const double n = double(nodes), a = double(arcs);
+  auto bytes = [](double b) { return b >= 1.8e19 ? ~std::uint64_t{0} : std::uint64_t(b); };
+  MemoryEstimate e;
+  e.add("graph", graph_memory(nodes, links, directed));
+  // Per thread: the current and next bit sets (bfs::wide_words words per node at most), the nearest
+  // source's distance and the order (4 + 4), the active bitmap; per source: eccentricity and sums (20).
+  const double sweep = n * (2.0 * 8 * bfs::wide_words + 8 + 0.125);
+  e.add("distances", bytes(double(threads) * sweep + 20 * n));
+  const bool loads_possible = a * n <= o.auto_loads_work || (family && a <= o.auto_loads_work);
+  if (nodes > 1 && (o.utilization == When::yes || (o.utilization == When::automatic && loads_possible))) {
+    // 8 partial sums and their total, a double per arc; per thread a search's distances, deltas and order
+    // (16 per node), or a split sweep's loads::lanes lanes of the same.
+    e.add("link loads", bytes(9 * 8 * a + double(threads) * n * 16 * loads::lanes));
+  }
+  if (nodes > 1 && (o.bisection == When::yes || (o.bisection == When::automatic && nodes <= o.auto_bisection_nodes)))
+    e.add("bisection", bytes(48 * (n + a)));  // METIS's graph, its coarser copies and the partitions
+  return e;
+}
+
+}  // namespace topo::metrics

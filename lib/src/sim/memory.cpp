@@ -1,0 +1,52 @@
+// toposim's memory estimates (man/toposim.1, MEMORY), next to the records they count: sim_internal.hpp's
+// Packet, the router state Simulator's constructor sizes, clex_engine_internal.hpp's Msg.
+#include <algorithm>
+
+#include "sim/clex_engine_internal.hpp"
+#include "sim/sim_internal.hpp"
+#include "topo/sim/clex.hpp"
+#include "topo/sim/network_sim.hpp"
+
+namespace topo::sim {
+
+namespace {
+
+std::uint64_t bytes(double b) {
+  return b >= 1.8e19 ? ~std::uint64_t{0} : std::uint64_t(b);
+}
+
+}  // namespace
+
+MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed, std::uint64_t terminals,
+                                 const SimOptions& o, std::uint64_t concurrent) {
+  const double arcs = double(directed ? links : 2 * links), t = double(terminals), r = double(routers);
+  const double V = std::max(1u, o.vcs), B = std::max(1u, o.buffer);
+  // Per point, the layout Simulator's constructor reports as bytes_per_router, with one-cycle links: input
+  // VCs of the network and injection channels, their buffers (16 bytes a flit) and state (40 bytes, as
+  // measured with valgrind's massif on a 16x16x16 torus), output VCs, the channels' flit and credit
+  // pipelines, terminals and routers. Shared by the points: the network's channel tables (110 bytes per
+  // input channel, measured the same way).
+  const double in_vcs = (arcs + t) * V, out_vcs = (arcs + t) * V, channels = arcs + 2 * t;
+  double state = in_vcs * (B * 16.0 + 40) + out_vcs * 9 + (arcs + t) * 8 + channels * (2 * 32 + 2 * V + 16) +
+                 t * (3 * 8 + 8 + V * 5.0 + 1 + 16 + 32) + r * 128;
+  if (o.messages > 0) state += t * double(o.messages) * (sizeof(Packet) + 32);  // batch: every packet up front
+  MemoryEstimate e;
+  e.add("graph", graph_memory(routers, links, directed));
+  e.add("network", bytes((arcs + t) * 110));
+  e.add("network state", bytes(state * double(std::max<std::uint64_t>(1, concurrent))));
+  if (o.algo == "minimal-adaptive") e.add("distance table", bytes(r * r * sizeof(std::uint16_t)));
+  return e;
+}
+
+MemoryEstimate clex_memory(const ClexOptions& o) {
+  double n = 1;
+  for (std::uint32_t l = 0; l < o.levels; ++l) n *= double(o.clique);
+  const double messages = o.workload.empty() ? n * double(o.messages) : double(o.workload.size());
+  // The records, and the copy the top-level engine regroups them in; the other engines' scratch holds
+  // one level-(L-1) copy's share at a time.
+  MemoryEstimate e;
+  e.add("message records", bytes(messages * sizeof(detail::Msg) * 2.5));
+  return e;
+}
+
+}  // namespace topo::sim
