@@ -87,7 +87,7 @@ std::optional<std::uint64_t> parse_bytes(std::string_view text) {
 std::string size_argument(std::uint64_t bytes) {
   std::uint64_t scale = 1024;
   int u = 0;
-  while (u < 3 && bytes / scale >= 1024) {
+  while (u < 3 && bytes / scale >= 10 * 1024) {  // at least 10 of the unit: 1.03 GiB is 1056M, not 2G
     scale *= 1024;
     ++u;
   }
