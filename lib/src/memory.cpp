@@ -87,7 +87,8 @@ std::optional<std::uint64_t> parse_bytes(std::string_view text) {
 std::string size_argument(std::uint64_t bytes) {
   std::uint64_t scale = 1024;
   int u = 0;
-  while (u < 3 && bytes / scale >= 10 * 1024) {  // at least 10 of the unit: 1.03 GiB is 1056M, not 2G
+  // The next unit while it keeps 10 or more of it, or holds the size exactly: 1.03 GiB is 1056M, not 2G; 3 TiB is 3T.
+  while (u < 3 && (bytes / scale >= 10 * 1024 || (bytes / scale >= 1024 && bytes % (scale * 1024) == 0))) {
     scale *= 1024;
     ++u;
   }

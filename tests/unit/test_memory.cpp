@@ -67,6 +67,7 @@ TEST_CASE("format_bytes and size_argument round the way the message shows them")
   CHECK(size_argument((41ull << 30) + 1) == "42G");
   CHECK(size_argument(1023ull << 20) == "1023M");
   CHECK(size_argument(3ull << 40) == "3T");
+  CHECK(size_argument((1ull << 30) + (30ull << 20)) == "1054M");  // 1.03 GiB: not rounded up to 2G
   for (std::uint64_t b : {1ull, 1000ull, 1ull << 20, 123456789ull, 5ull << 40})
     CHECK(*parse_bytes(size_argument(b)) >= b);
 }

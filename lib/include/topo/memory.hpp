@@ -45,7 +45,7 @@ std::string format_bytes(std::uint64_t bytes);
 /// any case): "1048576", "512K", "1.5G", "2TiB". nullopt when malformed or too large.
 std::optional<std::uint64_t> parse_bytes(std::string_view text);
 /// The smallest whole number of K, M, G or T at or above `bytes`, in the largest unit that keeps it at 10 or
-/// more ("42G", "1056M"), as parse_bytes reads it.
+/// more or holds it exactly ("42G", "1054M", "3T"), as parse_bytes reads it.
 std::string size_argument(std::uint64_t bytes);
 
 /// Memory of a Graph with that many nodes and links as GraphBuilder builds it: both ends of every link,
