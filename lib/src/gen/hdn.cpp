@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "gen/hdn_layout_internal.hpp"
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
@@ -47,14 +48,14 @@ std::vector<std::uint64_t> base_dims(const Params& p, const std::string& key) {
   const auto raw = get_ints(p, key);
   if (raw.size() > 32) throw InputError(fmt::format("--{}: at most 32 base dimensions, got {}", key, raw.size()));
   std::vector<std::uint64_t> dims;
-  std::uint64_t n = 1;
+  detail::Count n;
   for (auto b : raw) {
     if (b < 2) throw InputError(fmt::format("--{}: every base dimension must have at least 2 nodes, got {}", key, b));
-    if (static_cast<std::uint64_t>(b) > topo::max_nodes / n)
-      throw InputError(fmt::format("--{}: the base network has too many nodes", key));
     n *= static_cast<std::uint64_t>(b);
     dims.push_back(static_cast<std::uint64_t>(b));
   }
+  if (n.above(topo::max_nodes))
+    throw detail::too_many_nodes(fmt::format("--{} {}: the base network's", key, fmt::join(raw, "x")), n);
   return dims;
 }
 
