@@ -73,10 +73,16 @@ printf '{"nodes": 5, "links": []}\n' > "$in/json-types.json"
 sed 's/"dims":\[4,4\]/"dims":[100000,100000,100000]/' "$in/torus.desc" > "$in/desc-huge.desc"
 sed 's/"dims":\[4,4\]/"dims":[4,0]/' "$in/torus.desc" > "$in/desc-zero.desc"
 sed 's/"torus"/"nonesuch"/' "$in/torus.desc" > "$in/desc-family.desc"
+"$bin/topogen" torus --dims 4x4 --format graphml | head -c 600 > "$in/truncated.graphml"
+# Nine levels of nested entities, 10^10 bytes expanded ("billion laughs"): refused by libxml2, not expanded.
+python3 - > "$in/laughs.graphml" <<'PY'
+ents = '<!ENTITY a0 "xxxxxxxxxx">' + "".join(f'<!ENTITY a{i} "{10 * ("&a%d;" % (i - 1))}">' for i in range(1, 10))
+print(f'<?xml version="1.0"?><!DOCTYPE graphml [{ents}]><graphml><graph><node id="&a9;"/></graph></graphml>')
+PY
 "$bin/topogen" debruijn --symbols 2 --length 3 > "$in/directed.el"
 graph_inputs=(empty.el blank.el garbage.bin binary.el truncated.el truncated-lines.el truncated.json links-count.el
   nodes-count.el nodes-huge.el id-33bit.el id-huge.el id-negative.el id-word.el columns.el array.json json-range.json
-  json-negative.json json-types.json desc-huge.desc desc-zero.desc desc-family.desc)
+  json-negative.json json-types.json desc-huge.desc desc-zero.desc desc-family.desc truncated.graphml laughs.graphml)
 for f in "${graph_inputs[@]}"; do
   [[ -f "$in/$f" ]] || fail "input $f was not made"
 done
@@ -94,6 +100,8 @@ done
 for f in empty.el blank.el garbage.bin binary.el id-33bit.el id-huge.el id-negative.el id-word.el columns.el; do
   bad "topomap demand $f" 1 -- topomap "$in/torus.el" --demand "$in/$f"
 done
+bad "topostat laughs.graphml says why" 1 -- topostat "$in/laughs.graphml"
+says "entity reference loop"
 bad "topostat plain, header counts" 1 -- topostat -f plain "$in/nodes-count.el"
 bad "topostat missing file" 1 -- topostat "$in/none.el"
 bad "topostat directory as input" 1 -- topostat "$in"
