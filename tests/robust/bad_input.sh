@@ -102,6 +102,13 @@ for f in empty.el blank.el garbage.bin binary.el id-33bit.el id-huge.el id-negat
 done
 bad "topostat laughs.graphml says why" 1 -- topostat "$in/laughs.graphml"
 says "entity reference loop"
+# Found by the fuzz targets (tests/fuzz/README.md): a number beyond a double, a stray huge task id.
+printf '{"nodes": [{"id": 717E7775}], "links": []}\n' > "$in/json-overflow.json"
+bad "topostat json number overflow" 1 -- topostat "$in/json-overflow.json"
+says "invalid JSON: number overflow"
+printf '0 1111111111 1\n' > "$in/demand-huge-id.el"
+bad "topomap demand task id 1111111111" 1 -- topomap "$in/torus.el" --demand "$in/demand-huge-id.el"
+says "1111111112 tasks exceed the limit of 67108864 (2^26) for a demand"
 bad "topostat plain, header counts" 1 -- topostat -f plain "$in/nodes-count.el"
 bad "topostat missing file" 1 -- topostat "$in/none.el"
 bad "topostat directory as input" 1 -- topostat "$in"

@@ -32,6 +32,11 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
                            (e.byte >= t.data.size() && msg.find("missing closing quote") != std::string::npos);
     throw ParseError(t.source, t.line_of(e.byte ? e.byte - 1 : 0),
                      truncated ? "truncated JSON: the document ends early" : "invalid JSON: " + excerpt(msg, 160));
+  } catch (const nlohmann::json::exception& e) {
+    // Not a syntax error, e.g. out_of_range 406 for a number beyond a double (1E7775).
+    std::string msg = e.what();
+    if (auto p = msg.find("] "); p != std::string::npos) msg = msg.substr(p + 2);
+    throw ParseError(t.source, 0, "invalid JSON: " + excerpt(msg, 160));
   }
   auto bad = [&](const std::string& msg) { return ParseError(t.source, 0, msg); };
   if (!doc.is_object()) throw bad("expected a JSON object with \"nodes\" and \"links\"");
