@@ -68,4 +68,10 @@ TEST_CASE("families: the node count that does not fit is in the message") {
   CHECK(error_of("clex", {{"clique", "256"}, {"levels", "4"}}) == "--clique 256 --levels 4: k^L = 4294967296" + limit);
   CHECK(error_of("pn", {{"q", "65536"}}) == "--q 65536: 2(q^2+q+1) = 8590065666" + limit);
   CHECK(error_of("slimfly", {{"q", "65537"}}) == "--q 65537: 2q^2 = 8590196738" + limit);
+  CHECK(error_of("dualcube", {{"dim", "17"}}) == "--dim 17: 2^(2n-1) = 8589934592" + limit);
+  CHECK(error_of("dualcube", {{"dim", "9223372036854775807"}}) ==
+        "--dim 9223372036854775807: 2^(2n-1) = more than 2^64" + limit);
+  CHECK(error_of("rdn", {{"cube", "40"}, {"levels", "1"}}) == "--cube 40: the base 2^n = 1099511627776" + limit);
+  CHECK(error_of("hdn", {{"base", "100000x100000"}, {"levels", "1"}, {"supernodes", "none"}}) ==
+        "--base 100000x100000: the base network's 10000000000" + limit);
 }

@@ -132,8 +132,8 @@ HdnShape rdn_shape(const Params& p) {
     h.dims = base_dims(p, "base");
   } else {
     const auto n = get_int(p, "cube");
-    if (n < 1 || n > 31)
-      throw InputError(fmt::format("--cube: the hypercube dimension must be between 1 and 31, got {}", n));
+    if (n < 1) throw InputError(fmt::format("--cube: the hypercube dimension must be between 1 and 31, got {}", n));
+    if (n > 31) throw detail::too_many_nodes(fmt::format("--cube {}: the base 2^n =", n), detail::Count::power(2, n));
     h.dims.assign(static_cast<std::size_t>(n), 2);
     h.cube = true;
   }
@@ -144,8 +144,10 @@ HdnShape rdn_shape(const Params& p) {
 
 HdnShape dualcube_shape(const Params& p) {
   const auto n = get_int(p, "dim");
-  if (n < 1 || n > 16)
-    throw InputError(fmt::format("--dim: the dual-cube dimension n must be between 1 and 16, got {}", n));
+  if (n < 1) throw InputError(fmt::format("--dim: the dual-cube dimension n must be between 1 and 16, got {}", n));
+  if (n > 16)
+    throw detail::too_many_nodes(fmt::format("--dim {}: 2^(2n-1) =", n),
+                                 detail::Count::power(2, 2 * std::min<std::int64_t>(n, 1 << 20) - 1));
   HdnShape h;
   h.dims.assign(static_cast<std::size_t>(n - 1), 2);  // HDN §3: Dual-Cube(n) = RDN over an (n−1)-cube, k = 1
   h.cube = true;
