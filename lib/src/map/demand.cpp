@@ -10,7 +10,7 @@ namespace detail {
 
 Demand build(std::uint32_t n, std::vector<Entry> e, bool symmetric, std::string source) {
   if (n > max_tasks)
-    throw ParseError(source, 0, fmt::format("{} tasks exceed the limit of {} (2^26) for a demand", n, max_tasks));
+    throw ParseError(source, 0, fmt::format("{} tasks exceed the limit of {} (2^24) for a demand", n, max_tasks));
   std::vector<Entry> all;
   all.reserve(e.size() * (symmetric ? 2 : 1));
   for (const auto& x : e) {

@@ -46,9 +46,9 @@ struct Demand {
   Demand cropped(std::uint32_t k) const;
 };
 
-/// Most tasks a demand may have (2^26): a stray id such as 1111111111 would otherwise make a reader
+/// Most tasks a demand may have (2^24): a stray id such as 1111111111 would otherwise make a reader
 /// allocate gigabytes for tasks that exchange nothing.
-inline constexpr std::uint64_t max_tasks = std::uint64_t{1} << 26;
+inline constexpr std::uint64_t max_tasks = std::uint64_t{1} << 24;
 
 /// Readers. Errors are ParseError naming file:line; more than max_tasks tasks is one.
 Demand read_matrix_market(const std::string& path, Weights wt = Weights::magnitude);
