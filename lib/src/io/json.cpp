@@ -62,10 +62,12 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
   // Node ids 0..N-1 in any order are used as they are; any other ids are numbered in order of
   // appearance and kept as labels.
   const std::size_t n = nodes.size();
+  // Every node first: the loop below stops at the first id that is not dense.
+  for (const auto& v : nodes)
+    if (!v.is_object() || !v.contains("id")) throw bad("every node needs an \"id\"");
   bool dense = true;
   std::vector<char> seen(n, 0);
   for (const auto& v : nodes) {
-    if (!v.is_object() || !v.contains("id")) throw bad("every node needs an \"id\"");
     const auto& id = v["id"];
     if (!id.is_number_unsigned() || id.get<std::uint64_t>() >= n || seen[id.get<std::uint64_t>()]) {
       dense = false;
