@@ -18,9 +18,7 @@ std::string id_text(const nlohmann::json& id) {
   return id.is_string() ? id.get<std::string>() : id.dump();
 }
 
-}  // namespace
-
-Graph read_json(const Text& t, const ReadOptions& opt) {
+Graph read_json_document(const Text& t, const ReadOptions& opt) {
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(t.data);
@@ -42,6 +40,7 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
   if (!doc.is_object()) throw bad("expected a JSON object with \"nodes\" and \"links\"");
   const nlohmann::json graph = doc.value("graph", nlohmann::json::object());
   if (!graph.is_object()) throw bad("\"graph\" must be an object");
+  if (doc.contains("directed") && !doc["directed"].is_boolean()) throw bad("\"directed\" must be true or false");
   const bool directed = doc.value("directed", false);
   const std::string family =
       graph.contains("family") && graph["family"].is_string() ? graph["family"].get<std::string>() : "";
@@ -154,6 +153,19 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
     throw bad("node coords must be integers and pos must be numbers");
   } catch (const InputError& e) {
     throw bad(e.what());
+  }
+}
+
+}  // namespace
+
+Graph read_json(const Text& t, const ReadOptions& opt) {
+  try {
+    return read_json_document(t, opt);
+  } catch (const nlohmann::json::exception& e) {
+    // A value of the wrong type that no check above names (nlohmann's type_error): still one ParseError.
+    std::string msg = e.what();
+    if (auto p = msg.find("] "); p != std::string::npos) msg = msg.substr(p + 2);
+    throw ParseError(t.source, 0, "invalid graph JSON: " + excerpt(msg, 160));
   }
 }
 
