@@ -100,7 +100,8 @@ void GraphBuilder::add_link(node_id u, node_id v, const LinkAttrs& a) {
   if (a.cls != no_class && a.cls >= g_.class_names_.size()) throw InputError("unknown link class id");
   if (!g_.directed_ && v < u) std::swap(u, v);
   const std::size_t k = g_.src_.size();
-  if (k >= std::numeric_limits<link_id>::max()) throw InputError("too many links (32-bit link ids)");
+  if (k >= std::numeric_limits<link_id>::max())
+    throw InputError(fmt::format("more than {} links (32-bit link ids)", std::numeric_limits<link_id>::max()));
   push_optional(g_.mult_, any_mult_, k, reserved_, a.multiplicity, std::uint32_t{1});
   push_optional(g_.cls_, any_cls_, k, reserved_, a.cls, no_class);
   push_optional(g_.level_, any_level_, k, reserved_, a.level, no_value8);

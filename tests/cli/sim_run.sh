@@ -72,14 +72,12 @@ PY
 # Stable as BookSim2 defines it: the 8x8 mesh under uniform DOR saturates near 0.41 flits/node/cycle
 # (BookSim2 and toposim alike, bench/RESULTS.md); at 0.6 the latency test fails, at 0.2 it passes.
 "$bin/topogen" mesh --dims 8x8 > "$tmp/mesh8.txt" || fail "topogen mesh 8x8"
-for rate in 0.2 0.6; do
-  "$bin/toposim" run "$tmp/mesh8.txt" --rate $rate --sample-period 500 --csv > "$tmp/st$rate.csv" || fail "rate $rate"
-done
+# (The run at 0.6 is the slow one, ~30 s under the sanitizers: once, read as JSON.)
+"$bin/toposim" run "$tmp/mesh8.txt" --rate 0.2 --sample-period 500 --csv > "$tmp/st0.2.csv" || fail "rate 0.2"
 [[ $(tail -1 "$tmp/st0.2.csv" | cut -d, -f13) == true ]] || fail "0.2 is not stable: $(tail -1 "$tmp/st0.2.csv")"
-[[ $(tail -1 "$tmp/st0.6.csv" | cut -d, -f13) == false ]] || fail "0.6 (above saturation) is stable: $(tail -1 "$tmp/st0.6.csv")"
 "$bin/toposim" run "$tmp/mesh8.txt" --rate 0.6 --sample-period 500 --no-provenance |
-  python3 -c 'import json,sys; p=json.load(sys.stdin)["points"][0]; assert p["latency_exceeded"] and not p["stable"]' ||
-  fail "0.6 does not report latency_exceeded"
+  python3 -c 'import json,sys; p=json.load(sys.stdin)["points"][0]; assert p["latency_exceeded"] and p["stable"] is False' ||
+  fail "0.6 (above saturation) is stable or does not report latency_exceeded"
 
 # A fractional speedup is accepted and recorded; below 1 is a usage error.
 "$bin/toposim" run "$tmp/mesh.txt" --speedup 1.5 --rate 0.2 --no-provenance "${quick[@]}" |

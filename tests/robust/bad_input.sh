@@ -36,7 +36,13 @@ bad() {
   if [[ -n "$(ls -A "$out")" ]]; then fail "$name: left $(ls -A "$out")"; rm -f "$out"/* "$out"/.??*; ok=0; fi
   ((ok)) && passes=$((passes + 1))
   [[ -n "${VERBOSE:-}" ]] && echo "$name: $(cat "$tmp/stderr")"
+  last=$name
   return 0
+}
+
+# says TEXT: the line of the case just run holds TEXT.
+says() {
+  grep -qF -- "$1" "$tmp/stderr" || fail "$last: the message does not say '$1': $(head -c 300 "$tmp/stderr")"
 }
 
 # --- Inputs ---------------------------------------------------------------------------------------------
@@ -67,10 +73,16 @@ printf '{"nodes": 5, "links": []}\n' > "$in/json-types.json"
 sed 's/"dims":\[4,4\]/"dims":[100000,100000,100000]/' "$in/torus.desc" > "$in/desc-huge.desc"
 sed 's/"dims":\[4,4\]/"dims":[4,0]/' "$in/torus.desc" > "$in/desc-zero.desc"
 sed 's/"torus"/"nonesuch"/' "$in/torus.desc" > "$in/desc-family.desc"
+"$bin/topogen" torus --dims 4x4 --format graphml | head -c 600 > "$in/truncated.graphml"
+# Nine levels of nested entities, 10^10 bytes expanded ("billion laughs"): refused by libxml2, not expanded.
+python3 - > "$in/laughs.graphml" <<'PY'
+ents = '<!ENTITY a0 "xxxxxxxxxx">' + "".join(f'<!ENTITY a{i} "{10 * ("&a%d;" % (i - 1))}">' for i in range(1, 10))
+print(f'<?xml version="1.0"?><!DOCTYPE graphml [{ents}]><graphml><graph><node id="&a9;"/></graph></graphml>')
+PY
 "$bin/topogen" debruijn --symbols 2 --length 3 > "$in/directed.el"
 graph_inputs=(empty.el blank.el garbage.bin binary.el truncated.el truncated-lines.el truncated.json links-count.el
   nodes-count.el nodes-huge.el id-33bit.el id-huge.el id-negative.el id-word.el columns.el array.json json-range.json
-  json-negative.json json-types.json desc-huge.desc desc-zero.desc desc-family.desc)
+  json-negative.json json-types.json desc-huge.desc desc-zero.desc desc-family.desc truncated.graphml laughs.graphml)
 for f in "${graph_inputs[@]}"; do
   [[ -f "$in/$f" ]] || fail "input $f was not made"
 done
@@ -88,6 +100,15 @@ done
 for f in empty.el blank.el garbage.bin binary.el id-33bit.el id-huge.el id-negative.el id-word.el columns.el; do
   bad "topomap demand $f" 1 -- topomap "$in/torus.el" --demand "$in/$f"
 done
+bad "topostat laughs.graphml says why" 1 -- topostat "$in/laughs.graphml"
+says "entity reference loop"
+# Found by the fuzz targets (tests/fuzz/README.md): a number beyond a double, a stray huge task id.
+printf '{"nodes": [{"id": 717E7775}], "links": []}\n' > "$in/json-overflow.json"
+bad "topostat json number overflow" 1 -- topostat "$in/json-overflow.json"
+says "invalid JSON: number overflow"
+printf '0 1111111111 1\n' > "$in/demand-huge-id.el"
+bad "topomap demand task id 1111111111" 1 -- topomap "$in/torus.el" --demand "$in/demand-huge-id.el"
+says "1111111112 tasks exceed the limit of 16777216 (2^24) for a demand"
 bad "topostat plain, header counts" 1 -- topostat -f plain "$in/nodes-count.el"
 bad "topostat missing file" 1 -- topostat "$in/none.el"
 bad "topostat directory as input" 1 -- topostat "$in"
@@ -155,9 +176,30 @@ bad "topogen --dims negative" 1 -- topogen torus --dims 4x-3
 bad "topogen --dims huge" 2 -- topogen torus --dims 99999999999999999999999x2
 bad "topogen --dims empty part" 2 -- topogen torus --dims 4xx4
 bad "topogen --dims binary" 2 -- topogen torus --dims $'4x\x01\xff'
+# A size above the 32-bit node ids: the message states the count (an estimate from 2^64 on).
+limit="nodes exceed the limit of 4294967294 (32-bit node ids)"
 bad "topogen node count overflow" 1 -- topogen torus --dims 100000x100000x100000
+says "topogen: --dims 100000x100000x100000: 1000000000000000 $limit"
 bad "topogen node count overflow (64 bit)" 1 -- topogen torus --dims 4294967296x4294967296x4294967296
+says "topogen: --dims 4294967296x4294967296x4294967296: about 7.92e+28 $limit"
+bad "topogen node count wraps to 0 in 64 bits" 1 -- topogen mesh --dims 4x4611686018427387904
+says "topogen: --dims 4x4611686018427387904: about 1.84e+19 $limit"
 bad "topogen hypercube too large" 1 -- topogen hypercube --dim 64
+says "topogen: --dim 64: 2^n = about 1.84e+19 $limit"
+bad "topogen hypercube 2^40" 1 -- topogen hypercube --dim 40
+says "topogen: --dim 40: 2^n = 1099511627776 $limit"
+bad "topogen ccc links overflow" 1 -- topogen ccc --dim 27
+says "topogen: --dim 27: 3*d*2^(d-1) = 5435817984 links exceed the limit of 4294967295 (32-bit link ids)"
+bad "topogen debruijn overflow" 1 -- topogen debruijn --symbols 65536 --length 32
+says "topogen: --symbols 65536 --length 32: m^n = about 1.34e+154 $limit"
+bad "topogen fattree overflow" 1 -- topogen fattree --arity 1000 --levels 4
+says "topogen: --arity 1000 --levels 4: k^n + n*k^(n-1) = 1004000000000 $limit"
+bad "topogen hamming overflow" 1 -- topogen hamming --side 10 --dims 12
+says "topogen: --side 10 --dims 12: n^d = 1000000000000 $limit"
+bad "topogen slimfly overflow" 1 -- topogen slimfly --q 65537
+says "topogen: --q 65537: 2q^2 = 8590196738 $limit"
+bad "topogen hdn base overflow" 1 -- topogen hdn --base 100000x100000 --levels 1 --supernodes none
+says "topogen: --base 100000x100000: the base network's 10000000000 $limit"
 bad "topogen hypercube negative" 1 -- topogen hypercube --dim -1
 bad "topogen ring zero" 1 -- topogen ring --nodes 0
 bad "topogen complete huge" 1 -- topogen complete --nodes 3000000000

@@ -369,7 +369,11 @@ TEST_CASE("ibt routing: paths of exactly the BFS length") {
 }
 
 TEST_CASE("hdn: Algorithm 1 on every pair of HDN(2x3x5,1,.) within Theorem 2's bound") {
-  for (const char* sn : {"0", "0,1", "1,2", "2", "0,1,2", "none"}) {
+  // Under the sanitizers (TOPO_SANITIZED=1, make test-sanitize) without the two largest instances, 900 and
+  // 1800 nodes: their 4 million routes take minutes there; the other four have 60 to 360 nodes.
+  const bool sanitized = std::getenv("TOPO_SANITIZED") != nullptr;
+  for (const std::string sn : {"0", "0,1", "1,2", "2", "0,1,2", "none"}) {
+    if (sanitized && (sn == "0" || sn == "none")) continue;
     CAPTURE(sn);
     const auto g = gen_of("hdn", {{"base", "2x3x5"}, {"levels", "1"}, {"supernodes", sn}});
     const auto bound = route::hdn_routing_bound(route::hdn_layout(g, "hdn"));

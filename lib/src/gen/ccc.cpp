@@ -2,6 +2,7 @@
 // the d-cube is replaced by a cycle of d nodes (w, i), and node (w, i) takes the cube link of dimension i.
 #include <fmt/format.h>
 
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
@@ -13,8 +14,14 @@ namespace {
 unsigned ccc_dim(const Params& p) {
   const auto d = get_int(p, "dim");
   // A cycle needs 3 nodes for the degree to be 3; 2^d * d ids must fit.
-  if (d < 3 || d > 26)
-    throw InputError(fmt::format("--dim: d must be between 3 and 26 (a cycle needs 3 nodes), got {}", d));
+  if (d < 3) throw InputError(fmt::format("--dim: d must be between 3 and 26 (a cycle needs 3 nodes), got {}", d));
+  if (d > 26) {
+    auto nodes = detail::Count::power(2, d);
+    nodes *= std::uint64_t(d);
+    if (nodes.above(topo::max_nodes)) throw detail::too_many_nodes(fmt::format("--dim {}: d*2^d =", d), nodes);
+    const detail::Count links(nodes.value() / 2 * 3);  // 3 per node, each shared by two
+    throw detail::too_many_links(fmt::format("--dim {}: 3*d*2^(d-1) =", d), links);
+  }
   return static_cast<unsigned>(d);
 }
 

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
@@ -36,13 +37,11 @@ ClexShape clex_shape(const Params& p) {
   s.k = std::uint64_t(k);
   s.levels = static_cast<unsigned>(l);
   s.swap = get_text(p, "links") == "swap";
-  s.nodes = 1;
-  for (unsigned i = 0; i < s.levels; ++i) {
-    if (s.nodes > topo::max_nodes / s.k)
-      throw InputError(fmt::format("--clique {} --levels {}: k^L nodes exceed the limit of {} (32-bit node ids)", k, l,
-                                   topo::max_nodes));
-    s.nodes *= s.k;
-  }
+  detail::Count nodes;
+  for (unsigned i = 0; i < s.levels; ++i) nodes *= s.k;
+  if (nodes.above(topo::max_nodes))
+    throw detail::too_many_nodes(fmt::format("--clique {} --levels {}: k^L =", k, l), nodes);
+  s.nodes = nodes.value();
   // Link ids are 32-bit: refuse before any allocation (estimated in floating point to avoid overflow).
   const long double n = static_cast<long double>(s.nodes), kk = static_cast<long double>(s.k),
                     ll = static_cast<long double>(s.levels);

@@ -6,6 +6,7 @@
 // becomes one link of multiplicity 2, so every node has degree 2m counting multiplicity (minus loops).
 #include <fmt/format.h>
 
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
@@ -22,12 +23,11 @@ Word de_bruijn_size(const Params& p) {
   const auto m = get_int(p, "symbols"), n = get_int(p, "length");
   if (m < 2 || m > 65536) throw InputError(fmt::format("--symbols: m must be between 2 and 65536, got {}", m));
   if (n < 1 || n > 32) throw InputError(fmt::format("--length: n must be between 1 and 32, got {}", n));
-  Word w{std::uint64_t(m), std::uint64_t(n), 1};
-  for (std::int64_t i = 0; i < n; ++i) {
-    w.nodes *= w.m;
-    if (w.nodes > topo::max_nodes) throw InputError(fmt::format("debruijn: m^n = {}^{} nodes is too many", m, n));
-  }
-  return w;
+  detail::Count nodes;
+  for (std::int64_t i = 0; i < n; ++i) nodes *= std::uint64_t(m);
+  if (nodes.above(topo::max_nodes))
+    throw detail::too_many_nodes(fmt::format("--symbols {} --length {}: m^n =", m, n), nodes);
+  return {std::uint64_t(m), std::uint64_t(n), nodes.value()};
 }
 
 Graph build_de_bruijn(const Word& w, bool undirected, bool loops) {

@@ -7,6 +7,7 @@
 
 #include <numeric>
 
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
@@ -23,14 +24,14 @@ Tree tree_size(const Params& p) {
   const auto k = get_int(p, "arity"), n = get_int(p, "levels");
   if (k < 2 || k > 65536) throw InputError(fmt::format("--arity: k must be between 2 and 65536, got {}", k));
   if (n < 1 || n > 32) throw InputError(fmt::format("--levels: n must be between 1 and 32, got {}", n));
-  Tree t{std::uint64_t(k), std::uint64_t(n), 1, 1, 0};
-  for (std::int64_t i = 0; i < n; ++i) {
-    t.terminals *= t.k;
-    if (t.terminals > topo::max_nodes) throw InputError("fattree: k^n terminals is too many");
-  }
-  t.per_level = t.terminals / t.k;
-  t.nodes = t.terminals + t.n * t.per_level;
-  if (t.nodes > topo::max_nodes) throw InputError("fattree: too many nodes");
+  // k^n terminals and n levels of k^(n-1) switches: k^(n-1) * (k+n) nodes.
+  detail::Count nodes(std::uint64_t(k + n));
+  for (std::int64_t i = 1; i < n; ++i) nodes *= std::uint64_t(k);
+  if (nodes.above(topo::max_nodes))
+    throw detail::too_many_nodes(fmt::format("--arity {} --levels {}: k^n + n*k^(n-1) =", k, n), nodes);
+  Tree t{std::uint64_t(k), std::uint64_t(n), 1, 1, nodes.value()};
+  t.per_level = t.nodes / (t.k + t.n);
+  t.terminals = t.per_level * t.k;
   return t;
 }
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <string_view>
 
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
@@ -62,12 +63,12 @@ std::vector<std::int64_t> resolve_dims(const Params& p) {
   }
   if (dims.empty()) throw InputError("--dims: at least one dimension is needed");
   if (dims.size() >= no_value8) throw InputError(fmt::format("--dims: at most {} dimensions", no_value8 - 1));
-  std::uint64_t n = 1;
+  detail::Count n;
   for (auto k : dims) {
     if (k < 1) throw InputError(fmt::format("--dims: every size must be at least 1, got {}", k));
     n *= std::uint64_t(k);
-    if (n > topo::max_nodes) throw InputError(fmt::format("--dims {}: too many nodes", fmt::join(dims, "x")));
   }
+  if (n.above(topo::max_nodes)) throw detail::too_many_nodes(fmt::format("--dims {}:", fmt::join(dims, "x")), n);
   return dims;
 }
 

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
@@ -21,13 +22,11 @@ Shape hamming_shape(const Params& p) {
   if (n < 2) throw InputError(fmt::format("--side must be at least 2, got {}", n));
   if (d < 1 || d >= no_value8)
     throw InputError(fmt::format("--dims must be between 1 and {}, got {}", no_value8 - 1, d));
-  std::uint64_t nodes = 1;
-  for (std::int64_t i = 0; i < d; ++i) {
-    nodes *= std::uint64_t(n);
-    if (nodes > topo::max_nodes)
-      throw InputError(fmt::format("--side {} --dims {}: n^d nodes exceed the 32-bit node ids", n, d));
-  }
-  return {std::uint64_t(n), std::uint64_t(d), nodes};
+  detail::Count nodes;
+  for (std::int64_t i = 0; i < d; ++i) nodes *= std::uint64_t(n);
+  if (nodes.above(topo::max_nodes))
+    throw detail::too_many_nodes(fmt::format("--side {} --dims {}: n^d =", n, d), nodes);
+  return {std::uint64_t(n), std::uint64_t(d), nodes.value()};
 }
 
 Description describe_hamming(const Shape& s) {

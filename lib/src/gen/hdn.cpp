@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "gen/hdn_layout_internal.hpp"
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
@@ -47,14 +48,14 @@ std::vector<std::uint64_t> base_dims(const Params& p, const std::string& key) {
   const auto raw = get_ints(p, key);
   if (raw.size() > 32) throw InputError(fmt::format("--{}: at most 32 base dimensions, got {}", key, raw.size()));
   std::vector<std::uint64_t> dims;
-  std::uint64_t n = 1;
+  detail::Count n;
   for (auto b : raw) {
     if (b < 2) throw InputError(fmt::format("--{}: every base dimension must have at least 2 nodes, got {}", key, b));
-    if (static_cast<std::uint64_t>(b) > topo::max_nodes / n)
-      throw InputError(fmt::format("--{}: the base network has too many nodes", key));
     n *= static_cast<std::uint64_t>(b);
     dims.push_back(static_cast<std::uint64_t>(b));
   }
+  if (n.above(topo::max_nodes))
+    throw detail::too_many_nodes(fmt::format("--{} {}: the base network's", key, fmt::join(raw, "x")), n);
   return dims;
 }
 
@@ -131,8 +132,8 @@ HdnShape rdn_shape(const Params& p) {
     h.dims = base_dims(p, "base");
   } else {
     const auto n = get_int(p, "cube");
-    if (n < 1 || n > 31)
-      throw InputError(fmt::format("--cube: the hypercube dimension must be between 1 and 31, got {}", n));
+    if (n < 1) throw InputError(fmt::format("--cube: the hypercube dimension must be between 1 and 31, got {}", n));
+    if (n > 31) throw detail::too_many_nodes(fmt::format("--cube {}: the base 2^n =", n), detail::Count::power(2, n));
     h.dims.assign(static_cast<std::size_t>(n), 2);
     h.cube = true;
   }
@@ -143,8 +144,10 @@ HdnShape rdn_shape(const Params& p) {
 
 HdnShape dualcube_shape(const Params& p) {
   const auto n = get_int(p, "dim");
-  if (n < 1 || n > 16)
-    throw InputError(fmt::format("--dim: the dual-cube dimension n must be between 1 and 16, got {}", n));
+  if (n < 1) throw InputError(fmt::format("--dim: the dual-cube dimension n must be between 1 and 16, got {}", n));
+  if (n > 16)
+    throw detail::too_many_nodes(fmt::format("--dim {}: 2^(2n-1) =", n),
+                                 detail::Count::power(2, 2 * std::min<std::int64_t>(n, 1 << 20) - 1));
   HdnShape h;
   h.dims.assign(static_cast<std::size_t>(n - 1), 2);  // HDN §3: Dual-Cube(n) = RDN over an (n−1)-cube, k = 1
   h.cube = true;

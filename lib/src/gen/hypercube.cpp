@@ -1,6 +1,7 @@
 // The binary n-cube: u ~ v iff they differ in one bit (doc/definitions.md §3.1).
 #include <fmt/format.h>
 
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
@@ -33,7 +34,8 @@ Graph make_hypercube(unsigned dim) {
 Family family_hypercube() {
   auto dim = [](const Params& p) {
     const auto n = get_int(p, "dim");
-    if (n < 0 || n > 31) throw InputError(fmt::format("--dim must be between 0 and 31, got {}", n));
+    if (n < 0) throw InputError(fmt::format("--dim must be between 0 and 31, got {}", n));
+    if (n > 31) throw detail::too_many_nodes(fmt::format("--dim {}: 2^n =", n), detail::Count::power(2, n));
     return static_cast<unsigned>(n);
   };
   return {.name = "hypercube",

@@ -9,6 +9,7 @@
 #include <numeric>
 #include <string>
 
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"
@@ -81,11 +82,10 @@ Ibt read_ibt(const Params& p) {
   c.m = get_int(p, "bypass_dims");
   c.lengths = get_ints(p, "lengths");
   check_ibt(c);
-  c.nodes = 1;
-  for (auto k : c.dims) {
-    c.nodes *= std::uint64_t(k);
-    if (c.nodes > topo::max_nodes) throw InputError(fmt::format("--dims {}: too many nodes", fmt::join(c.dims, "x")));
-  }
+  detail::Count n;
+  for (auto k : c.dims) n *= std::uint64_t(k);
+  if (n.above(topo::max_nodes)) throw detail::too_many_nodes(fmt::format("--dims {}:", fmt::join(c.dims, "x")), n);
+  c.nodes = n.value();
   return c;
 }
 

@@ -4,6 +4,7 @@
 // its rank (0..d-1) among the d symbols that differ from its predecessor, most significant first.
 #include <fmt/format.h>
 
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
@@ -20,12 +21,11 @@ Kautz kautz_size(const Params& p) {
   const auto d = get_int(p, "degree"), n = get_int(p, "length");
   if (d < 2 || d > 65535) throw InputError(fmt::format("--degree: d must be between 2 and 65535, got {}", d));
   if (n < 1 || n > 32) throw InputError(fmt::format("--length: n must be between 1 and 32, got {}", n));
-  Kautz k{std::uint64_t(d), std::uint64_t(n), std::uint64_t(d) + 1};
-  for (std::int64_t i = 1; i < n; ++i) {
-    k.nodes *= k.d;
-    if (k.nodes > topo::max_nodes) throw InputError(fmt::format("kautz: (d+1)*d^(n-1) nodes is too many"));
-  }
-  return k;
+  detail::Count nodes(std::uint64_t(d) + 1);
+  for (std::int64_t i = 1; i < n; ++i) nodes *= std::uint64_t(d);
+  if (nodes.above(topo::max_nodes))
+    throw detail::too_many_nodes(fmt::format("--degree {} --length {}: (d+1)*d^(n-1) =", d, n), nodes);
+  return {std::uint64_t(d), std::uint64_t(n), nodes.value()};
 }
 
 Graph build_kautz(const Kautz& k, bool undirected) {

@@ -6,6 +6,7 @@
 
 #include "gen/finite_field_internal.hpp"
 #include "gen/projective_plane_internal.hpp"
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
@@ -16,8 +17,8 @@ namespace {
 
 std::uint64_t pn_q(const Params& p) {
   const auto q = require_field_order(get_int(p, "q"));
-  if (2 * ProjectivePlane::size(q) > topo::max_nodes)
-    throw InputError(fmt::format("--q {}: 2(q^2+q+1) nodes exceed the 32-bit node ids", q));
+  const detail::Count nodes(2 * ProjectivePlane::size(q));
+  if (nodes.above(topo::max_nodes)) throw detail::too_many_nodes(fmt::format("--q {}: 2(q^2+q+1) =", q), nodes);
   return q;
 }
 

@@ -3,6 +3,7 @@
 // so the degree is 2n - 1 (29 for n = 15, as in Table 2).
 #include <fmt/format.h>
 
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
@@ -13,7 +14,8 @@ namespace {
 
 unsigned sbs_dim(const Params& p) {
   const auto n = get_int(p, "dim");
-  if (n < 2 || n > 31) throw InputError(fmt::format("--dim: n must be between 2 and 31, got {}", n));
+  if (n < 2) throw InputError(fmt::format("--dim: n must be between 2 and 31, got {}", n));
+  if (n > 31) throw detail::too_many_nodes(fmt::format("--dim {}: 2^n =", n), detail::Count::power(2, n));
   return static_cast<unsigned>(n);
 }
 

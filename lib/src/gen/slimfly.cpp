@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gen/finite_field_internal.hpp"
+#include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
@@ -18,7 +19,8 @@ std::uint64_t slimfly_q(const Params& p) {
   const auto raw = get_int(p, "q");
   const auto q = require_field_order(raw);
   if (q == 2) throw InputError("--q must be a prime power other than 2 (MMS needs q >= 3), got 2");
-  if (2 * q * q > topo::max_nodes) throw InputError(fmt::format("--q {}: 2q^2 nodes exceed the 32-bit node ids", q));
+  const detail::Count nodes(2 * q * q);
+  if (nodes.above(topo::max_nodes)) throw detail::too_many_nodes(fmt::format("--q {}: 2q^2 =", q), nodes);
   return q;
 }
 

@@ -199,7 +199,9 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
     if (first.contains("pos") && first["pos"].is_array()) b.set_pos_dims(static_cast<unsigned>(first["pos"].size()));
     for (const auto& [ln, v] : h.node_lines) apply_node(b, v, t.source, ln);
   }
-  b.reserve_links(static_cast<std::size_t>(h.links));
+  // The header's count is only a claim until the lines are counted: reserve no more than the text could
+  // hold (a link line takes at least 4 bytes), so that "# links: 566666666666666" cannot ask for petabytes.
+  b.reserve_links(static_cast<std::size_t>(std::min<std::uint64_t>(std::uint64_t(h.links), t.data.size() / 4 + 1)));
 
   std::int64_t count = 0;
   std::size_t last_line = lines.number();

@@ -18,9 +18,7 @@ std::string id_text(const nlohmann::json& id) {
   return id.is_string() ? id.get<std::string>() : id.dump();
 }
 
-}  // namespace
-
-Graph read_json(const Text& t, const ReadOptions& opt) {
+Graph read_json_document(const Text& t, const ReadOptions& opt) {
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(t.data);
@@ -32,11 +30,17 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
                            (e.byte >= t.data.size() && msg.find("missing closing quote") != std::string::npos);
     throw ParseError(t.source, t.line_of(e.byte ? e.byte - 1 : 0),
                      truncated ? "truncated JSON: the document ends early" : "invalid JSON: " + excerpt(msg, 160));
+  } catch (const nlohmann::json::exception& e) {
+    // Not a syntax error, e.g. out_of_range 406 for a number beyond a double (1E7775).
+    std::string msg = e.what();
+    if (auto p = msg.find("] "); p != std::string::npos) msg = msg.substr(p + 2);
+    throw ParseError(t.source, 0, "invalid JSON: " + excerpt(msg, 160));
   }
   auto bad = [&](const std::string& msg) { return ParseError(t.source, 0, msg); };
   if (!doc.is_object()) throw bad("expected a JSON object with \"nodes\" and \"links\"");
   const nlohmann::json graph = doc.value("graph", nlohmann::json::object());
   if (!graph.is_object()) throw bad("\"graph\" must be an object");
+  if (doc.contains("directed") && !doc["directed"].is_boolean()) throw bad("\"directed\" must be true or false");
   const bool directed = doc.value("directed", false);
   const std::string family =
       graph.contains("family") && graph["family"].is_string() ? graph["family"].get<std::string>() : "";
@@ -57,10 +61,12 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
   // Node ids 0..N-1 in any order are used as they are; any other ids are numbered in order of
   // appearance and kept as labels.
   const std::size_t n = nodes.size();
+  // Every node first: the loop below stops at the first id that is not dense.
+  for (const auto& v : nodes)
+    if (!v.is_object() || !v.contains("id")) throw bad("every node needs an \"id\"");
   bool dense = true;
   std::vector<char> seen(n, 0);
   for (const auto& v : nodes) {
-    if (!v.is_object() || !v.contains("id")) throw bad("every node needs an \"id\"");
     const auto& id = v["id"];
     if (!id.is_number_unsigned() || id.get<std::uint64_t>() >= n || seen[id.get<std::uint64_t>()]) {
       dense = false;
@@ -147,6 +153,19 @@ Graph read_json(const Text& t, const ReadOptions& opt) {
     throw bad("node coords must be integers and pos must be numbers");
   } catch (const InputError& e) {
     throw bad(e.what());
+  }
+}
+
+}  // namespace
+
+Graph read_json(const Text& t, const ReadOptions& opt) {
+  try {
+    return read_json_document(t, opt);
+  } catch (const nlohmann::json::exception& e) {
+    // A value of the wrong type that no check above names (nlohmann's type_error): still one ParseError.
+    std::string msg = e.what();
+    if (auto p = msg.find("] "); p != std::string::npos) msg = msg.substr(p + 2);
+    throw ParseError(t.source, 0, "invalid graph JSON: " + excerpt(msg, 160));
   }
 }
 

@@ -37,6 +37,8 @@ Demand read_edge_list(const std::string& path, Weights wt) {
     e.push_back({static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(u), w});
   }
   if (n == 0) throw ParseError(path, lines.number(), "no tasks");
+  if (n > max_tasks)  // before the narrowing below ("# nodes: 4294967297" would become 1)
+    throw ParseError(path, 0, fmt::format("{} tasks exceed the limit of {} (2^24) for a demand", n, max_tasks));
   return build(static_cast<std::uint32_t>(n), std::move(e), false, path);
 }
 

@@ -107,10 +107,12 @@ Demand read_harwell_boeing(const std::string& path, Weights wt) {
                [&](std::size_t k, std::string_view s) { val[k] = parse_real(s, path, ln, "value"); });
   }
   if (colptr[0] != 1 || colptr[ncol] != nnz + 1) throw ParseError(path, ln, "column pointers do not span 1..NNZERO+1");
+  // All of them before any is used: one above NNZERO+1 in the middle would index past the row indices.
+  for (std::uint64_t c = 0; c < ncol; ++c)
+    if (colptr[c + 1] < colptr[c]) throw ParseError(path, ln, "column pointers decrease");
   std::vector<Entry> e;
   e.reserve(nnz);
   for (std::uint64_t c = 0; c < ncol; ++c) {
-    if (colptr[c + 1] < colptr[c]) throw ParseError(path, ln, "column pointers decrease");
     for (auto k = colptr[c] - 1; k < colptr[c + 1] - 1; ++k) {
       double v = 1;
       if (wt == Weights::magnitude && has_values)

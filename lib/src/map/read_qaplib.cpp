@@ -33,6 +33,12 @@ Qap read_qaplib(const std::string& path) {
   auto [ns, nl] = tk.next("n");
   const auto n = parse_uint(ns, path, nl, "n");
   if (n == 0 || n > 65535) throw ParseError(path, nl, fmt::format("n must be in 1..65535, got {}", n));
+  // The whole file is in tokens already: a short one is refused before 2·n² entries are allocated
+  // (n = 24424 asks for 4.8 GB), with the error the loop below would give.
+  if (const auto left = tk.t.size() - tk.i; left < 2 * n * n)
+    throw ParseError(
+        path, tk.last_line,
+        fmt::format("unexpected end of file, expected {}", left < n * n ? "an entry of A" : "an entry of B"));
   Qap q;
   q.n = static_cast<std::uint32_t>(n);
   for (auto* m : {&q.a, &q.b}) {

@@ -46,7 +46,11 @@ struct Demand {
   Demand cropped(std::uint32_t k) const;
 };
 
-/// Readers. Errors are ParseError naming file:line.
+/// Most tasks a demand may have (2^24): a stray id such as 1111111111 would otherwise make a reader
+/// allocate gigabytes for tasks that exchange nothing.
+inline constexpr std::uint64_t max_tasks = std::uint64_t{1} << 24;
+
+/// Readers. Errors are ParseError naming file:line; more than max_tasks tasks is one.
 Demand read_matrix_market(const std::string& path, Weights wt = Weights::magnitude);
 Demand read_harwell_boeing(const std::string& path, Weights wt = Weights::magnitude);
 /// "u v [w]" lines, 0-based, '#' comments; n = largest id + 1 unless a "# nodes: N" line says more.
