@@ -33,8 +33,6 @@ Graph build_kautz(const Kautz& k, bool undirected) {
   const auto shift = b.class_id("shift");
   b.set_coord_dims(static_cast<unsigned>(k.n));
   b.reserve_links(static_cast<std::size_t>(k.nodes * k.d));
-  std::uint64_t top = 1;  // d^(n-1)
-  for (std::uint64_t i = 1; i < k.n; ++i) top *= k.d;
   std::vector<std::int32_t> x(k.n);
   auto encode = [&](const std::vector<std::int32_t>& w) {
     std::uint64_t id = std::uint64_t(w[0]);

@@ -13,8 +13,10 @@
 // to each translation unit and inlined, so the ABI note GCC gives for them does not apply.
 #pragma GCC diagnostic ignored "-Wpsabi"
 // GCC 12's AVX-512 intrinsics start from _mm512_undefined_pd() and draw a false -Wmaybe-uninitialized
-// (GCC bug 105593).
+// (GCC bug 105593). Clang has no such warning.
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 namespace topo::metrics::loads {
 namespace {

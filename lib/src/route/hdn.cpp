@@ -107,7 +107,7 @@ class HdnRouter final : public Router {
 // Algorithm 2 as a schedule: every procedure takes the step it starts at and returns the step after it.
 class HdnBroadcast {
  public:
-  HdnBroadcast(const Graph& g, const HdnLayout& h) : g_(g), h_(h), informed_(g.num_nodes(), 0) {}
+  HdnBroadcast(const Graph& g, const HdnLayout& h) : h_(h), informed_(g.num_nodes(), 0) {}
 
   BroadcastSchedule run(node_id root) {
     Node r;
@@ -228,7 +228,6 @@ class HdnBroadcast {
     return end + 1;
   }
 
-  const Graph& g_;
   const HdnLayout& h_;
   std::vector<char> informed_;
   BroadcastSchedule s_;

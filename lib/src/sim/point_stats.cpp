@@ -67,7 +67,7 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
     hsum += double(h) * double(hops[h]);
     hn += double(hops[h]);
   }
-  res.hops_mean = hn ? hsum / hn : 0;
+  res.hops_mean = hn > 0 ? hsum / hn : 0;
   const double vcs = double(n_.in_off.back()) * n_.V;
   res.vc_occupancy_mean = occ / (cycles * vcs);
   res.link_util_histogram.assign(10, 0);
@@ -82,7 +82,7 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
     res.link_util_max = std::max(res.link_util_max, u);
     ++res.link_util_histogram[std::min<std::size_t>(9, std::size_t(u * 10))];
   }
-  res.link_util_mean = un ? usum / un : 0;
+  res.link_util_mean = un > 0 ? usum / un : 0;
 }
 
 Deadlock Engine::deadlock_report() const {
