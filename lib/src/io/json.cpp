@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <unordered_map>
@@ -111,7 +112,17 @@ Graph read_json_document(const Text& t, const ReadOptions& opt) {
         b.set_label(id, id_text(v["id"]));
       if (v.contains("coords") && b.num_nodes()) {
         if (!v["coords"].is_array()) throw bad(fmt::format("node {}: coords must be a list of integers", i));
-        b.set_coords(id, v["coords"].get<std::vector<std::int32_t>>());
+        std::vector<std::int32_t> c;
+        for (const auto& x :
+             v["coords"]) {  // checked one by one: nlohmann converts a float or a large integer unchecked
+          const bool fits = (x.is_number_unsigned() && x.get<std::uint64_t>() <= std::uint64_t(INT32_MAX)) ||
+                            (x.is_number_integer() && !x.is_number_unsigned() && x.get<std::int64_t>() >= INT32_MIN &&
+                             x.get<std::int64_t>() <= INT32_MAX);
+          if (!fits)
+            throw bad(fmt::format("node {}: coords must be integers of 32 bits, got {}", i, excerpt(x.dump(), 40)));
+          c.push_back(std::int32_t(x.get<std::int64_t>()));
+        }
+        b.set_coords(id, c);
       }
       if (v.contains("pos")) {
         if (!v["pos"].is_array()) throw bad(fmt::format("node {}: pos must be a list of numbers", i));

@@ -1,4 +1,5 @@
 // Demand from a Harwell-Boeing file: header cards, Fortran formats, compressed sparse columns.
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -91,20 +92,23 @@ Demand read_harwell_boeing(const std::string& path, Weights wt) {
     if (got != count) throw ParseError(path, ln, fmt::format("{}: expected {} values, found {}", what, count, got));
   };
   std::vector<std::uint64_t> colptr(ncol + 1);
-  std::vector<std::uint32_t> rowind(nnz);
+  // NNZERO may lie: the arrays grow with what the cards hold, from at most 1M entries reserved.
+  const std::size_t first_reserve = std::size_t{1} << 20;
+  std::vector<std::uint32_t> rowind;
+  rowind.reserve(std::min<std::uint64_t>(nnz, first_reserve));
   read_block(ptrcrd, ncol + 1, pf, "column pointers",
              [&](std::size_t k, std::string_view s) { colptr[k] = parse_uint(s, path, ln, "column pointer"); });
-  read_block(indcrd, nnz, inf, "row indices", [&](std::size_t k, std::string_view s) {
+  read_block(indcrd, nnz, inf, "row indices", [&](std::size_t, std::string_view s) {
     const auto r = parse_uint(s, path, ln, "row index");
     if (r < 1 || r > nrow) throw ParseError(path, ln, fmt::format("row index {} outside 1..{}", r, nrow));
-    rowind[k] = static_cast<std::uint32_t>(r - 1);
+    rowind.push_back(static_cast<std::uint32_t>(r - 1));
   });
   const std::size_t per = type[0] == 'c' ? 2 : 1;
   std::vector<double> val;
   if (has_values) {
-    val.resize(nnz * per);
+    val.reserve(std::min<std::uint64_t>(nnz * per, first_reserve));
     read_block(valcrd, nnz * per, vf, "values",
-               [&](std::size_t k, std::string_view s) { val[k] = parse_real(s, path, ln, "value"); });
+               [&](std::size_t, std::string_view s) { val.push_back(parse_real(s, path, ln, "value")); });
   }
   if (colptr[0] != 1 || colptr[ncol] != nnz + 1) throw ParseError(path, ln, "column pointers do not span 1..NNZERO+1");
   // All of them before any is used: one above NNZERO+1 in the middle would index past the row indices.

@@ -1,4 +1,5 @@
 // Demand from a Matrix Market coordinate file (pattern, real, integer or complex; any symmetry).
+#include <algorithm>
 #include <cmath>
 
 #include "map/reader_internal.hpp"
@@ -37,7 +38,7 @@ Demand read_matrix_market(const std::string& path, Weights wt) {
         throw ParseError(path, ln, fmt::format("a demand matrix must be square, got {}x{}", rows, cols));
       if (rows > max_nodes) throw ParseError(path, ln, "too many rows");
       have_size = true;
-      e.reserve(nnz);
+      e.reserve(std::min<std::uint64_t>(nnz, std::uint64_t{1} << 20));  // the header may lie: grow past 1M entries
       continue;
     }
     if (t.size() != 2 + values)
