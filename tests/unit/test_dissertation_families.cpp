@@ -388,6 +388,23 @@ TEST_CASE("fattree: k-ary n-tree sizes, degrees, classes, terminal distances") {
   CHECK(error_of("fattree", {{"arity", "1"}, {"levels", "3"}}) == "--arity: k must be between 2 and 65536, got 1");
 }
 
+TEST_CASE("hex3d: describe()'s closed forms (links, degrees) equal the built graph's for t = 1..12") {
+  const auto& f = gen::find_family("hex3d");
+  for (int t = 1; t <= 12; ++t) {
+    CAPTURE(t);
+    const auto p = gen::parse_params(f, {{"t", std::to_string(t)}});
+    const auto d = f.describe(p);
+    const Graph g = gen::generate(f, p);
+    const auto s = metrics::summarize(g);
+    CHECK(d.nodes == g.num_nodes());
+    CHECK(d.links == g.num_links());
+    CHECK(d.degree_min == s.degree_min);
+    CHECK(d.degree_max == s.degree_max);
+  }
+  // The largest t is described at once (it looped over (2t-1)^3 cells: 107 s at t = 1000).
+  CHECK(f.describe(gen::parse_params(f, {{"t", "1000"}})).links == 19952039988u);
+}
+
 TEST_CASE("hex3d: t = 7 has 923 nodes and BFS distance equals doc/definitions.md §3.3's hex distance") {
   for (std::int64_t t = 1; t <= 7; ++t) {
     const auto& f = gen::find_family("hex3d");

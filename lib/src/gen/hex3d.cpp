@@ -81,23 +81,12 @@ Family family_hex3d() {
                 const auto t = hex_t(p);
                 Description d;
                 d.nodes = hex_size(t);
-                // Links: one per ordered unit vector and node whose neighbour is inside, counted in build; here
-                // by the same loop without allocating.
-                const std::int64_t r = t - 1;
-                std::uint64_t links = 0, dmin = t == 1 ? 0 : 12, dmax = 0;
-                for (std::int64_t x = -r; x <= r; ++x)
-                  for (std::int64_t y = -r; y <= r; ++y)
-                    for (std::int64_t z = -r; z <= r; ++z) {
-                      if (hex_norm(x, y, z) > r) continue;
-                      std::uint64_t deg = 0;
-                      for (auto [ux, uy, uz] : std::array<std::array<std::int64_t, 3>, 6>{
-                               {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, -1, 0}, {1, 0, -1}, {0, 1, -1}}}) {
-                        if (hex_norm(x + ux, y + uy, z + uz) <= r) ++links, ++deg;
-                        if (hex_norm(x - ux, y - uy, z - uz) <= r) ++deg;
-                      }
-                      dmin = std::min(dmin, deg);
-                      dmax = std::max(dmax, deg);
-                    }
+                // Links: 20t^3 - 48t^2 + 40t - 12 (the pairs of nodes one unit vector apart inside the region;
+                // checked against build() for t = 1..12 in the unit tests). Interior nodes have 12 neighbours,
+                // the region's corners 5.
+                const auto u = std::uint64_t(t);
+                const std::uint64_t links = 20 * u * u * u + 40 * u - 48 * u * u - 12, dmin = t == 1 ? 0 : 5,
+                                    dmax = t == 1 ? 0 : 12;
                 d.links = links;
                 d.degree_min = dmin;
                 d.degree_max = dmax;
