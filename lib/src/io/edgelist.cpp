@@ -90,7 +90,7 @@ void apply_node(GraphBuilder& b, const nlohmann::json& v, const std::string& sou
       if (!v["label"].is_string()) throw bad("node label must be a string");
       b.set_label(nid, v["label"].get<std::string>());
     }
-    if (v.contains("coords")) b.set_coords(nid, v["coords"].get<std::vector<std::int32_t>>());
+    if (v.contains("coords")) b.set_coords(nid, coords_of(v["coords"]));
     if (v.contains("pos")) b.set_pos(nid, v["pos"].get<std::vector<double>>());
   } catch (const nlohmann::json::exception&) {
     throw bad("node coords must be integers and pos must be numbers");

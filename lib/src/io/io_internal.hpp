@@ -18,6 +18,9 @@ struct Text {
 };
 
 Graph read_edgelist(const Text& t, const ReadOptions& opt);
+/// A node's "coords": integers of 32 bits, checked one by one (nlohmann converts a float or a large integer
+/// unchecked); InputError "coords must be integers of 32 bits, got X" otherwise.
+std::vector<std::int32_t> coords_of(const nlohmann::json& c);
 Graph read_json(const Text& t, const ReadOptions& opt);
 Graph read_graphml(const Text& t, const ReadOptions& opt);
 /// Rebuilds a graph from a family name and parameters, checking the counts the file claims.

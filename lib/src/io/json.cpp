@@ -113,14 +113,10 @@ Graph read_json_document(const Text& t, const ReadOptions& opt) {
       if (v.contains("coords") && b.num_nodes()) {
         if (!v["coords"].is_array()) throw bad(fmt::format("node {}: coords must be a list of integers", i));
         std::vector<std::int32_t> c;
-        for (const auto& x :
-             v["coords"]) {  // checked one by one: nlohmann converts a float or a large integer unchecked
-          const bool fits = (x.is_number_unsigned() && x.get<std::uint64_t>() <= std::uint64_t(INT32_MAX)) ||
-                            (x.is_number_integer() && !x.is_number_unsigned() && x.get<std::int64_t>() >= INT32_MIN &&
-                             x.get<std::int64_t>() <= INT32_MAX);
-          if (!fits)
-            throw bad(fmt::format("node {}: coords must be integers of 32 bits, got {}", i, excerpt(x.dump(), 40)));
-          c.push_back(std::int32_t(x.get<std::int64_t>()));
+        try {
+          c = coords_of(v["coords"]);
+        } catch (const InputError& e) {
+          throw bad(fmt::format("node {}: {}", i, e.what()));
         }
         b.set_coords(id, c);
       }
@@ -168,6 +164,19 @@ Graph read_json_document(const Text& t, const ReadOptions& opt) {
 }
 
 }  // namespace
+
+std::vector<std::int32_t> coords_of(const nlohmann::json& c) {
+  if (!c.is_array()) throw InputError("coords must be a list of integers");
+  std::vector<std::int32_t> out;
+  for (const auto& x : c) {
+    const bool fits = (x.is_number_unsigned() && x.get<std::uint64_t>() <= std::uint64_t(INT32_MAX)) ||
+                      (x.is_number_integer() && !x.is_number_unsigned() && x.get<std::int64_t>() >= INT32_MIN &&
+                       x.get<std::int64_t>() <= INT32_MAX);
+    if (!fits) throw InputError(fmt::format("coords must be integers of 32 bits, got {}", excerpt(x.dump(), 40)));
+    out.push_back(std::int32_t(x.get<std::int64_t>()));
+  }
+  return out;
+}
 
 Graph read_json(const Text& t, const ReadOptions& opt) {
   try {
