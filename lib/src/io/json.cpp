@@ -111,7 +111,6 @@ Graph read_json_document(const Text& t, const ReadOptions& opt) {
       else if (!dense)
         b.set_label(id, id_text(v["id"]));
       if (v.contains("coords") && b.num_nodes()) {
-        if (!v["coords"].is_array()) throw bad(fmt::format("node {}: coords must be a list of integers", i));
         std::vector<std::int32_t> c;
         try {
           c = coords_of(v["coords"]);
