@@ -1,10 +1,10 @@
 #pragma once
 // Shared by the libFuzzer targets: every input is run through one reader; a typed topo::Error is the
 // expected outcome for bad input, anything else (a crash, a sanitizer report, another exception) is a bug.
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -20,13 +20,18 @@ inline std::string_view text(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const char*>(data), size};
 }
 
-/// The map readers take a path: the input goes to a file of this process's own.
+/// The map readers take a path: the input goes to an in-memory file of this process's own (memfd), named
+/// by /proc/self/fd. A file on disk cost 3 ms per input (ext4 flushes a truncated-and-rewritten file on
+/// close): 300 executions per second instead of thousands.
 inline const std::string& scratch_file(std::string_view bytes) {
-  static const std::string path = "/tmp/topo-fuzz-" + std::to_string(::getpid()) + ".in";
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) __builtin_trap();
-  if (!bytes.empty()) std::fwrite(bytes.data(), 1, bytes.size(), f);
-  std::fclose(f);
+  static const int fd = ::memfd_create("topo-fuzz-input", 0);
+  static const std::string path = "/proc/self/fd/" + std::to_string(fd);
+  if (fd < 0 || ::ftruncate(fd, 0) != 0) __builtin_trap();
+  for (std::size_t done = 0; done < bytes.size();) {
+    const auto n = ::pwrite(fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(done));
+    if (n <= 0) __builtin_trap();
+    done += static_cast<std::size_t>(n);
+  }
   return path;
 }
 
