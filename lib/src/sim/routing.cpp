@@ -215,7 +215,7 @@ struct SimOnly {
 // One line per simulator-only routing; toporoute's algorithms come from route::algorithm_names().
 const std::vector<SimOnly>& sim_only() {
   static const std::vector<SimOnly> list = {
-      {"minimal-adaptive", "per hop the least-occupied minimal output; escape VC 0 on dor or shortest", true,
+      {"minimal-adaptive", "per hop the least-occupied minimal output; escape VCs on dor or shortest", true,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<MinimalAdaptive>(c.net, base_router(c.g, c.o));
        }},
@@ -266,8 +266,8 @@ std::unique_ptr<SimRouting> make_sim_routing(const RoutingContext& ctx) {
     r = std::make_unique<SourceRouted>(route::make_router(ctx.g, router_options(ctx.algo, ctx.o.random_ties)));
   }
   fill_classes(*r, ctx);
-  if (!r->source_routed() && ctx.vc_classes != "escape")
-    throw UsageError(fmt::format("--algo {} chooses per hop and needs --vc-classes escape", ctx.algo));
+  if (!r->source_routed() && !r->vcc->escape())
+    throw UsageError(fmt::format("--algo {} chooses per hop and needs --vc-classes escape or escape-hop", ctx.algo));
   return r;
 }
 

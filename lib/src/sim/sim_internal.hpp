@@ -96,6 +96,9 @@ class VcClasses {
     const auto k = classes(vcs);
     return {c * vcs / k, (c + 1) * vcs / k};
   }
+  /// True for the escape schemes: their last class is the adaptive VCs, the others the escape network
+  /// that adaptive routing falls back on.
+  virtual bool escape() const { return false; }
 };
 std::unique_ptr<VcClasses> make_vc_classes(const std::string& name, const Graph& g, std::uint32_t vcs);
 

@@ -41,8 +41,18 @@ struct Simulator::Impl {
       setup.vc_classes = o.vc_classes;
       cycle = build(setup.vc_classes);
     } else if (routing_is_adaptive(setup.algo)) {
+      // One escape VC (two on tori) where it is deadlock-free, else escape VCs by hops left (the dragonfly).
       setup.vc_classes = "escape";
       cycle = build("escape");
+      if (!cycle.empty()) {
+        try {
+          auto hop_cycle = build("escape-hop");
+          setup.vc_classes = "escape-hop";
+          cycle = std::move(hop_cycle);
+        } catch (const UsageError&) {
+          cycle = build("escape");  // too few VCs for it: report the escape scheme's cycle
+        }
+      }
     } else {
       // The first scheme whose dependency graph is acyclic: none, dateline, hop.
       for (const char* s : {"none", "dateline", "hop"}) {
@@ -68,7 +78,7 @@ struct Simulator::Impl {
       }
       throw InputError(fmt::format(
           "--algo {} with --vc-classes {} and {} VCs can deadlock: the channel dependency graph has a cycle of {} "
-          "channels{}{} (use --vc-classes hop or dateline, more --vcs, or --allow-deadlock)",
+          "channels{}{} (use --vc-classes hop, dateline or escape-hop, more --vcs, or --allow-deadlock)",
           setup.algo, setup.vc_classes, o.vcs, cycle.size(), list, cycle.size() > 12 ? " ..." : ""));
     }
     setup.link_latency = o.link_latency;

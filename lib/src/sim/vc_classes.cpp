@@ -9,7 +9,12 @@
 //             for minimal routes: the runs of class 1 on a ring all hold the wrap-around link and are at most
 //             half the ring long, so they cannot close a cycle;
 //   escape    Duato's escape VCs for adaptive routing: VC 0 (VCs 0 and 1 with dateline classes when the graph
-//             has wrap-around links) follow a deadlock-free base routing, the other VCs are adaptive.
+//             has wrap-around links) follow a deadlock-free base routing, the other VCs are adaptive;
+//   escape-hop escape VCs 0..D-1 (D: the diameter) with classes by hops left: an escape hop with h hops of
+//             the base route still to go uses VC D - h. With a minimal base routing and minimal adaptive
+//             hops, every hop of a packet has fewer hops left than the one before, so its escape classes
+//             only rise: no cycle, also through the adaptive VCs (Duato), on any graph (the dragonfly's
+//             local-global-local routes need it: one escape VC chains them into cycles).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -18,6 +23,7 @@
 
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/metrics/distance.hpp"
 
 namespace topo::sim {
 
@@ -134,10 +140,43 @@ class Escape final : public VcClasses {
     return c < escapes_ ? std::pair<std::uint32_t, std::uint32_t>{c, c + 1}
                         : std::pair<std::uint32_t, std::uint32_t>{escapes_, vcs};
   }
+  bool escape() const override { return true; }
 
  private:
   const Graph& g_;
   std::uint32_t escapes_;
+};
+
+class EscapeHop final : public VcClasses {
+ public:
+  EscapeHop(const Graph& g, std::uint32_t vcs) {
+    const auto d = metrics::distance_distribution(g);
+    escapes_ = std::max<std::uint32_t>(d.max_finite_distance, 1);
+    if (vcs <= escapes_)
+      throw UsageError(
+          fmt::format("--vc-classes escape-hop needs --vcs {} or more on this graph ({} escape VCs, one "
+                      "per hop of its diameter, and one adaptive)",
+                      escapes_ + 1, escapes_));
+  }
+  std::uint32_t classes(std::uint32_t) const override { return escapes_ + 1; }
+  // A whole path given here is an escape path: hop i of h uses class escapes - (h - i).
+  void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override {
+    if (p.hops() > escapes_)
+      throw InputError(
+          fmt::format("--vc-classes escape-hop: a route of {} hops ({} -> {}) is longer than the "
+                      "diameter {}; the base routing must be minimal",
+                      p.hops(), p.nodes.front(), p.nodes.back(), escapes_));
+    out.resize(p.hops());
+    for (std::size_t h = 0; h < p.hops(); ++h) out[h] = std::uint8_t(escapes_ - (p.hops() - h));
+  }
+  std::pair<std::uint32_t, std::uint32_t> range(std::uint32_t c, std::uint32_t vcs) const override {
+    return c < escapes_ ? std::pair<std::uint32_t, std::uint32_t>{c, c + 1}
+                        : std::pair<std::uint32_t, std::uint32_t>{escapes_, vcs};
+  }
+  bool escape() const override { return true; }
+
+ private:
+  std::uint32_t escapes_ = 1;
 };
 
 struct Scheme {
@@ -162,6 +201,10 @@ const std::vector<Scheme>& schemes() {
        2, [](const Graph& g, std::uint32_t) { return std::make_unique<Partition>(g); }},
       {"escape", "adaptive routing: VC 0 (0 and 1 on tori) an escape channel on the base routing", 2,
        [](const Graph& g, std::uint32_t v) { return std::make_unique<Escape>(g, v); }},
+      {"escape-hop",
+       "adaptive routing: VCs 0 to D-1 (D: the diameter) escape channels on the base routing, an escape hop with h "
+       "hops left on VC D-h; the others adaptive",
+       2, [](const Graph& g, std::uint32_t v) { return std::make_unique<EscapeHop>(g, v); }},
   };
   return list;
 }
