@@ -5,6 +5,6 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return topo::fuzz::expect_typed_errors([&] {
     const auto& path = topo::fuzz::scratch_file(topo::fuzz::text(data, size));
-    (void)topo::map::read_matrix_market(path);
+    (void)topo::map::read_matrix_market(path, topo::map::Weights::magnitude, topo::fuzz::max_tasks);
   });
 }

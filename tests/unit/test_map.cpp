@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -193,4 +196,32 @@ TEST_CASE("map: a demand without tasks maps trivially") {
   const auto r = map::solve(d, s, o);
   CHECK(r.cost == 0);
   CHECK(r.mapping.size() == 5);
+}
+
+TEST_CASE("map: the demand readers refuse more tasks than their limit before allocating them") {
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto write = [&](const std::string& name, const std::string& text) {
+    const auto path = (dir / ("topo-test-" + std::to_string(::getpid()) + "-" + name)).string();
+    std::ofstream(path) << text;
+    return path;
+  };
+  const auto refused = [](auto&& read, const std::string& expected) {
+    try {
+      read();
+      FAIL("the limit let the demand through");
+    } catch (const topo::ParseError& e) {
+      CHECK(std::string(e.what()).find(expected) != std::string::npos);
+    }
+  };
+  const auto el = write("limit.el", "# nodes: 11\n0 1\n");
+  CHECK(map::read_edge_list(el, map::Weights::magnitude, 11).n == 11);
+  refused([&] { (void)map::read_edge_list(el, map::Weights::magnitude, 10); }, "11 tasks exceed the limit of 10 ");
+  const auto mtx = write("limit.mtx", "%%MatrixMarket matrix coordinate pattern general\n12 12 1\n1 2\n");
+  CHECK(map::read_demand(mtx).n == 12);
+  refused([&] { (void)map::read_demand(mtx, map::Weights::magnitude, 10); }, ":2: 12 tasks exceed the limit of 10 ");
+  // The default is the readers' own limit, 2^24, and a larger one does not lift it.
+  const auto huge = write("huge.el", "# nodes: 16777217\n0 1\n");
+  refused([&] { (void)map::read_edge_list(huge, map::Weights::magnitude, std::uint64_t{1} << 30); },
+          "16777217 tasks exceed the limit of 16777216 (2^24)");
+  for (const auto& p : {el, mtx, huge}) std::filesystem::remove(p);
 }

@@ -9,8 +9,7 @@ namespace topo::map {
 namespace detail {
 
 Demand build(std::uint32_t n, std::vector<Entry> e, bool symmetric, std::string source) {
-  if (n > max_tasks)
-    throw ParseError(source, 0, fmt::format("{} tasks exceed the limit of {} (2^24) for a demand", n, max_tasks));
+  check_tasks(n, max_tasks, source, 0);
   std::vector<Entry> all;
   all.reserve(e.size() * (symmetric ? 2 : 1));
   for (const auto& x : e) {

@@ -8,7 +8,7 @@ namespace topo::map {
 
 using namespace detail;
 
-Demand read_edge_list(const std::string& path, Weights wt) {
+Demand read_edge_list(const std::string& path, Weights wt, std::uint64_t task_limit) {
   FieldLines lines(path);
   std::uint64_t n = 0;
   std::vector<Entry> e;
@@ -37,8 +37,7 @@ Demand read_edge_list(const std::string& path, Weights wt) {
     e.push_back({static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(u), w});
   }
   if (n == 0) throw ParseError(path, lines.number(), "no tasks");
-  if (n > max_tasks)  // before the narrowing below ("# nodes: 4294967297" would become 1)
-    throw ParseError(path, 0, fmt::format("{} tasks exceed the limit of {} (2^24) for a demand", n, max_tasks));
+  check_tasks(n, task_limit, path, 0);  // before the narrowing below ("# nodes: 4294967297" would become 1)
   return build(static_cast<std::uint32_t>(n), std::move(e), false, path);
 }
 

@@ -38,7 +38,7 @@ FortranFormat parse_format(std::string_view f, const std::string& file, std::siz
 
 }  // namespace
 
-Demand read_harwell_boeing(const std::string& path, Weights wt) {
+Demand read_harwell_boeing(const std::string& path, Weights wt, std::uint64_t task_limit) {
   auto in = open(path);
   std::string line;
   std::size_t ln = 0;
@@ -65,7 +65,7 @@ Demand read_harwell_boeing(const std::string& path, Weights wt) {
   const auto nrow = parse_uint(t[1], path, ln, "NROW"), ncol = parse_uint(t[2], path, ln, "NCOL");
   const auto nnz = parse_uint(t[3], path, ln, "NNZERO");
   if (nrow != ncol) throw ParseError(path, ln, fmt::format("a demand matrix must be square, got {}x{}", nrow, ncol));
-  if (nrow > max_nodes) throw ParseError(path, ln, "too many rows");
+  check_tasks(nrow, task_limit, path, ln);
   const std::string fl = next("the format line");
   const std::size_t fmt_line = ln;
   auto field = [&](std::size_t a, std::size_t b) {

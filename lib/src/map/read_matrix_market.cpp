@@ -8,7 +8,7 @@ namespace topo::map {
 
 using namespace detail;
 
-Demand read_matrix_market(const std::string& path, Weights wt) {
+Demand read_matrix_market(const std::string& path, Weights wt, std::uint64_t task_limit) {
   FieldLines lines(path);
   if (!lines.next()) throw ParseError(path, 1, "empty file");
   const auto h = lines.fields();
@@ -36,7 +36,7 @@ Demand read_matrix_market(const std::string& path, Weights wt) {
       nnz = parse_uint(t[2], path, ln, "entries");
       if (rows != cols)
         throw ParseError(path, ln, fmt::format("a demand matrix must be square, got {}x{}", rows, cols));
-      if (rows > max_nodes) throw ParseError(path, ln, "too many rows");
+      check_tasks(rows, task_limit, path, ln);
       have_size = true;
       e.reserve(std::min<std::uint64_t>(nnz, std::uint64_t{1} << 20));  // the header may lie: grow past 1M entries
       continue;

@@ -3,6 +3,7 @@
 // pair weights a demand is built from.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -80,6 +81,15 @@ inline double parse_real(std::string_view t, const std::string& file, std::size_
   if (ec != std::errc() || p != s.data() + s.size() || !std::isfinite(v))
     throw ParseError(file, line, fmt::format("{}: expected a number, got '{}'", what, excerpt(t)));
   return v;
+}
+
+/// A demand's task count against the readers' limit (never above max_tasks).
+inline void check_tasks(std::uint64_t n, std::uint64_t limit, const std::string& file, std::size_t line) {
+  limit = std::min(limit, max_tasks);
+  if (n > limit)
+    throw ParseError(
+        file, line,
+        fmt::format("{} tasks exceed the limit of {}{} for a demand", n, limit, limit == max_tasks ? " (2^24)" : ""));
 }
 
 struct Entry {

@@ -50,13 +50,16 @@ struct Demand {
 /// allocate gigabytes for tasks that exchange nothing.
 inline constexpr std::uint64_t max_tasks = std::uint64_t{1} << 24;
 
-/// Readers. Errors are ParseError naming file:line; more than max_tasks tasks is one.
-Demand read_matrix_market(const std::string& path, Weights wt = Weights::magnitude);
-Demand read_harwell_boeing(const std::string& path, Weights wt = Weights::magnitude);
+/// Readers. Errors are ParseError naming file:line; more than task_limit tasks (never more than max_tasks) is
+/// one, found before anything of that size is allocated.
+Demand read_matrix_market(const std::string& path, Weights wt = Weights::magnitude,
+                          std::uint64_t task_limit = max_tasks);
+Demand read_harwell_boeing(const std::string& path, Weights wt = Weights::magnitude,
+                           std::uint64_t task_limit = max_tasks);
 /// "u v [w]" lines, 0-based, '#' comments; n = largest id + 1 unless a "# nodes: N" line says more.
-Demand read_edge_list(const std::string& path, Weights wt = Weights::magnitude);
+Demand read_edge_list(const std::string& path, Weights wt = Weights::magnitude, std::uint64_t task_limit = max_tasks);
 /// By extension: .mtx, .rua/.rsa/.psa/.csa/.rra/.pua/.cua (HB), otherwise an edge list.
-Demand read_demand(const std::string& path, Weights wt = Weights::magnitude);
+Demand read_demand(const std::string& path, Weights wt = Weights::magnitude, std::uint64_t task_limit = max_tasks);
 
 /// A QAPLIB instance: minimise Σ A_ij B_{p(i)p(j)}.
 struct Qap {
