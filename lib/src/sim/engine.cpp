@@ -22,20 +22,31 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
   ready_.assign(in_vcs, 0);
   ovc_.assign(in_vcs, none32);
   va_in_rr_.assign(in_vcs, 0);
+  wait_.assign(n.in_off.back(), 0);
+  hold_.assign(n.in_off.back(), 0);
+  wait_r_.assign(n.routers, 0);
+  hold_r_.assign(n.routers, 0);
   credits_.assign(out_vcs, std::int32_t(n.B));
   busy_.assign(out_vcs, 0);
   va_rr_.assign(out_vcs, 0);
   sa_in_rr_.assign(n.in_off.back(), 0);
   sa_out_rr_.assign(n.out_off.back(), 0);
-  ring_off_.resize(n.chans.size() + 1);
-  cring_off_.resize(n.chans.size() + 1);
-  ring_off_[0] = cring_off_[0] = 0;
+  fq_.resize(n.chans.size());
+  cq_.resize(n.chans.size());
+  std::uint64_t flit_slots = 0, credit_slots = 0;
   for (std::size_t c = 0; c < n.chans.size(); ++c) {
-    ring_off_[c + 1] = ring_off_[c] + n.chans[c].flit_delay + 1;
-    cring_off_[c + 1] = cring_off_[c] + std::uint64_t(n.chans[c].credit_delay + 1) * n.V;
+    fq_[c].off = flit_slots;
+    fq_[c].cap = flit_queue_slots(n, n.chans[c]);
+    flit_slots += fq_[c].cap;
+    cq_[c].off = credit_slots;
+    cq_[c].cap = credit_queue_slots(n, n.chans[c]);
+    credit_slots += cq_[c].cap;
   }
-  ring_.resize(ring_off_.back());
-  cring_.assign(cring_off_.back(), 0);
+  ring_.resize(flit_slots);
+  cring_.assign(credit_slots, 0);
+  flit_at_in_.assign(n.in_off.back(), none64);
+  credit_at_in_.assign(n.in_off.back(), none64);
+  at_out_.assign(n.out_off.back(), none64);
   last_sent_.assign(n.chans.size(), none64);
   sent_.assign(n.chans.size(), 0);
   const auto terms = n.terminals();
