@@ -19,7 +19,10 @@ void Engine::send(std::uint32_t c, const Flit& f, std::uint32_t vc) {
   auto& q = fq_[c];
   if (q.count == q.cap) fail("a channel's flit queue overflowed");
   ring_[q.slot(q.count)] = {arrival, f, vc};
-  if (q.count++ == 0) (ch.in_port != none32 ? flit_at_in_[ch.in_port] : at_out_[ch.out_port]) = arrival;
+  if (q.count++ == 0) {
+    (ch.in_port != none32 ? flit_at_in_[ch.in_port] : at_out_[ch.out_port]) = arrival;
+    wake(ch.dst, arrival);
+  }
   if (measuring_) ++sent_[c];
 }
 
@@ -29,7 +32,10 @@ void Engine::credit(std::uint32_t c, std::uint32_t vc) {
   auto& q = cq_[c];
   if (q.count == q.cap) fail("a channel's credit queue overflowed");
   cring_[q.slot(q.count)] = arrival << 8 | vc;
-  if (q.count++ == 0) (ch.out_port != none32 ? at_out_[ch.out_port] : credit_at_in_[ch.in_port]) = arrival;
+  if (q.count++ == 0) {
+    (ch.out_port != none32 ? at_out_[ch.out_port] : credit_at_in_[ch.in_port]) = arrival;
+    wake(ch.src, arrival);
+  }
 }
 
 InFlight Engine::take_flit(std::uint32_t c, std::uint64_t& next) {
@@ -54,6 +60,7 @@ void Engine::take_credits(std::uint32_t c, std::uint64_t& next, Add&& add) {
 }
 
 void Engine::receive(node_id r) {
+  if (router_next_[r] > now_) return;
   const auto V = n_.V, B = n_.B;
   for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip) {
     if (flit_at_in_[ip] != now_) continue;
@@ -91,6 +98,11 @@ void Engine::receive(node_id r) {
       });
     if (at_out_[op] == now_) deliver(r, term, take_flit(n_.out_chan[op], at_out_[op]).f);
   }
+  auto next = none64;
+  for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip) next = std::min(next, flit_at_in_[ip]);
+  for (auto ip = n_.in_off[r]; ip < n_.in_off[r] + n_.terms(r); ++ip) next = std::min(next, credit_at_in_[ip]);
+  for (auto op = n_.out_off[r]; op < n_.out_off[r + 1]; ++op) next = std::min(next, at_out_[op]);
+  router_next_[r] = next;
 }
 
 }  // namespace topo::sim

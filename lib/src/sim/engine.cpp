@@ -47,6 +47,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
   flit_at_in_.assign(n.in_off.back(), none64);
   credit_at_in_.assign(n.in_off.back(), none64);
   at_out_.assign(n.out_off.back(), none64);
+  router_next_.assign(n.routers, none64);
   last_sent_.assign(n.chans.size(), none64);
   sent_.assign(n.chans.size(), 0);
   const auto terms = n.terminals();

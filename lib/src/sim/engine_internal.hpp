@@ -16,6 +16,7 @@
 // a channel carries at most one flit per cycle, and a flit reaches only its own terminal.
 #include <omp.h>
 
+#include <atomic>
 #include <exception>
 #include <string>
 #include <vector>
@@ -126,6 +127,15 @@ class Engine {
   std::vector<InFlight> ring_;
   std::vector<std::uint64_t> cring_;
   std::vector<std::uint64_t> flit_at_in_, credit_at_in_, at_out_;
+  // Per router, the earliest of its ports' next arrivals, so that the receive phase skips a router with
+  // nothing due. Senders on any thread lower it (an atomic minimum: the same value for any thread count).
+  std::vector<std::uint64_t> router_next_;
+  void wake(node_id r, std::uint64_t at) {
+    std::atomic_ref<std::uint64_t> a(router_next_[r]);
+    auto cur = a.load(std::memory_order_relaxed);
+    while (at < cur && !a.compare_exchange_weak(cur, at, std::memory_order_relaxed)) {
+    }
+  }
   std::vector<std::uint64_t> last_sent_, sent_;
   // Terminals.
   std::vector<Packet*> q_head_, q_tail_, cur_;
