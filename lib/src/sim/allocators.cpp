@@ -52,9 +52,10 @@ void Engine::allocate_vcs(node_id r) {
   // VC allocation, separable input-first: each waiting input VC asks for one free output VC (the
   // least-occupied output among its choices), each output VC grants one request, round-robin.
   reqs.clear();
+  if (!wait_r_[r]) return;
   const auto need = n_.vct ? std::int32_t(n_.F) : 1;
   for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip)
-    for (std::uint32_t vc = 0; vc < V; ++vc) {
+    for (std::uint32_t vc = 0; vc < V && wait_[ip]; ++vc) {
       const std::size_t iv = std::size_t(ip) * V + vc;
       if (st_[iv] != 1 || ready_[iv] > now_) continue;
       Packet* p = buf_[iv * B + head_[iv]].p;
@@ -67,8 +68,10 @@ void Engine::allocate_vcs(node_id r) {
         const auto [lo, hi] = r_.class_vcs[p->classes[p->hop]];
         ch.push_back({p->path.arcs[p->hop], lo, hi, false});
       } else {
-        sc.route_rng.seed(rrng_[r]());
-        r_.choices(*p, r, ch, sc.route_rng);
+        sc.route_rng.run(rrng_[r](), [&](route::Rng& rng) {
+          ch.clear();
+          r_.choices(*p, r, ch, rng);
+        });
       }
       std::uint32_t best = none32;
       std::int64_t best_score = -1;
@@ -107,6 +110,8 @@ void Engine::allocate_vcs(node_id r) {
         va_rr_[ov] = rel;
         ovc_[iv] = ov;
         st_[iv] = 2;
+        track_wait(r, std::uint32_t(iv / V), -1);
+        track_hold(r, std::uint32_t(iv / V), false, holding(iv));
         ready_[iv] = now_ + n_.Dva;
         ++va_in_rr_[iv];
       });
@@ -122,9 +127,11 @@ void Engine::allocate_switch(node_id r) {
   // and a credit (a fractional speedup alternates, e.g. 1.5: one flit, then two), each output port
   // takes one flit per cycle, round-robin.
   reqs.clear();
+  if (!hold_r_[r]) return;
   const auto quota = n_.speedup_at(now_);
   const auto first_net = n_.out_off[r] + n_.terms(r);  // outputs below are ejection ports
   for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip) {
+    if (!hold_[ip]) continue;
     std::uint32_t offered = 0;
     for (std::uint32_t k = 0; k < V && offered < quota; ++k) {
       const auto vc = (sa_in_rr_[ip] + k) % V;
@@ -144,6 +151,7 @@ void Engine::allocate_switch(node_id r) {
         const Flit f = buf_[iv * B + head_[iv]];
         head_[iv] = std::uint16_t((head_[iv] + 1) % B);
         --count_[iv];
+        track_hold(r, ip, true, holding(iv));
         --stats_[r].buffered;
         credit(n_.in_chan[ip], std::uint32_t(iv % V));
         const auto ov = ovc_[iv];
@@ -156,8 +164,10 @@ void Engine::allocate_switch(node_id r) {
         }
         if (f.seq + 1 == n_.F) {
           busy_[ov] = 0;
+          track_hold(r, ip, holding(iv), false);
           if (count_[iv]) {
             st_[iv] = 1;
+            track_wait(r, ip, 1);
             ready_[iv] = now_ + n_.Dr;
           } else {
             st_[iv] = 0;

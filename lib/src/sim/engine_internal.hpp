@@ -16,10 +16,12 @@
 // a channel carries at most one flit per cycle, and a flit reaches only its own terminal.
 #include <omp.h>
 
+#include <atomic>
 #include <exception>
 #include <string>
 #include <vector>
 
+#include "route_rng_internal.hpp"
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
 
@@ -30,6 +32,14 @@ struct InFlight {
   std::uint64_t arrival = none64;
   Flit f;
   std::uint32_t vc = 0;
+};
+
+/// A channel's flits or credits in flight, in the order they arrive (a channel's delay is fixed): a circular
+/// queue of `cap` slots from `off` in the engine's slot array.
+struct ChannelQueue {
+  std::uint64_t off = 0;
+  std::uint32_t cap = 0, head = 0, count = 0;
+  std::uint64_t slot(std::uint32_t i) const { return off + (head + i < cap ? head + i : head + i - cap); }
 };
 
 /// What one router records; merged over routers after the run.
@@ -57,6 +67,9 @@ class Engine {
   void receive(node_id r);
   void send(std::uint32_t c, const Flit& f, std::uint32_t vc);
   void credit(std::uint32_t c, std::uint32_t vc);
+  InFlight take_flit(std::uint32_t c, std::uint64_t& next);
+  template <class Add>
+  void take_credits(std::uint32_t c, std::uint64_t& next, Add&& add);
   // allocators.cpp
   void step(node_id r);
   void allocate_vcs(node_id r);
@@ -87,14 +100,42 @@ class Engine {
   std::vector<std::uint8_t> st_;  // 0 idle, 1 waiting for VC allocation, 2 holding an output VC
   std::vector<std::uint64_t> ready_;
   std::vector<std::uint32_t> ovc_, va_in_rr_;
+  // Work for the allocators, so that they skip idle ports and routers: per input port and per router, the
+  // input VCs waiting for VC allocation (state 1) and those holding an output VC with a flit (state 2).
+  std::vector<std::uint16_t> wait_, hold_;
+  std::vector<std::uint32_t> wait_r_, hold_r_;
+  bool holding(std::size_t iv) const { return st_[iv] == 2 && count_[iv]; }
+  void track_hold(node_id r, std::uint32_t ip, bool before, bool after) {
+    if (before == after) return;
+    const int d = after ? 1 : -1;
+    hold_[ip] = std::uint16_t(hold_[ip] + d);
+    hold_r_[r] = std::uint32_t(hold_r_[r] + d);
+  }
+  void track_wait(node_id r, std::uint32_t ip, int d) {
+    wait_[ip] = std::uint16_t(wait_[ip] + d);
+    wait_r_[r] = std::uint32_t(wait_r_[r] + d);
+  }
   // Output VCs (out_port * V + vc).
   std::vector<std::int32_t> credits_;
   std::vector<std::uint8_t> busy_;
   std::vector<std::uint32_t> va_rr_, sa_in_rr_, sa_out_rr_;
-  // Channels.
-  std::vector<std::uint64_t> ring_off_, cring_off_;
+  // Channels: per channel, a queue of flits and one of credits in flight (credit slots: arrival << 8 | vc).
+  // The receive phase looks at a port only when its next arrival is due: per input port the next flit
+  // (flit_at_in_) and, on an injection port, the next credit for its terminal (credit_at_in_); per output
+  // port the next credit, or on an ejection port the next flit for its terminal (at_out_). none64: nothing.
+  std::vector<ChannelQueue> fq_, cq_;
   std::vector<InFlight> ring_;
-  std::vector<std::uint8_t> cring_;
+  std::vector<std::uint64_t> cring_;
+  std::vector<std::uint64_t> flit_at_in_, credit_at_in_, at_out_;
+  // Per router, the earliest of its ports' next arrivals, so that the receive phase skips a router with
+  // nothing due. Senders on any thread lower it (an atomic minimum: the same value for any thread count).
+  std::vector<std::uint64_t> router_next_;
+  void wake(node_id r, std::uint64_t at) {
+    std::atomic_ref<std::uint64_t> a(router_next_[r]);
+    auto cur = a.load(std::memory_order_relaxed);
+    while (at < cur && !a.compare_exchange_weak(cur, at, std::memory_order_relaxed)) {
+    }
+  }
   std::vector<std::uint64_t> last_sent_, sent_;
   // Terminals.
   std::vector<Packet*> q_head_, q_tail_, cur_;
@@ -117,7 +158,7 @@ class Engine {
   struct Scratch {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> reqs;  // (output, input VC)
     std::vector<Choice> choices;
-    route::Rng route_rng;
+    RouteRng route_rng;
     Counts k;
   };
   std::vector<Scratch> scratch_;

@@ -1,6 +1,7 @@
 // toposim's memory estimates (man/toposim.1, MEMORY), next to the records they count: sim_internal.hpp's
 // Packet, the router state Simulator's constructor sizes, clex_engine_internal.hpp's Msg.
 #include <algorithm>
+#include <cmath>
 
 #include "sim/clex_engine_internal.hpp"
 #include "sim/sim_internal.hpp"
@@ -23,12 +24,15 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   const double V = std::max(1u, o.vcs), B = std::max(1u, o.buffer);
   // Per point, the layout Simulator's constructor reports as bytes_per_router, with one-cycle links: input
   // VCs of the network and injection channels, their buffers (16 bytes a flit) and state (40 bytes, as
-  // measured with valgrind's massif on a 16x16x16 torus), output VCs, the channels' flit and credit
-  // pipelines, terminals and routers. Shared by the points: the network's channel tables (110 bytes per
+  // measured with valgrind's massif on a 16x16x16 torus), output VCs, the ports' next arrivals and work
+  // counts, the channels' flit and credit queues (2 slots of 32 and 8 bytes per cycle of delay, and their
+  // descriptors), terminals and routers. Shared by the points: the network's channel tables (110 bytes per
   // input channel, measured the same way).
   const double in_vcs = (arcs + t) * V, out_vcs = (arcs + t) * V, channels = arcs + 2 * t;
-  double state = in_vcs * (B * 16.0 + 40) + out_vcs * 9 + (arcs + t) * 8 + channels * (2 * 32 + 2 * V + 16) +
-                 t * (3 * 8 + 8 + V * 5.0 + 1 + 16 + 32) + r * 128;
+  const double credits_per_cycle = std::min(V, std::ceil(std::max(1.0, o.speedup)));
+  double state = in_vcs * (B * 16.0 + 40) + out_vcs * 9 + (arcs + t) * (8 + 28) +
+                 channels * (2 * 32 + 2 * credits_per_cycle * 8 + 16 + 48) + t * (3 * 8 + 8 + V * 5.0 + 1 + 16 + 32) +
+                 r * 136;
   if (o.messages > 0) state += t * double(o.messages) * (sizeof(Packet) + 32);  // batch: every packet up front
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));

@@ -1,6 +1,7 @@
 #pragma once
 // The simulator's internal model: the static network (ports, channels, latencies), the routing and
 // VC-class schemes, and the per-run state the cycle loop works on.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -60,6 +61,18 @@ struct Network {
   std::uint32_t terms(node_id r) const { return std::uint32_t(term_off[r + 1] - term_off[r]); }
   node_id router_of(std::uint64_t term) const { return term_router[term]; }
 };
+
+/// Slots of a channel's queue of flits in flight: at most one flit enters per cycle and each stays
+/// flit_delay cycles.
+inline std::uint32_t flit_queue_slots(const Network&, const Channel& c) {
+  return c.flit_delay + 1;
+}
+/// Slots of a channel's queue of credits in flight: at most min(V, ceil(S)) credits per cycle (an input
+/// port sends up to --speedup flits, one per VC), each for credit_delay cycles, and at most V B in all.
+inline std::uint32_t credit_queue_slots(const Network& n, const Channel& c) {
+  const auto per_cycle = std::min<std::uint64_t>(n.V, std::uint64_t(std::ceil(n.S)));
+  return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(n.V) * n.B, (c.credit_delay + 1) * per_cycle));
+}
 
 /// Builds ports and channels; InputError on a bad --link-latency.
 Network build_network(const Graph& g, const SimOptions& o);

@@ -52,13 +52,14 @@ void Engine::terminals(node_id r) {
         if (!q_head_[term]) q_tail_[term] = nullptr;
         p->next = nullptr;
         p->injected = now_;
-        sc.route_rng.seed(trng_[term]());
-        r_.at_source(*p, r, p->dst_router, sc.route_rng, [&](std::uint64_t arc) {
-          double q = 0;  // flits queued downstream of the arc's channels (credits in use)
-          for (std::uint32_t l = 0; l < n_.arc_lanes[arc]; ++l)
-            for (std::uint32_t v = 0; v < V; ++v)
-              q += double(n_.B) - credits_[std::size_t(n_.arc_port[arc] + l) * V + v];
-          return q / n_.arc_lanes[arc];
+        sc.route_rng.run(trng_[term](), [&](route::Rng& rng) {
+          r_.at_source(*p, r, p->dst_router, rng, [&](std::uint64_t arc) {
+            double q = 0;  // flits queued downstream of the arc's channels (credits in use)
+            for (std::uint32_t l = 0; l < n_.arc_lanes[arc]; ++l)
+              for (std::uint32_t v = 0; v < V; ++v)
+                q += double(n_.B) - credits_[std::size_t(n_.arc_port[arc] + l) * V + v];
+            return q / n_.arc_lanes[arc];
+          });
         });
         cur_[term] = p;
         cur_seq_[term] = 0;
