@@ -38,9 +38,8 @@ SplitLoadSweeper::SplitLoadSweeper(const SplitLoadGraph& g)
     : g_(g),
       dist_(g.graph.num_nodes()),
       x_(g.graph.num_nodes(), Lanes{}),
-      dmin_(g.graph.num_nodes(), no_node),
-      order_(std::size_t(g.graph.num_nodes()) + 1),
       active_((g.graph.num_nodes() + 63) / 64, 0),
+      next_(active_.size(), 0),
       found_(std::size_t(g.graph.num_nodes()) * loads::lanes) {
   for (auto& d : dist_) std::fill(std::begin(d.d), std::end(d.d), loads::unreached);
 }
@@ -58,29 +57,7 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
     dist_[sources[i]].d[i] = 0;
     x_[sources[i]].x[i] = 1;
   }
-  // Multi-source BFS: a node can be reached in some lane from level dmin on, so nodes join the active
-  // set in this order, level by level. No branch on the visited test (it would mispredict half the
-  // time): every out-neighbour is written at the end of the queue, which grows only when it is new.
-  node_id* queue = order_.data();
-  std::size_t tail = 0;
-  for (std::size_t i = 0; i < count; ++i)
-    if (dmin_[sources[i]] == no_node) {
-      dmin_[sources[i]] = 0;
-      queue[tail++] = sources[i];
-    }
   const node_id* adjacency = g.num_nodes() ? g.out_neighbors(0).data() : nullptr;
-  for (std::size_t h = 0; h < tail; ++h) {
-    const node_id v = queue[h], d = dmin_[v] + 1;
-    for (std::uint64_t a = g_.out_offsets[v]; a < g_.out_offsets[v + 1]; ++a) {
-      const node_id u = adjacency[a], du = dmin_[u];
-      const bool fresh = du == no_node;
-      queue[tail] = u;
-      tail += fresh;
-      dmin_[u] = fresh ? d : du;
-    }
-  }
-  const std::span<const node_id> reached(queue, tail);
-
   loads::LoadPass pass{};
   pass.in_offsets = g.in_offsets().data();
   pass.in_adjacency = g.in_adjacency().data();
@@ -94,26 +71,31 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   pass.live = live;
   pass.weight = lane_weight;
   pass.active = active_.data();
+  pass.next = next_.data();
   pass.active_words = active_.size();
   pass.found = found_.data();
   pass.load = load.data();
 
   // Forward: path counts level by level; found_ lists the nodes each level reaches in some lane (level
-  // 0: the sources, the first entries of the BFS queue).
+  // 0: the sources, each once). A node joins the active set at the level after an in-neighbour is first
+  // reached (its nearest source's distance), and the sweep ends at the first level that reaches nothing.
   std::size_t sources_found = 0;
-  while (sources_found < reached.size() && dmin_[reached[sources_found]] == 0) {
-    found_[sources_found] = reached[sources_found];
-    ++sources_found;
-  }
+  for (std::size_t i = 0; i < count; ++i)
+    if (std::find(found_.data(), found_.data() + sources_found, sources[i]) == found_.data() + sources_found) {
+      found_[sources_found++] = sources[i];
+      for (std::uint64_t a = g_.out_offsets[sources[i]]; a < g_.out_offsets[sources[i] + 1]; ++a)
+        next_[adjacency[a] / 64] |= std::uint64_t{1} << (adjacency[a] % 64);
+    }
   pass.found_count = sources_found;
   level_start_.assign({0, sources_found});
-  std::size_t entered = 0;
   for (std::uint32_t level = 1;; ++level) {
-    for (; entered < reached.size() && dmin_[reached[entered]] <= level; ++entered)
-      active_[reached[entered] / 64] |= std::uint64_t{1} << (reached[entered] % 64);
+    for (std::size_t w = 0; w < active_.size(); ++w) {
+      active_[w] |= next_[w];
+      next_[w] = 0;
+    }
     pass.level = level;
     g_.kernel.forward(pass);
-    if (pass.found_count == level_start_.back() && entered == reached.size()) break;
+    if (pass.found_count == level_start_.back()) break;
     level_start_.push_back(pass.found_count);
   }
   // Backward, from the farthest level down to the sources: the loads of the arcs leaving each level.
@@ -124,10 +106,12 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
     g_.kernel.backward(pass);
   }
 
-  // x_ keeps stale values: the passes read it only in lanes whose distance is set.
-  for (node_id v : reached) {
+  // x_ keeps stale values: the passes read it only in lanes whose distance is set. Every node left in the
+  // active set was reached in some lane (it has a reached in-neighbour), so clearing the words of the
+  // reached nodes empties it.
+  for (std::size_t i = 0; i < pass.found_count; ++i) {
+    const node_id v = found_[i];
     std::fill(std::begin(dist_[v].d), std::end(dist_[v].d), loads::unreached);
-    dmin_[v] = no_node;
     active_[v / 64] = 0;
   }
 }

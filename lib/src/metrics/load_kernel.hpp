@@ -41,9 +41,9 @@ class SplitLoadSweeper {
   const SplitLoadGraph& g_;
   std::vector<Distances> dist_;
   std::vector<Lanes> x_;  // sigma, then c (load_pass.hpp)
-  // Multi-source BFS: distance from the nearest source; the nodes reached, by it (one entry of slack).
-  std::vector<node_id> dmin_, order_;
-  std::vector<std::uint64_t> active_;
+  // The nodes a level may reach (active_), and those the next level adds (next_): out-neighbours of the
+  // nodes reached for the first time. One bit per node.
+  std::vector<std::uint64_t> active_, next_;
   std::vector<std::uint32_t> found_;      // the sources, then the nodes reached at each level, level by level
   std::vector<std::size_t> level_start_;  // found_ index where each level starts
 };

@@ -34,8 +34,10 @@ struct LoadPass {
   std::uint32_t level;
   // forward_pass: walks the nodes of `active` (one bit per node) in id order; a node leaves it once
   // every live lane has reached it. The nodes reached in some lane at this level are appended to
-  // `found` (found_count grows).
+  // `found` (found_count grows); a node reached for the first time (in no lane before) sets the bits of
+  // its out-neighbours in `next`, the nodes that join `active` at the next level.
   std::uint64_t* active;
+  std::uint64_t* next;
   std::size_t active_words;
   std::uint32_t* found;
   std::size_t found_count;

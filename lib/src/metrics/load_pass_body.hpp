@@ -59,6 +59,14 @@ template <class V>
   return q[0] + q[1];
 }
 
+/// A node reached for the first time: its out-neighbours can be reached from the next level on.
+[[gnu::always_inline]] inline void activate_out_neighbours(LoadPass& p, std::size_t v) {
+  for (std::uint64_t a = p.out_offsets[v]; a < p.out_offsets[v + 1]; ++a) {
+    const std::uint32_t w = p.out_adjacency[a];
+    p.next[w / 64] |= std::uint64_t{1} << (w % 64);
+  }
+}
+
 #if defined(TOPO_LOAD_PASS_AVX512)
 // AVX-512: a lane comparison gives a mask register that selects the lanes of the additions directly;
 // two accumulators halve the chain of dependent additions.
@@ -102,6 +110,7 @@ void forward(LoadPass& p) {
         _mm256_mask_storeu_epi32(p.dist + v * 8, got, level);
         _mm512_mask_storeu_pd(p.x + v * 8, got, acc);
         p.found[p.found_count++] = static_cast<std::uint32_t>(v);
+        if (need == live) activate_out_neighbours(p, v);
         need = static_cast<__mmask8>(need & ~got);
       }
       if (!need) p.active[word] &= ~(std::uint64_t{1} << (v % 64));
@@ -181,10 +190,12 @@ void forward(LoadPass& p) {
       const Vl got = wide(need) & (acc != 0);
       if (any(got)) {
         const Vm got32 = __builtin_convertvector(got, Vm);
+        const bool first = !any(need ^ live);
         dv = reinterpret_cast<Vu>((reinterpret_cast<Vm>(level) & got32) | (reinterpret_cast<Vm>(dv) & ~got32));
         store(p.dist + v * lanes, dv);
         store(p.x + v * lanes, select(got, acc, load<Vd>(p.x + v * lanes)));
         p.found[p.found_count++] = static_cast<std::uint32_t>(v);
+        if (first) activate_out_neighbours(p, v);
         need &= ~got32;
       }
       if (!any(need)) p.active[word] &= ~(std::uint64_t{1} << (v % 64));
