@@ -50,7 +50,8 @@ struct Simulator::Impl {
           setup.vc_classes = "escape-hop";
           cycle = std::move(hop_cycle);
         } catch (const UsageError&) {
-          cycle = build("escape");  // too few VCs for it: report the escape scheme's cycle
+          // Too few VCs for it: the throw came before build() replaced the routing, so the escape scheme's
+          // routing and cycle stand and are reported.
         }
       }
     } else {
