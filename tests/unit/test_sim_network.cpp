@@ -319,7 +319,7 @@ TEST_CASE("sim: indirect networks put terminals on their endpoints only, the fam
 
 TEST_CASE("sim: BookSim2's partition classes: a run that wraps uses class 1 throughout, and a ring runs clean") {
   const auto g = family("torus", {{"dims", "8"}});
-  const auto vcc = sim::make_vc_classes("partition", g, 4);
+  const auto vcc = sim::make_vc_classes("partition", g, 4, 1);
   CHECK(vcc->classes(4) == 2);
   auto classes = [&](std::vector<node_id> nodes) {
     route::Path p;
@@ -351,7 +351,7 @@ TEST_CASE("sim: minimal-adaptive on a dragonfly takes escape VCs by hops left, a
   // Shortest routes on a dragonfly chain local and global channels around the groups: one escape VC is
   // refused (cycle), so the simulator picks escape-hop: diameter 3, escape VCs 0..2 and adaptive VC 3.
   const auto g = family("dragonfly", {{"h", "2"}});
-  const auto vcc = sim::make_vc_classes("escape-hop", g, 4);
+  const auto vcc = sim::make_vc_classes("escape-hop", g, 4, 1);
   CHECK(vcc->classes(4) == 4);
   CHECK(vcc->range(1, 4) == std::pair<std::uint32_t, std::uint32_t>{1, 2});
   CHECK(vcc->range(3, 6) == std::pair<std::uint32_t, std::uint32_t>{3, 6});
@@ -361,7 +361,7 @@ TEST_CASE("sim: minimal-adaptive on a dragonfly takes escape VCs by hops left, a
   std::vector<std::uint8_t> c;
   vcc->of_path(p, c);
   CHECK(c == std::vector<std::uint8_t>{1, 2});  // 2 hops left, then 1: classes 3 - 2 and 3 - 1
-  CHECK_THROWS_AS(sim::make_vc_classes("escape-hop", g, 3), UsageError);
+  CHECK_THROWS_AS(sim::make_vc_classes("escape-hop", g, 3, 1), UsageError);
   auto o = quick();
   o.algo = "minimal-adaptive";
   o.vcs = 4;

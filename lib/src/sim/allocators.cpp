@@ -46,7 +46,7 @@ void Engine::step(node_id r) {
 }
 
 void Engine::allocate_vcs(node_id r) {
-  const auto V = n_.V, B = n_.B;
+  const auto V = n_.V;
   auto& sc = scratch();
   auto& reqs = sc.reqs;
   // VC allocation, separable input-first: each waiting input VC asks for one free output VC (the
@@ -58,7 +58,7 @@ void Engine::allocate_vcs(node_id r) {
     for (std::uint32_t vc = 0; vc < V && wait_[ip]; ++vc) {
       const std::size_t iv = std::size_t(ip) * V + vc;
       if (st_[iv] != 1 || ready_[iv] > now_) continue;
-      Packet* p = buf_[iv * B + head_[iv]].p;
+      Packet* p = buf_[buf_at(iv, 0)].p;
       auto& ch = sc.choices;
       ch.clear();
       std::uint32_t eject = none32;
@@ -148,9 +148,8 @@ void Engine::allocate_switch(node_id r) {
       [&](std::uint32_t op, std::uint32_t rel) {
         const auto iv = iv0 + rel;
         const auto ip = std::uint32_t(iv / V);
-        const Flit f = buf_[iv * B + head_[iv]];
-        head_[iv] = std::uint16_t((head_[iv] + 1) % B);
-        --count_[iv];
+        const Flit f = buf_[buf_at(iv, 0)];
+        head_[iv] = std::uint16_t(--count_[iv] == 0 || head_[iv] + 1u == B ? 0u : head_[iv] + 1u);
         track_hold(r, ip, true, holding(iv));
         --stats_[r].buffered;
         credit(n_.in_chan[ip], std::uint32_t(iv % V));

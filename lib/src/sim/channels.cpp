@@ -40,12 +40,14 @@ void Engine::credit(std::uint32_t c, std::uint32_t vc) {
 
 InFlight Engine::take_flit(std::uint32_t c, std::uint64_t& next) {
   auto& q = fq_[c];
-  auto& slot = ring_[q.slot(0)];
-  const InFlight x = slot;
-  slot.arrival = none64;
-  q.head = q.head + 1 == q.cap ? 0 : q.head + 1;
-  --q.count;
-  next = q.count ? ring_[q.slot(0)].arrival : none64;
+  const InFlight x = ring_[q.slot(0)];
+  if (--q.count == 0) {
+    q.head = 0;
+    next = none64;
+  } else {
+    q.head = q.head + 1 == q.cap ? 0 : q.head + 1;
+    next = ring_[q.slot(0)].arrival;
+  }
   return x;
 }
 
@@ -56,6 +58,7 @@ void Engine::take_credits(std::uint32_t c, std::uint64_t& next, Add&& add) {
     add(std::uint32_t(cring_[q.slot(0)] & 0xFF));
     q.head = q.head + 1 == q.cap ? 0 : q.head + 1;
   }
+  if (!q.count) q.head = 0;
   next = q.count ? cring_[q.slot(0)] >> 8 : none64;
 }
 
@@ -67,7 +70,7 @@ void Engine::receive(node_id r) {
     const auto x = take_flit(n_.in_chan[ip], flit_at_in_[ip]);
     const std::size_t iv = std::size_t(ip) * V + x.vc;
     if (count_[iv] == B) fail(fmt::format("buffer overflow at router {} port {} VC {}", r, ip, x.vc));
-    buf_[iv * B + (head_[iv] + count_[iv]) % B] = x.f;
+    buf_[buf_at(iv, count_[iv])] = x.f;
     const bool held = holding(iv);
     ++count_[iv];
     track_hold(r, ip, held, holding(iv));

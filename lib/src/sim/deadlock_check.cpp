@@ -1,7 +1,7 @@
 // The dependency check before a run: toporoute's channel dependency graph (Dally & Seitz) over
 // channels (arc, VC class) instead of arcs, built from the routes the traffic can take.
 #include <algorithm>
-#include <set>
+#include <vector>
 
 #include "sim_internal.hpp"
 #include "topo/route/analysis.hpp"
@@ -12,8 +12,9 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
                                                                       const Destinations& d, const SimOptions& o,
                                                                       SimSetup& setup) {
   // The router pairs the traffic has; a random pattern on many routers is sampled.
+  // Kept sorted and without repeats (the routes below are taken in this order).
   constexpr std::uint64_t all_pairs_up_to = 256, sample = 1 << 16;
-  std::set<std::pair<node_id, node_id>> pairs;
+  std::vector<std::pair<node_id, node_id>> pairs;
   bool random = false;
   for (std::uint64_t s = 0; s < n.terminals(); ++s) {
     const auto to = d.fixed(s);
@@ -21,7 +22,7 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
       random = true;
       break;
     }
-    for (auto t : to) pairs.emplace(n.router_of(s), n.router_of(t));
+    for (auto t : to) pairs.emplace_back(n.router_of(s), n.router_of(t));
   }
   Rng rng(o.seed ^ 0x5DEECE66Dull);
   setup.dependency_check_sampled = false;
@@ -29,12 +30,16 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
     pairs.clear();
     if (n.routers <= all_pairs_up_to) {
       for (node_id s = 0; s < n.routers; ++s)
-        for (node_id t = 0; t < n.routers; ++t) pairs.emplace(s, t);
+        for (node_id t = 0; t < n.routers; ++t) pairs.emplace_back(s, t);
     } else {
       setup.dependency_check_sampled = true;
-      for (std::uint64_t i = 0; i < sample; ++i) pairs.emplace(node_id(rng() % n.routers), node_id(rng() % n.routers));
+      pairs.reserve(sample);
+      for (std::uint64_t i = 0; i < sample; ++i)
+        pairs.emplace_back(node_id(rng() % n.routers), node_id(rng() % n.routers));
     }
   }
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
   const std::uint64_t k = r.class_vcs.size();
   route::Rng route_rng(o.seed);
   route::DependencyGraph deps;

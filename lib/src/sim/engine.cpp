@@ -15,7 +15,8 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
                const SimOptions& o, double rate, std::uint64_t seed)
     : n_(n), r_(r), d_(d), inj_(inj), o_(o), packet_rate_(rate / double(n.F)) {
   const std::size_t in_vcs = std::size_t(n.in_off.back()) * n.V, out_vcs = std::size_t(n.out_off.back()) * n.V;
-  buf_.resize(in_vcs * n.B);
+  in_vcs_ = in_vcs;
+  buf_ = ZeroedArray<Flit>(in_vcs * n.B);
   head_.assign(in_vcs, 0);
   count_.assign(in_vcs, 0);
   st_.assign(in_vcs, 0);
@@ -42,8 +43,8 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
     cq_[c].cap = credit_queue_slots(n, n.chans[c]);
     credit_slots += cq_[c].cap;
   }
-  ring_.resize(flit_slots);
-  cring_.assign(credit_slots, 0);
+  ring_ = ZeroedArray<InFlight>(flit_slots);
+  cring_ = ZeroedArray<std::uint64_t>(credit_slots);
   flit_at_in_.assign(n.in_off.back(), none64);
   credit_at_in_.assign(n.in_off.back(), none64);
   at_out_.assign(n.out_off.back(), none64);
@@ -76,9 +77,9 @@ Engine::~Engine() {
   for (auto* p : q_head_)
     for (; p; p = p->next) all.push_back(p);
   for (std::size_t iv = 0; iv < count_.size(); ++iv)
-    for (std::uint32_t i = 0; i < count_[iv]; ++i) all.push_back(buf_[iv * n_.B + (head_[iv] + i) % n_.B].p);
-  for (const auto& x : ring_)
-    if (x.arrival != none64) all.push_back(x.f.p);
+    for (std::uint32_t i = 0; i < count_[iv]; ++i) all.push_back(buf_[buf_at(iv, i)].p);
+  for (const auto& q : fq_)
+    for (std::uint32_t i = 0; i < q.count; ++i) all.push_back(ring_[q.slot(i)].f.p);
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
   for (auto* p : all) delete p;

@@ -24,12 +24,13 @@
 #include "route_rng_internal.hpp"
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
+#include "zeroed_array_internal.hpp"
 
 namespace topo::sim {
 
-/// A flit on a channel, arriving at `arrival` (none64: the slot is empty).
+/// A flit on a channel, arriving at `arrival`.
 struct InFlight {
-  std::uint64_t arrival = none64;
+  std::uint64_t arrival = 0;
   Flit f;
   std::uint32_t vc = 0;
 };
@@ -94,9 +95,17 @@ class Engine {
   std::uint64_t now_ = 0;
   bool measuring_ = false, injecting_ = true;
 
-  // Input VCs (in_port * V + vc).
-  std::vector<Flit> buf_;
+  // Input VCs (in_port * V + vc). The buffers are slot-major (slot i of every input VC together) and an
+  // emptied VC starts again at slot 0: at low load the few slots in use share cache lines and pages, and
+  // the rest of the buffers are never touched (ZeroedArray).
+  std::size_t in_vcs_ = 0;
+  ZeroedArray<Flit> buf_;
   std::vector<std::uint16_t> head_, count_;
+  /// Where the i-th flit of input VC iv is (i < B).
+  std::size_t buf_at(std::size_t iv, std::uint32_t i) const {
+    const auto s = head_[iv] + i;
+    return (s < n_.B ? s : s - n_.B) * in_vcs_ + iv;
+  }
   std::vector<std::uint8_t> st_;  // 0 idle, 1 waiting for VC allocation, 2 holding an output VC
   std::vector<std::uint64_t> ready_;
   std::vector<std::uint32_t> ovc_, va_in_rr_;
@@ -123,9 +132,10 @@ class Engine {
   // The receive phase looks at a port only when its next arrival is due: per input port the next flit
   // (flit_at_in_) and, on an injection port, the next credit for its terminal (credit_at_in_); per output
   // port the next credit, or on an ejection port the next flit for its terminal (at_out_). none64: nothing.
+  // A queue that empties starts again at its first slot (see the buffers).
   std::vector<ChannelQueue> fq_, cq_;
-  std::vector<InFlight> ring_;
-  std::vector<std::uint64_t> cring_;
+  ZeroedArray<InFlight> ring_;
+  ZeroedArray<std::uint64_t> cring_;
   std::vector<std::uint64_t> flit_at_in_, credit_at_in_, at_out_;
   // Per router, the earliest of its ports' next arrivals, so that the receive phase skips a router with
   // nothing due. Senders on any thread lower it (an atomic minimum: the same value for any thread count).

@@ -99,7 +99,7 @@ Deadlock Engine::deadlock_report() const {
       }
   std::vector<const Packet*> stuck;
   for (std::size_t iv = 0; iv < count_.size(); ++iv)
-    for (std::uint32_t i = 0; i < count_[iv]; ++i) stuck.push_back(buf_[iv * n_.B + (head_[iv] + i) % n_.B].p);
+    for (std::uint32_t i = 0; i < count_[iv]; ++i) stuck.push_back(buf_[buf_at(iv, i)].p);
   std::sort(stuck.begin(), stuck.end());
   d.stuck_packets = std::uint64_t(std::unique(stuck.begin(), stuck.end()) - stuck.begin());
   return d;

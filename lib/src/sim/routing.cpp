@@ -35,12 +35,6 @@ std::unique_ptr<route::Router> base_router(const Graph& g, const SimOptions& o) 
   }
 }
 
-void fill_classes(SimRouting& r, const RoutingContext& ctx) {
-  r.vcc = make_vc_classes(ctx.vc_classes, ctx.g, ctx.o.vcs);
-  const auto k = r.vcc->classes(ctx.o.vcs);
-  for (std::uint32_t c = 0; c < k; ++c) r.class_vcs.push_back(r.vcc->range(c, ctx.o.vcs));
-}
-
 class SourceRouted final : public SimRouting {
  public:
   explicit SourceRouted(std::unique_ptr<route::Router> r) : r_(std::move(r)) {}
@@ -265,10 +259,18 @@ std::unique_ptr<SimRouting> make_sim_routing(const RoutingContext& ctx) {
       throw UsageError(fmt::format("unknown routing \"{}\" ({})", ctx.algo, fmt::join(routing_names(), ", ")));
     r = std::make_unique<SourceRouted>(route::make_router(ctx.g, router_options(ctx.algo, ctx.o.random_ties)));
   }
-  fill_classes(*r, ctx);
-  if (!r->source_routed() && !r->vcc->escape())
-    throw UsageError(fmt::format("--algo {} chooses per hop and needs --vc-classes escape or escape-hop", ctx.algo));
+  set_vc_classes(*r, ctx);
   return r;
+}
+
+void set_vc_classes(SimRouting& r, const RoutingContext& ctx) {
+  auto vcc = make_vc_classes(ctx.vc_classes, ctx.g, ctx.o.vcs, ctx.o.threads);
+  if (!r.source_routed() && !vcc->escape())
+    throw UsageError(fmt::format("--algo {} chooses per hop and needs --vc-classes escape or escape-hop", ctx.algo));
+  const auto k = vcc->classes(ctx.o.vcs);
+  r.class_vcs.clear();
+  for (std::uint32_t c = 0; c < k; ++c) r.class_vcs.push_back(vcc->range(c, ctx.o.vcs));
+  r.vcc = std::move(vcc);
 }
 
 }  // namespace topo::sim

@@ -113,7 +113,8 @@ class VcClasses {
   /// that adaptive routing falls back on.
   virtual bool escape() const { return false; }
 };
-std::unique_ptr<VcClasses> make_vc_classes(const std::string& name, const Graph& g, std::uint32_t vcs);
+/// `threads` for the diameter that escape-hop needs (0: OpenMP's default).
+std::unique_ptr<VcClasses> make_vc_classes(const std::string& name, const Graph& g, std::uint32_t vcs, int threads);
 
 /// Output choices of a head flit at a router: output arcs with the VC range on each.
 struct Choice {
@@ -149,6 +150,10 @@ struct RoutingContext {
 };
 /// Builds the routing named o.algo (resolved in ctx); UsageError on an unknown name.
 std::unique_ptr<SimRouting> make_sim_routing(const RoutingContext& ctx);
+/// Gives r the VC classes ctx.vc_classes instead of its own (a routing does not depend on them, so one
+/// built for another scheme is reused with the distances its router has cached); on an error r keeps
+/// its classes.
+void set_vc_classes(SimRouting& r, const RoutingContext& ctx);
 /// True for the routings that choose per hop (their default VC scheme is escape).
 bool routing_is_adaptive(const std::string& algo);
 

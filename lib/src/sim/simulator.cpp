@@ -101,7 +101,11 @@ struct Simulator::Impl {
 
   std::vector<std::pair<std::uint64_t, std::uint32_t>> build(const std::string& scheme) {
     RoutingContext ctx{g, net, o, setup.algo, scheme};
-    routing = make_sim_routing(ctx);
+    if (routing) {  // a later scheme for the same routing: only its classes change
+      set_vc_classes(*routing, ctx);
+    } else {
+      routing = make_sim_routing(ctx);
+    }
     return dependency_cycle(net, *routing, *dest, o, setup);
   }
 
@@ -112,6 +116,7 @@ struct Simulator::Impl {
     const auto terms = net.terminals();
     const std::uint64_t samples = std::min<std::uint64_t>(terms * 4, 8192);
     double sum = 0;
+    std::unique_ptr<route::Router> shortest;
     for (std::uint64_t i = 0; i < samples; ++i) {
       const auto s = terms <= 2048 ? i % terms : rng() % terms;
       const auto t = dest->pick(s, rng);
@@ -122,15 +127,13 @@ struct Simulator::Impl {
         std::vector<std::pair<route::Path, std::vector<std::uint8_t>>> paths;
         if (routing->source_routed()) {
           routing->check_paths(a, b, rr, paths);
-        } else {  // minimal adaptive: a minimal path
-          paths.emplace_back(route::make_router(g,
-                                                [] {
-                                                  route::RouterOptions ro;
-                                                  ro.algo = "shortest";
-                                                  return ro;
-                                                }())
-                                 ->route(a, b, rr),
-                             std::vector<std::uint8_t>());
+        } else {  // minimal adaptive: a minimal path (one router for all samples: it caches its BFS)
+          if (!shortest) {
+            route::RouterOptions ro;
+            ro.algo = "shortest";
+            shortest = route::make_router(g, ro);
+          }
+          paths.emplace_back(shortest->route(a, b, rr), std::vector<std::uint8_t>());
         }
         const auto& p = paths.front().first;
         hops = std::uint32_t(p.hops());

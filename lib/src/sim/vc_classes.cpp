@@ -149,8 +149,13 @@ class Escape final : public VcClasses {
 
 class EscapeHop final : public VcClasses {
  public:
-  EscapeHop(const Graph& g, std::uint32_t vcs) {
-    const auto d = metrics::distance_distribution(g);
+  EscapeHop(const Graph& g, std::uint32_t vcs, int threads) {
+    // The diameter: the largest eccentricity, from the bit-parallel BFS sweeps of the distance
+    // distribution (512 sources per pass over the arcs; the histogram's popcounts come with the same pass),
+    // on toposim's threads.
+    metrics::DistanceOptions opt;
+    opt.threads = threads;
+    const auto d = metrics::distance_distribution(g, opt);
     escapes_ = std::max<std::uint32_t>(d.max_finite_distance, 1);
     if (vcs <= escapes_)
       throw UsageError(
@@ -183,28 +188,28 @@ struct Scheme {
   const char* name;
   const char* help;
   std::uint32_t min_vcs;
-  std::function<std::unique_ptr<VcClasses>(const Graph&, std::uint32_t)> make;
+  std::function<std::unique_ptr<VcClasses>(const Graph&, std::uint32_t vcs, int threads)> make;
 };
 
 // One line per scheme.
 const std::vector<Scheme>& schemes() {
   static const std::vector<Scheme> list = {
       {"none", "every VC open to every hop", 1,
-       [](const Graph&, std::uint32_t) { return std::make_unique<NoClasses>(); }},
+       [](const Graph&, std::uint32_t, int) { return std::make_unique<NoClasses>(); }},
       {"hop", "hop i of a route uses VC i (needs --vcs at least the longest route)", 1,
-       [](const Graph&, std::uint32_t v) { return std::make_unique<HopClasses>(v); }},
+       [](const Graph&, std::uint32_t v, int) { return std::make_unique<HopClasses>(v); }},
       {"dateline", "tori: the upper half of the VCs after the wrap-around link of a dimension", 2,
-       [](const Graph& g, std::uint32_t) { return std::make_unique<Dateline>(g); }},
+       [](const Graph& g, std::uint32_t, int) { return std::make_unique<Dateline>(g); }},
       {"partition",
        "tori, as BookSim2's dim_order_torus: a dimension's run that wraps around uses the upper half of the VCs "
        "throughout, the others the lower half",
-       2, [](const Graph& g, std::uint32_t) { return std::make_unique<Partition>(g); }},
+       2, [](const Graph& g, std::uint32_t, int) { return std::make_unique<Partition>(g); }},
       {"escape", "adaptive routing: VC 0 (0 and 1 on tori) an escape channel on the base routing", 2,
-       [](const Graph& g, std::uint32_t v) { return std::make_unique<Escape>(g, v); }},
+       [](const Graph& g, std::uint32_t v, int) { return std::make_unique<Escape>(g, v); }},
       {"escape-hop",
        "adaptive routing: VCs 0 to D-1 (D: the diameter) escape channels on the base routing, an escape hop with h "
        "hops left on VC D-h; the others adaptive",
-       2, [](const Graph& g, std::uint32_t v) { return std::make_unique<EscapeHop>(g, v); }},
+       2, [](const Graph& g, std::uint32_t v, int threads) { return std::make_unique<EscapeHop>(g, v, threads); }},
   };
   return list;
 }
@@ -226,11 +231,11 @@ std::string vc_class_help() {
   return s;
 }
 
-std::unique_ptr<VcClasses> make_vc_classes(const std::string& name, const Graph& g, std::uint32_t vcs) {
+std::unique_ptr<VcClasses> make_vc_classes(const std::string& name, const Graph& g, std::uint32_t vcs, int threads) {
   for (const auto& s : schemes())
     if (name == s.name) {
       if (vcs < s.min_vcs) throw UsageError(fmt::format("--vc-classes {} needs --vcs {} or more", name, s.min_vcs));
-      return s.make(g, vcs);
+      return s.make(g, vcs, threads);
     }
   throw UsageError(fmt::format("unknown VC class scheme \"{}\" ({})", name, fmt::join(vc_class_names(), ", ")));
 }
