@@ -3,6 +3,7 @@
 // the grant its flits ask for the crossbar (switch allocation) and traverse it, one per output port and
 // cycle. Both allocators are separable, input-first and round-robin, as BookSim2's separable_input_first.
 #include <algorithm>
+#include <bit>
 
 #include "engine_internal.hpp"
 
@@ -22,7 +23,8 @@ void grant(std::vector<std::pair<std::uint32_t, std::uint32_t>>& reqs, std::uint
     auto rr = rr_of(reqs[i].first);
     std::uint32_t best_key = none32;
     for (; j < reqs.size() && reqs[j].first == reqs[i].first; ++j) {
-      const auto key = (reqs[j].second + inputs - rr - 1) % inputs;
+      const auto x = reqs[j].second + inputs - rr - 1;  // both below `inputs`: x < 2 inputs
+      const auto key = x >= inputs ? x - inputs : x;
       if (key < best_key) {
         best_key = key;
         win = j;
@@ -54,10 +56,11 @@ void Engine::allocate_vcs(node_id r) {
   reqs.clear();
   if (!wait_r_[r]) return;
   const auto need = n_.vct ? std::int32_t(n_.F) : 1;
-  for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip)
-    for (std::uint32_t vc = 0; vc < V && wait_[ip]; ++vc) {
-      const std::size_t iv = std::size_t(ip) * V + vc;
-      if (st_[iv] != 1 || ready_[iv] > now_) continue;
+  const std::size_t iv0 = std::size_t(n_.in_off[r]) * V;
+  for (auto word = wait_word_[r]; word < wait_word_[r + 1]; ++word)
+    for (auto bits = wait_bits_[word]; bits; bits &= bits - 1) {  // the waiting input VCs, in order
+      const std::size_t iv = iv0 + (word - wait_word_[r]) * 64 + std::size_t(std::countr_zero(bits));
+      if (ready_[iv] > now_) continue;
       Packet* p = buf_[buf_at(iv, 0)].p;
       auto& ch = sc.choices;
       ch.clear();
@@ -78,8 +81,9 @@ void Engine::allocate_vcs(node_id r) {
       auto consider = [&](std::uint32_t op, std::uint32_t lo, std::uint32_t hi) {
         std::int64_t score = 0;
         std::uint32_t pick = none32;
-        for (std::uint32_t k = 0; k < hi - lo; ++k) {
-          const auto v = lo + (va_in_rr_[iv] + k) % (hi - lo);
+        const auto w = hi - lo, start = va_in_rr_[iv] % w;
+        for (std::uint32_t k = 0; k < w; ++k) {
+          const auto v = lo + (start + k < w ? start + k : start + k - w);
           const auto ov = std::size_t(op) * V + v;
           score += credits_[ov];
           if (pick == none32 && !busy_[ov] && (eject != none32 || credits_[ov] >= need)) pick = v;
@@ -101,7 +105,6 @@ void Engine::allocate_vcs(node_id r) {
       if (best != none32) reqs.emplace_back(best, std::uint32_t(iv - std::size_t(n_.in_off[r]) * V));
     }
   const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;
-  const std::size_t iv0 = std::size_t(n_.in_off[r]) * V;
   grant(
       reqs, nin, [&](std::uint32_t ov) { return va_rr_[ov]; },
       [&](std::uint32_t ov, std::uint32_t rel) {
@@ -110,7 +113,7 @@ void Engine::allocate_vcs(node_id r) {
         va_rr_[ov] = rel;
         ovc_[iv] = ov;
         st_[iv] = 2;
-        track_wait(r, std::uint32_t(iv / V), -1);
+        track_wait(r, iv, false);
         track_hold(r, std::uint32_t(iv / V), false, holding(iv));
         ready_[iv] = now_ + n_.Dva;
         ++va_in_rr_[iv];
@@ -134,7 +137,7 @@ void Engine::allocate_switch(node_id r) {
     if (!hold_[ip]) continue;
     std::uint32_t offered = 0;
     for (std::uint32_t k = 0; k < V && offered < quota; ++k) {
-      const auto vc = (sa_in_rr_[ip] + k) % V;
+      const auto vc = sa_in_rr_[ip] + k < V ? sa_in_rr_[ip] + k : sa_in_rr_[ip] + k - V;  // sa_in_rr_ <= V
       const std::size_t iv = std::size_t(ip) * V + vc;
       if (st_[iv] != 2 || !count_[iv] || ready_[iv] > now_) continue;
       const auto op = ovc_[iv] / V;
@@ -166,7 +169,7 @@ void Engine::allocate_switch(node_id r) {
           track_hold(r, ip, holding(iv), false);
           if (count_[iv]) {
             st_[iv] = 1;
-            track_wait(r, ip, 1);
+            track_wait(r, iv, true);
             ready_[iv] = now_ + n_.Dr;
           } else {
             st_[iv] = 0;

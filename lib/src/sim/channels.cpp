@@ -65,32 +65,36 @@ void Engine::take_credits(std::uint32_t c, std::uint64_t& next, Add&& add) {
 void Engine::receive(node_id r) {
   if (router_next_[r] > now_) return;
   const auto V = n_.V, B = n_.B;
+  auto next = none64;  // the router's next arrival after this cycle's, gathered on the way
   for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip) {
-    if (flit_at_in_[ip] != now_) continue;
-    const auto x = take_flit(n_.in_chan[ip], flit_at_in_[ip]);
-    const std::size_t iv = std::size_t(ip) * V + x.vc;
-    if (count_[iv] == B) fail(fmt::format("buffer overflow at router {} port {} VC {}", r, ip, x.vc));
-    buf_[buf_at(iv, count_[iv])] = x.f;
-    const bool held = holding(iv);
-    ++count_[iv];
-    track_hold(r, ip, held, holding(iv));
-    auto& s = stats_[r];
-    ++s.buffered;
-    if (measuring_) s.occupancy_max = std::max<std::uint32_t>(s.occupancy_max, count_[iv]);
-    if (st_[iv] == 0) {
-      if (x.f.seq != 0) fail("a body flit reached an idle VC");
-      st_[iv] = 1;
-      track_wait(r, ip, 1);
-      ready_[iv] = now_ + n_.Dr;
+    if (flit_at_in_[ip] == now_) {
+      const auto x = take_flit(n_.in_chan[ip], flit_at_in_[ip]);
+      const std::size_t iv = std::size_t(ip) * V + x.vc;
+      if (count_[iv] == B) fail(fmt::format("buffer overflow at router {} port {} VC {}", r, ip, x.vc));
+      buf_[buf_at(iv, count_[iv])] = x.f;
+      const bool held = holding(iv);
+      ++count_[iv];
+      track_hold(r, ip, held, holding(iv));
+      auto& s = stats_[r];
+      ++s.buffered;
+      if (measuring_) s.occupancy_max = std::max<std::uint32_t>(s.occupancy_max, count_[iv]);
+      if (st_[iv] == 0) {
+        if (x.f.seq != 0) fail("a body flit reached an idle VC");
+        st_[iv] = 1;
+        track_wait(r, iv, true);
+        ready_[iv] = now_ + n_.Dr;
+      }
     }
+    next = std::min(next, flit_at_in_[ip]);
   }
   // Credits for this router's output VCs, and for its terminals' injection VCs.
   for (auto op = n_.out_off[r] + n_.terms(r); op < n_.out_off[r + 1]; ++op) {
-    if (at_out_[op] != now_) continue;
-    take_credits(n_.out_chan[op], at_out_[op], [&](std::uint32_t vc) {
-      if (++credits_[std::size_t(op) * V + vc] > std::int32_t(B))
-        fail(fmt::format("credits above the buffer size at router {}", r));
-    });
+    if (at_out_[op] == now_)
+      take_credits(n_.out_chan[op], at_out_[op], [&](std::uint32_t vc) {
+        if (++credits_[std::size_t(op) * V + vc] > std::int32_t(B))
+          fail(fmt::format("credits above the buffer size at router {}", r));
+      });
+    next = std::min(next, at_out_[op]);
   }
   for (std::uint32_t t = 0; t < n_.terms(r); ++t) {
     const std::uint64_t term = n_.term_off[r] + t;
@@ -100,11 +104,8 @@ void Engine::receive(node_id r) {
         if (++tcred_[term * V + vc] > std::int32_t(B)) fail("injection credits above the buffer size");
       });
     if (at_out_[op] == now_) deliver(r, term, take_flit(n_.out_chan[op], at_out_[op]).f);
+    next = std::min({next, credit_at_in_[ip], at_out_[op]});
   }
-  auto next = none64;
-  for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip) next = std::min(next, flit_at_in_[ip]);
-  for (auto ip = n_.in_off[r]; ip < n_.in_off[r] + n_.terms(r); ++ip) next = std::min(next, credit_at_in_[ip]);
-  for (auto op = n_.out_off[r]; op < n_.out_off[r + 1]; ++op) next = std::min(next, at_out_[op]);
   router_next_[r] = next;
 }
 

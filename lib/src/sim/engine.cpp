@@ -23,7 +23,10 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
   ready_.assign(in_vcs, 0);
   ovc_.assign(in_vcs, none32);
   va_in_rr_.assign(in_vcs, 0);
-  wait_.assign(n.in_off.back(), 0);
+  wait_word_.assign(n.routers + 1, 0);
+  for (node_id v = 0; v < n.routers; ++v)
+    wait_word_[v + 1] = wait_word_[v] + (std::size_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
+  wait_bits_.assign(wait_word_.back(), 0);
   hold_.assign(n.in_off.back(), 0);
   wait_r_.assign(n.routers, 0);
   hold_r_.assign(n.routers, 0);
@@ -83,6 +86,8 @@ Engine::~Engine() {
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
   for (auto* p : all) delete p;
+  for (auto& sc : scratch_)
+    for (auto* p : sc.spare) delete p;
 }
 
 PointResult Engine::run(const std::function<void(double)>& progress) {
@@ -91,6 +96,8 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   const bool batch = o_.messages > 0;
   const int threads = std::max(1, o_.threads);
   scratch_.resize(std::size_t(threads));
+  if (r_.pure())
+    for (auto& sc : scratch_) sc.routes = RouteCache(n_.routers);
   const node_id R = n_.routers;
   if (batch) {
     measuring_ = true;

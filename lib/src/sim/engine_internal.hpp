@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "route_cache_internal.hpp"
 #include "route_rng_internal.hpp"
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
@@ -109,9 +110,13 @@ class Engine {
   std::vector<std::uint8_t> st_;  // 0 idle, 1 waiting for VC allocation, 2 holding an output VC
   std::vector<std::uint64_t> ready_;
   std::vector<std::uint32_t> ovc_, va_in_rr_;
-  // Work for the allocators, so that they skip idle ports and routers: per input port and per router, the
-  // input VCs waiting for VC allocation (state 1) and those holding an output VC with a flit (state 2).
-  std::vector<std::uint16_t> wait_, hold_;
+  // Work for the allocators, so that they skip idle ports and routers: per router, the input VCs waiting
+  // for VC allocation (state 1) as a bit set (router r's input VC iv is bit iv - in_off[r] V of the words
+  // from wait_word_[r], so that no word is shared by two routers and their threads) and their count; per
+  // input port and per router, the input VCs holding an output VC with a flit (state 2).
+  std::vector<std::uint64_t> wait_bits_;
+  std::vector<std::size_t> wait_word_;
+  std::vector<std::uint16_t> hold_;
   std::vector<std::uint32_t> wait_r_, hold_r_;
   bool holding(std::size_t iv) const { return st_[iv] == 2 && count_[iv]; }
   void track_hold(node_id r, std::uint32_t ip, bool before, bool after) {
@@ -120,9 +125,12 @@ class Engine {
     hold_[ip] = std::uint16_t(hold_[ip] + d);
     hold_r_[r] = std::uint32_t(hold_r_[r] + d);
   }
-  void track_wait(node_id r, std::uint32_t ip, int d) {
-    wait_[ip] = std::uint16_t(wait_[ip] + d);
-    wait_r_[r] = std::uint32_t(wait_r_[r] + d);
+  void track_wait(node_id r, std::size_t iv, bool waiting) {
+    const auto bit = iv - std::size_t(n_.in_off[r]) * n_.V;
+    auto& w = wait_bits_[wait_word_[r] + bit / 64];
+    const auto m = std::uint64_t{1} << (bit % 64);
+    w = waiting ? w | m : w & ~m;
+    wait_r_[r] = waiting ? wait_r_[r] + 1 : wait_r_[r] - 1;
   }
   // Output VCs (out_port * V + vc).
   std::vector<std::int32_t> credits_;
@@ -169,6 +177,8 @@ class Engine {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> reqs;  // (output, input VC)
     std::vector<Choice> choices;
     RouteRng route_rng;
+    RouteCache routes;           // used when the routing is pure
+    std::vector<Packet*> spare;  // delivered packets, reused (their vectors keep their capacity)
     Counts k;
   };
   std::vector<Scratch> scratch_;

@@ -14,12 +14,13 @@ namespace topo::sim {
 
 class RouteRng {
  public:
+  /// Runs the decision; false when it is known to have drawn nothing (its result does not depend on the seed).
   template <class Decide>
-  void run(std::uint64_t seed, Decide&& decide) {
+  bool run(std::uint64_t seed, Decide&& decide) {
     if (eager_) {
       rng_.seed(seed);
       decide(rng_);
-      return;
+      return true;
     }
     ++calls_;
     bool drew = false;
@@ -30,7 +31,7 @@ class RouteRng {
       if (rng_ == fixed_) throw;  // the error did not depend on the seed
       drew = true;
     }
-    if (!drew) return;
+    if (!drew) return false;
     ++drew_;
     eager_ = drew_ >= 64 && 2 * drew_ > calls_;
     rng_.seed(seed);
@@ -41,6 +42,7 @@ class RouteRng {
       throw;
     }
     rng_ = fixed_;
+    return true;
   }
 
  private:

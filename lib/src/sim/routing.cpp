@@ -38,6 +38,7 @@ std::unique_ptr<route::Router> base_router(const Graph& g, const SimOptions& o) 
 class SourceRouted final : public SimRouting {
  public:
   explicit SourceRouted(std::unique_ptr<route::Router> r) : r_(std::move(r)) {}
+  bool pure() const override { return true; }
   void at_source(Packet& p, node_id s, node_id t, route::Rng& rng,
                  const std::function<double(std::uint64_t)>&) const override {
     p.path = r_->route(s, t, rng);
@@ -174,6 +175,7 @@ class Table final : public SimRouting {
       table_[key(p.nodes.front(), p.nodes.back())] = std::move(p);
     }
   }
+  bool pure() const override { return true; }
   void at_source(Packet& p, node_id s, node_id t, route::Rng&,
                  const std::function<double(std::uint64_t)>&) const override {
     p.path = find(s, t);

@@ -134,6 +134,8 @@ class SimRouting {
   /// Per-hop routers add their choices at router r (source-routed ones never get called).
   virtual void choices(const Packet& p, node_id r, std::vector<Choice>& out, route::Rng& rng) const;
   virtual bool source_routed() const { return true; }
+  /// True when at_source's route depends only on (src, dst) and its draws, not on the network's state.
+  virtual bool pure() const { return false; }
   /// Routes for the dependency check: the paths a pair may take, with their classes.
   virtual void check_paths(node_id s, node_id t, route::Rng& rng,
                            std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const = 0;

@@ -10,7 +10,21 @@
 namespace topo::sim {
 
 Packet* Engine::new_packet(node_id r, std::uint64_t term) {
-  auto* p = new Packet;
+  auto& spare = scratch().spare;
+  Packet* p;
+  if (spare.empty()) {
+    p = new Packet;
+  } else {  // a delivered packet, as new but with its vectors' capacity
+    p = spare.back();
+    spare.pop_back();
+    p->next = nullptr;
+    p->injected = 0;
+    p->hop = 0;
+    p->link_cycles = 0;
+    p->path.nodes.clear();
+    p->path.arcs.clear();
+    p->classes.clear();
+  }
   p->created = now_;
   p->src_term = term;
   p->dst_term = d_.pick(term, trng_[term]);
@@ -43,7 +57,7 @@ void Engine::terminals(node_id r) {
       const auto need = n_.vct ? std::int32_t(n_.F) : 1;
       std::uint32_t vc = none32;
       for (std::uint32_t k = 0; k < V && vc == none32; ++k) {
-        const auto v = (cur_vc_[term] + 1 + k) % V;
+        const auto v = cur_vc_[term] + 1 + k < V ? cur_vc_[term] + 1 + k : cur_vc_[term] + 1 + k - V;
         if (!tbusy_[term * V + v] && tcred_[term * V + v] >= need) vc = v;
       }
       if (vc != none32) {
@@ -52,15 +66,19 @@ void Engine::terminals(node_id r) {
         if (!q_head_[term]) q_tail_[term] = nullptr;
         p->next = nullptr;
         p->injected = now_;
-        sc.route_rng.run(trng_[term](), [&](route::Rng& rng) {
-          r_.at_source(*p, r, p->dst_router, rng, [&](std::uint64_t arc) {
-            double q = 0;  // flits queued downstream of the arc's channels (credits in use)
-            for (std::uint32_t l = 0; l < n_.arc_lanes[arc]; ++l)
-              for (std::uint32_t v = 0; v < V; ++v)
-                q += double(n_.B) - credits_[std::size_t(n_.arc_port[arc] + l) * V + v];
-            return q / n_.arc_lanes[arc];
+        const auto seed = trng_[term]();
+        if (!r_.pure() || !sc.routes.find(r, p->dst_router, *p)) {
+          const bool drew = sc.route_rng.run(seed, [&](route::Rng& rng) {
+            r_.at_source(*p, r, p->dst_router, rng, [&](std::uint64_t arc) {
+              double q = 0;  // flits queued downstream of the arc's channels (credits in use)
+              for (std::uint32_t l = 0; l < n_.arc_lanes[arc]; ++l)
+                for (std::uint32_t v = 0; v < V; ++v)
+                  q += double(n_.B) - credits_[std::size_t(n_.arc_port[arc] + l) * V + v];
+              return q / n_.arc_lanes[arc];
+            });
           });
-        });
+          if (r_.pure() && !drew) sc.routes.store(r, p->dst_router, *p);
+        }
         cur_[term] = p;
         cur_seq_[term] = 0;
         cur_vc_[term] = vc;
@@ -107,7 +125,7 @@ void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
     if (s.hops.size() <= hops) s.hops.resize(hops + 1, 0);
     ++s.hops[hops];
   }
-  delete p;
+  scratch().spare.push_back(p);
 }
 
 void Engine::batch_load(std::uint64_t seed) {

@@ -1,0 +1,67 @@
+#pragma once
+// Source routes already computed, per (source router, destination router), for the routings whose route
+// depends on nothing but the pair and the draws it makes (SimRouting::pure): a decision that drew nothing
+// gives the same route every time, so it is computed once and copied into later packets. One cache per
+// thread (engine_internal.hpp's Scratch); at most `max_hops` hops in all, then nothing more is kept.
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "sim_internal.hpp"
+#include "zeroed_array_internal.hpp"
+
+namespace topo::sim {
+
+class RouteCache {
+ public:
+  static constexpr std::uint64_t max_hops = std::uint64_t{1} << 18;
+  static constexpr node_id max_dense_routers = 1024;  // a table of R^2 entries, else a hash map
+
+  explicit RouteCache(node_id routers = 0)
+      : routers_(routers), dense_(routers <= max_dense_routers ? std::size_t(routers) * routers : 0) {}
+
+  /// Copies the route of (s, t) into p (path and classes) when there is one.
+  bool find(node_id s, node_id t, Packet& p) const {
+    const auto e = entry(s, t);
+    if (e == 0) return false;
+    const auto& x = entries_[e - 1];
+    p.path.nodes.assign(nodes_.begin() + std::ptrdiff_t(x.node), nodes_.begin() + std::ptrdiff_t(x.node + x.hops + 1));
+    p.path.arcs.assign(arcs_.begin() + std::ptrdiff_t(x.arc), arcs_.begin() + std::ptrdiff_t(x.arc + x.hops));
+    p.classes.assign(classes_.begin() + std::ptrdiff_t(x.arc), classes_.begin() + std::ptrdiff_t(x.arc + x.hops));
+    return true;
+  }
+  /// Keeps p's route for (s, t), unless the cache is full.
+  void store(node_id s, node_id t, const Packet& p) {
+    const auto hops = p.path.arcs.size();
+    if (arcs_.size() + hops > max_hops || p.classes.size() != hops || p.path.nodes.size() != hops + 1) return;
+    entries_.push_back({arcs_.size(), nodes_.size(), std::uint32_t(hops)});
+    nodes_.insert(nodes_.end(), p.path.nodes.begin(), p.path.nodes.end());
+    arcs_.insert(arcs_.end(), p.path.arcs.begin(), p.path.arcs.end());
+    classes_.insert(classes_.end(), p.classes.begin(), p.classes.end());
+    const auto e = std::uint32_t(entries_.size());
+    if (dense_.size())
+      dense_[std::size_t(s) * routers_ + t] = e;
+    else
+      sparse_[std::uint64_t(s) * routers_ + t] = e;
+  }
+
+ private:
+  std::uint32_t entry(node_id s, node_id t) const {
+    if (dense_.size()) return dense_[std::size_t(s) * routers_ + t];
+    const auto it = sparse_.find(std::uint64_t(s) * routers_ + t);
+    return it == sparse_.end() ? 0 : it->second;
+  }
+  struct Entry {
+    std::size_t arc, node;  // first arc (and class) and first node in the arrays below
+    std::uint32_t hops;
+  };
+  node_id routers_;
+  ZeroedArray<std::uint32_t> dense_;  // 1 + the entry of (s, t), 0: none
+  std::unordered_map<std::uint64_t, std::uint32_t> sparse_;
+  std::vector<Entry> entries_;
+  std::vector<node_id> nodes_;
+  std::vector<std::uint64_t> arcs_;
+  std::vector<std::uint8_t> classes_;
+};
+
+}  // namespace topo::sim
