@@ -41,15 +41,15 @@ void Engine::step(node_id r) {
   // Switch allocation first: an output VC that a tail flit leaves this cycle can be granted to the next
   // packet in the same cycle, whose head then takes part in switch allocation the next cycle, so one VC
   // carries back-to-back packets at a flit per cycle (in the other order it carried one every other cycle).
-  allocate_switch(r);
-  allocate_vcs(r);
-  terminals(r);
+  auto& sc = scratch();
+  allocate_switch(r, sc);
+  allocate_vcs(r, sc);
+  terminals(r, sc);
   if (measuring_) stats_[r].occupancy_sum += stats_[r].buffered;
 }
 
-void Engine::allocate_vcs(node_id r) {
+void Engine::allocate_vcs(node_id r, Scratch& sc) {
   const auto V = n_.V;
-  auto& sc = scratch();
   auto& reqs = sc.reqs;
   // VC allocation, separable input-first: each waiting input VC asks for one free output VC (the
   // least-occupied output among its choices), each output VC grants one request, round-robin.
@@ -120,9 +120,8 @@ void Engine::allocate_vcs(node_id r) {
       });
 }
 
-void Engine::allocate_switch(node_id r) {
+void Engine::allocate_switch(node_id r, Scratch& sc) {
   const auto V = n_.V, B = n_.B;
-  auto& sc = scratch();
   auto& reqs = sc.reqs;
   const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;
   const std::size_t iv0 = std::size_t(n_.in_off[r]) * V;
@@ -131,7 +130,7 @@ void Engine::allocate_switch(node_id r) {
   // takes one flit per cycle, round-robin.
   reqs.clear();
   if (!hold_r_[r]) return;
-  const auto quota = n_.speedup_at(now_);
+  const auto quota = quota_;
   const auto first_net = n_.out_off[r] + n_.terms(r);  // outputs below are ejection ports
   for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip) {
     if (!hold_[ip]) continue;

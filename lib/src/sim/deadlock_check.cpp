@@ -1,6 +1,7 @@
 // The dependency check before a run: toporoute's channel dependency graph (Dally & Seitz) over
 // channels (arc, VC class) instead of arcs, built from the routes the traffic can take.
 #include <algorithm>
+#include <bit>
 #include <vector>
 
 #include "sim_internal.hpp"
@@ -38,8 +39,20 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
         pairs.emplace_back(node_id(rng() % n.routers), node_id(rng() % n.routers));
     }
   }
-  std::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  const std::uint64_t R = n.routers;
+  if (pairs.size() > 4096 && R * R <= (std::uint64_t{1} << 26)) {  // a bit per pair, read in order
+    std::vector<std::uint64_t> seen((R * R + 63) / 64, 0);
+    for (const auto& [s, t] : pairs) seen[(s * R + t) / 64] |= std::uint64_t{1} << ((s * R + t) % 64);
+    pairs.clear();
+    for (std::size_t w = 0; w < seen.size(); ++w)
+      for (auto bits = seen[w]; bits; bits &= bits - 1) {
+        const auto x = w * 64 + std::size_t(std::countr_zero(bits));
+        pairs.emplace_back(node_id(x / R), node_id(x % R));
+      }
+  } else {
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  }
   const std::uint64_t k = r.class_vcs.size();
   route::Rng route_rng(o.seed);
   route::DependencyGraph deps;

@@ -94,6 +94,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   PointResult res;
   res.rate = packet_rate_ * n_.F;
   const bool batch = o_.messages > 0;
+  quota_ = n_.speedup_at(now_);
   const int threads = std::max(1, o_.threads);
   scratch_.resize(std::size_t(threads));
   if (r_.pure())
@@ -154,6 +155,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     check_latency += k.win_latency;
     idle = k.moved || total_.in_net == 0 ? 0 : idle + 1;
     ++now_;
+    quota_ = n_.speedup_at(now_);
     if (idle >= o_.deadlock_cycles) {
       res.deadlock = deadlock_report();
       stop = true;

@@ -65,6 +65,23 @@ class Engine {
   PointResult run(const std::function<void(double)>& progress);
 
  private:
+  // Counts of one cycle, per thread; the master adds them up after every cycle (integer sums: the
+  // same for any number of threads).
+  struct Counts {
+    std::uint64_t moved = 0, win_delivered = 0, win_latency = 0, win_flits = 0;
+    std::uint64_t measured_created = 0, measured_delivered = 0, delivered = 0, created = 0;
+    std::int64_t in_net = 0;
+    std::uint64_t created_at = 0, delivered_created_at = 0;  // sums of creation cycles (ages of waiting packets)
+  };
+  struct Scratch {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> reqs;  // (output, input VC)
+    std::vector<Choice> choices;
+    RouteRng route_rng;
+    RouteCache routes;               // used when the routing is pure
+    std::vector<Packet*> spare;      // delivered packets, reused (their vectors keep their capacity)
+    std::vector<std::uint8_t> born;  // packets each terminal of a router generates this cycle
+    Counts k;
+  };
   // channels.cpp
   void receive(node_id r);
   void send(std::uint32_t c, const Flit& f, std::uint32_t vc);
@@ -73,13 +90,13 @@ class Engine {
   template <class Add>
   void take_credits(std::uint32_t c, std::uint64_t& next, Add&& add);
   // allocators.cpp
-  void step(node_id r);
-  void allocate_vcs(node_id r);
-  void allocate_switch(node_id r);
+  void step(node_id r);  // the steps below get the thread's scratch from it
+  void allocate_vcs(node_id r, Scratch& sc);
+  void allocate_switch(node_id r, Scratch& sc);
   // terminals.cpp
-  void terminals(node_id r);
+  void terminals(node_id r, Scratch& sc);
   void deliver(node_id r, std::uint64_t term, const Flit& f);
-  Packet* new_packet(node_id r, std::uint64_t term);
+  Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
   void batch_load(std::uint64_t seed);
   // point_stats.cpp
   void summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const;
@@ -94,6 +111,7 @@ class Engine {
   const SimOptions& o_;
   double packet_rate_;
   std::uint64_t now_ = 0;
+  std::uint32_t quota_ = 1;  // flits an input port may send this cycle (Network::speedup_at)
   bool measuring_ = false, injecting_ = true;
 
   // Input VCs (in_port * V + vc). The buffers are slot-major (slot i of every input VC together) and an
@@ -165,26 +183,9 @@ class Engine {
   std::vector<RouterStats> stats_;
   std::vector<std::exception_ptr> errors_;
 
-  // Counts of one cycle, per thread; the master adds them up after every cycle (integer sums: the
-  // same for any number of threads).
-  struct Counts {
-    std::uint64_t moved = 0, win_delivered = 0, win_latency = 0, win_flits = 0;
-    std::uint64_t measured_created = 0, measured_delivered = 0, delivered = 0, created = 0;
-    std::int64_t in_net = 0;
-    std::uint64_t created_at = 0, delivered_created_at = 0;  // sums of creation cycles (ages of waiting packets)
-  };
-  struct Scratch {
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> reqs;  // (output, input VC)
-    std::vector<Choice> choices;
-    RouteRng route_rng;
-    RouteCache routes;           // used when the routing is pure
-    std::vector<Packet*> spare;  // delivered packets, reused (their vectors keep their capacity)
-    Counts k;
-  };
   std::vector<Scratch> scratch_;
   Counts total_;
   Scratch& scratch() { return scratch_[std::size_t(omp_get_thread_num())]; }
-  Counts& counts() { return scratch().k; }
 };
 
 }  // namespace topo::sim

@@ -15,19 +15,23 @@ namespace {
 
 class Bernoulli final : public InjectionProcess {
  public:
-  bool generate(double rate, std::uint8_t&, Rng& rng) const override { return rng.uniform() < rate; }
+  void generate(double rate, std::size_t n, std::uint8_t*, Rng* rng, std::uint8_t* born) const override {
+    for (std::size_t i = 0; i < n; ++i) born[i] = rng[i].uniform() < rate;
+  }
 };
 
 class OnOff final : public InjectionProcess {
  public:
   OnOff(double on, double off) : leave_on_(1 / on), leave_off_(1 / off), duty_(on / (on + off)) {}
-  bool generate(double rate, std::uint8_t& state, Rng& rng) const override {
-    if (state) {
-      if (rng.uniform() < leave_on_) state = 0;
-    } else if (rng.uniform() < leave_off_) {
-      state = 1;
+  void generate(double rate, std::size_t n, std::uint8_t* state, Rng* rng, std::uint8_t* born) const override {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (state[i]) {
+        if (rng[i].uniform() < leave_on_) state[i] = 0;
+      } else if (rng[i].uniform() < leave_off_) {
+        state[i] = 1;
+      }
+      born[i] = state[i] && rng[i].uniform() < std::min(1.0, rate / duty_);
     }
-    return state && rng.uniform() < std::min(1.0, rate / duty_);
   }
 
  private:

@@ -9,8 +9,8 @@
 
 namespace topo::sim {
 
-Packet* Engine::new_packet(node_id r, std::uint64_t term) {
-  auto& spare = scratch().spare;
+Packet* Engine::new_packet(node_id r, std::uint64_t term, Scratch& sc) {
+  auto& spare = sc.spare;
   Packet* p;
   if (spare.empty()) {
     p = new Packet;
@@ -31,7 +31,7 @@ Packet* Engine::new_packet(node_id r, std::uint64_t term) {
   p->dst_router = n_.router_of(p->dst_term);
   p->measured = measuring_;
   ++stats_[r].injected;
-  auto& k = counts();
+  auto& k = sc.k;
   ++k.created;
   k.created_at += now_;
   if (measuring_) {
@@ -46,12 +46,19 @@ Packet* Engine::new_packet(node_id r, std::uint64_t term) {
   return p;
 }
 
-void Engine::terminals(node_id r) {
+void Engine::terminals(node_id r, Scratch& sc) {
   const auto V = n_.V;
-  auto& sc = scratch();
-  for (std::uint32_t t = 0; t < n_.terms(r); ++t) {
-    const std::uint64_t term = n_.term_off[r] + t;
-    if (injecting_ && inj_.generate(packet_rate_, onoff_[term], trng_[term])) new_packet(r, term);
+  const auto t0 = n_.term_off[r];
+  const auto nt = n_.terms(r);
+  if (injecting_) {
+    // Each terminal's generator draws for generation first, then (below) for its new packet: generating for
+    // all the router's terminals at once keeps every terminal's own sequence of draws.
+    sc.born.resize(nt);
+    inj_.generate(packet_rate_, nt, onoff_.data() + t0, trng_.data() + t0, sc.born.data());
+  }
+  for (std::uint32_t t = 0; t < nt; ++t) {
+    const std::uint64_t term = t0 + t;
+    if (injecting_ && sc.born[t]) new_packet(r, term, sc);
     if (!cur_[term] && q_head_[term]) {
       // A free injection VC with room (the whole packet under virtual cut-through).
       const auto need = n_.vct ? std::int32_t(n_.F) : 1;
@@ -101,7 +108,8 @@ void Engine::terminals(node_id r) {
 void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
   Packet* p = f.p;
   if (p->dst_term != term) fail(fmt::format("a flit for terminal {} reached terminal {}", p->dst_term, term));
-  auto& k = counts();
+  auto& sc = scratch();
+  auto& k = sc.k;
   --k.in_net;
   ++k.win_flits;
   if (measuring_) ++acc_[term];
@@ -125,7 +133,7 @@ void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
     if (s.hops.size() <= hops) s.hops.resize(hops + 1, 0);
     ++s.hops[hops];
   }
-  scratch().spare.push_back(p);
+  sc.spare.push_back(p);
 }
 
 void Engine::batch_load(std::uint64_t seed) {
@@ -137,7 +145,7 @@ void Engine::batch_load(std::uint64_t seed) {
     for (std::uint64_t i = 0; i < terms; ++i) pi[i] = i;
     for (std::uint64_t i = terms; i > 1; --i) std::swap(pi[i - 1], pi[rng() % i]);
     for (std::uint64_t s = 0; s < terms; ++s) {
-      Packet* p = new_packet(n_.router_of(s), s);
+      Packet* p = new_packet(n_.router_of(s), s, scratch());
       p->dst_term = pi[s];
       p->dst_router = n_.router_of(pi[s]);
     }

@@ -69,6 +69,9 @@ class DependencyGraph {
   std::uint64_t dependencies() const { return edges_.size(); }
 
  private:
+  /// True when Kahn's algorithm over channel ids 0..max removes every channel (false also when the ids
+  /// are too sparse for arrays of that size).
+  bool acyclic_dense() const;
   struct PairHash {
     std::size_t operator()(const std::pair<std::uint64_t, std::uint64_t>& e) const {
       return std::hash<std::uint64_t>()(e.first * 0x9E3779B97F4A7C15ull ^ e.second);
