@@ -60,6 +60,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
   cur_.assign(terms, nullptr);
   cur_seq_.assign(terms, 0);
   cur_vc_.assign(terms, 0);
+  term_work_.assign(n.routers, 0);
   tcred_.assign(terms * n.V, std::int32_t(n.B));
   tbusy_.assign(terms * n.V, 0);
   onoff_.assign(terms, 0);

@@ -176,6 +176,7 @@ class Engine {
   // Terminals.
   std::vector<Packet*> q_head_, q_tail_, cur_;
   std::vector<std::uint32_t> cur_seq_, cur_vc_;
+  std::vector<std::uint32_t> term_work_;  // per router, its terminals with a packet queued or being sent
   std::vector<std::int32_t> tcred_;
   std::vector<std::uint8_t> tbusy_, onoff_;
   std::vector<std::uint64_t> gen_, acc_;

@@ -50,14 +50,18 @@ void Engine::terminals(node_id r, Scratch& sc) {
   const auto V = n_.V;
   const auto t0 = n_.term_off[r];
   const auto nt = n_.terms(r);
+  bool born = false;
   if (injecting_) {
     // Each terminal's generator draws for generation first, then (below) for its new packet: generating for
     // all the router's terminals at once keeps every terminal's own sequence of draws.
     sc.born.resize(nt);
     inj_.generate(packet_rate_, nt, onoff_.data() + t0, trng_.data() + t0, sc.born.data());
+    for (std::uint32_t t = 0; t < nt; ++t) born = born || sc.born[t];
   }
+  if (!born && !term_work_[r]) return;  // no terminal of r has a packet to send
   for (std::uint32_t t = 0; t < nt; ++t) {
     const std::uint64_t term = t0 + t;
+    const bool had_work = cur_[term] || q_head_[term];
     if (injecting_ && sc.born[t]) new_packet(r, term, sc);
     if (!cur_[term] && q_head_[term]) {
       // A free injection VC with room (the whole packet under virtual cut-through).
@@ -102,6 +106,8 @@ void Engine::terminals(node_id r, Scratch& sc) {
         cur_[term] = nullptr;
       }
     }
+    const bool has_work = cur_[term] || q_head_[term];
+    if (has_work != had_work) term_work_[r] = has_work ? term_work_[r] + 1 : term_work_[r] - 1;
   }
 }
 
@@ -150,6 +156,7 @@ void Engine::batch_load(std::uint64_t seed) {
       p->dst_router = n_.router_of(pi[s]);
     }
   }
+  for (std::uint64_t s = 0; s < terms && o_.messages; ++s) ++term_work_[n_.router_of(s)];
 }
 
 }  // namespace topo::sim
