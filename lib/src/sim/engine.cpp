@@ -97,6 +97,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   const bool batch = o_.messages > 0;
   quota_ = n_.speedup_at(now_);
   const int threads = std::max(1, o_.threads);
+  one_thread_ = threads == 1;
   scratch_.resize(std::size_t(threads));
   if (r_.pure())
     for (auto& sc : scratch_) sc.routes = RouteCache(n_.routers);

@@ -16,6 +16,7 @@
 // a channel carries at most one flit per cycle, and a flit reaches only its own terminal.
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <exception>
 #include <string>
@@ -166,7 +167,12 @@ class Engine {
   // Per router, the earliest of its ports' next arrivals, so that the receive phase skips a router with
   // nothing due. Senders on any thread lower it (an atomic minimum: the same value for any thread count).
   std::vector<std::uint64_t> router_next_;
+  bool one_thread_ = true;  // then wake() needs no atomic
   void wake(node_id r, std::uint64_t at) {
+    if (one_thread_) {
+      router_next_[r] = std::min(router_next_[r], at);
+      return;
+    }
     std::atomic_ref<std::uint64_t> a(router_next_[r]);
     auto cur = a.load(std::memory_order_relaxed);
     while (at < cur && !a.compare_exchange_weak(cur, at, std::memory_order_relaxed)) {
