@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """toposim run side by side with BookSim2 (issue 12's "Against BookSim2" checks and speed target).
 
-Usage: bench/booksim.py [--bin BIN_DIR] [--work DIR] [--quick] [SECTION...]
+Usage: bench/booksim.py [--bin BIN_DIR] [--work DIR] [--quick] [--baseline-bin DIR] [--reps N] [SECTION...]
 SECTION: build, sanity, kncube, dragonfly, speed (default: all of them, in that order).
 
 BookSim2 is built from the peer tarball (BOOKSIM_TARBALL, default /work/shared/peers/booksim2-28f43299.tar.gz)
@@ -367,43 +367,62 @@ def section_dragonfly(bs, ts, quick):
               f"{fmt(o.get('accepted'))} |", flush=True)
 
 
-def section_speed(bs, ts):
-    print("\n## Speed: simulated router-cycles per second, side by side\n")
-    print("Same configuration for both, run alternately 3 times (the dragonfly once: a BookSim2 run of it costs "
-          "minutes), best CPU time; time = CPU time (user + system) of the "
-          "whole process, start-up included (the machine is shared: wall time depends on the other load); "
-          "router-cycles = routers x cycles simulated by that run (warm-up, measurement and drain). toposim run "
-          "with -j 1.\n")
+def section_speed(bs, ts, baseline=None, reps=5):
+    print("\n## Speed: simulated router-cycles per CPU second, side by side\n")
+    print(f"Same configuration for both, runs alternated {reps} times (BookSim2, ours"
+          f"{', ours before' if baseline else ''}, BookSim2, ...), best CPU time of each; time = CPU time (user + "
+          "system, from wait4) of the whole process, start-up included (the machine is shared: wall time depends "
+          "on the other load); router-cycles = routers x cycles simulated by that run (warm-up, measurement and "
+          "drain). toposim run with -j 1; run this script with OMP_WAIT_POLICY=PASSIVE.\n")
     print("| case | routers | BookSim2 cycles | BookSim2 CPU s | BookSim2 router-cycles/s | ours cycles | "
-          "ours CPU s | ours router-cycles/s | ratio |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    cases = [("8x8 mesh, DOR, uniform 0.30, 4 VCs x 8", 64, 3,
-              lambda: bs.run(KNCUBE.format(topology="mesh", vcs=4, traffic="uniform", rate=0.3), fresh=True),
-              lambda: ts.run(ts.graph("mesh8x8", ["mesh", "--dims", "8x8"]),
-                             KNCUBE_OURS + ["--traffic", "uniform", "--rate", "0.3", "-j", "1"])),
-             ("dragonfly 1,056 nodes, MIN, uniform 0.20, 3 VCs x 256", 264, 1,
-              lambda: bs.run(config_file=bs.config_path("dragonflyconfig"), overrides=(
-                  ("routing_function", "min"), ("traffic", "uniform"), ("injection_rate", 0.2)), fresh=True),
-              lambda: ts.run(ts.graph("dragonfly", DRAGONFLY_GEN), DRAGONFLY_OPTS + DRAGONFLY_ROUTING[0][1] + [
-                  "--traffic", "uniform", "--rate", "0.2", "-j", "1"]))]
-    for name, routers, reps, run_bs, run_ts in cases:
-        best_b = best_o = None
+          "ours CPU s | ours router-cycles/s | ratio |" + (" before CPU s | before ratio |" if baseline else ""))
+    print("|---|---|---|---|---|---|---|---|---|" + ("---|---|" if baseline else ""))
+    mesh = ["mesh", "--dims", "8x8"]
+    df_opts = DRAGONFLY_OPTS + DRAGONFLY_ROUTING[0][1]
+
+    def kncube(rate):
+        return lambda: bs.run(KNCUBE.format(topology="mesh", vcs=4, traffic="uniform", rate=rate) +
+                              "sim_type = latency;\n", fresh=True)
+
+    def dragonfly(rate):
+        return lambda: bs.run(config_file=bs.config_path("dragonflyconfig"), overrides=(
+            ("routing_function", "min"), ("traffic", "uniform"), ("injection_rate", rate)), fresh=True)
+
+    # issue 12's cases: BookSim2's dragonflyconfig at zero load, and the 8x8 mesh below and near saturation.
+    cases = [("dragonfly 1,056 nodes (dragonflyconfig), MIN, uniform 0.01, 3 VCs x 256", 264, dragonfly(0.01),
+              "dragonfly", DRAGONFLY_GEN, df_opts + ["--traffic", "uniform", "--rate", "0.01", "-j", "1"]),
+             ("8x8 mesh, DOR, uniform 0.1, 4 VCs x 8, 1-flit packets", 64, kncube(0.1), "mesh8x8", mesh,
+              KNCUBE_OURS + ["--traffic", "uniform", "--rate", "0.1", "-j", "1"]),
+             ("8x8 mesh, DOR, uniform 0.4, 4 VCs x 8, 1-flit packets", 64, kncube(0.4), "mesh8x8", mesh,
+              KNCUBE_OURS + ["--traffic", "uniform", "--rate", "0.4", "-j", "1"])]
+    sims = [ts] + ([baseline] if baseline else [])
+    for name, routers, run_bs, gname, gen, opts in cases:
+        best = [None] * (1 + len(sims))
+        times = [[] for _ in best]
         for _ in range(reps):
-            b = run_bs()
-            if b.get("cycles") and (best_b is None or b["cpu"] < best_b["cpu"]):
-                best_b = b
-            if ts.available:
-                o = run_ts()
-                if o.get("cycles") and (best_o is None or o["cpu"] < best_o["cpu"]):
-                    best_o = o
-        b, o = best_b or {}, best_o or {}
+            runs = [run_bs] + [lambda t=t: t.run(t.graph(gname, gen), opts) for t in sims if t.available]
+            for k, run in enumerate(runs):
+                r = run()
+                if r.get("cycles"):
+                    times[k].append(r["cpu"])
+                    if best[k] is None or r["cpu"] < best[k]["cpu"]:
+                        best[k] = r
+        b, o = best[0] or {}, best[1] or {}
         rb = routers * b["cycles"] / b["cpu"] if b.get("cycles") else None
         ro = routers * o["cycles"] / o["cpu"] if o.get("cycles") else None
-        r = f"{ro / rb:.1f}x" if rb and ro else "-"
-        print(f"| {name} | {routers} | {b.get('cycles', '-')} | {fmt(b.get('cpu'), 2)} | {fmt(rb, 0)} | "
-              f"{o.get('cycles', '-')} | {fmt(o.get('cpu'), 2)} | {fmt(ro, 0)} | {r} |", flush=True)
+        row = (f"| {name} | {routers} | {b.get('cycles', '-')} | {fmt(b.get('cpu'), 3)} | {fmt(rb, 0)} | "
+               f"{o.get('cycles', '-')} | {fmt(o.get('cpu'), 3)} | {fmt(ro, 0)} | "
+               f"{f'{ro / rb:.1f}x' if rb and ro else '-'} |")
+        if baseline:
+            x = best[2] or {}
+            rx = routers * x["cycles"] / x["cpu"] if x.get("cycles") else None
+            row += f" {fmt(x.get('cpu'), 3)} | {f'{rx / rb:.1f}x' if rb and rx else '-'} |"
+        print(row, flush=True)
+        print(f"\n  CPU s of every run: BookSim2 {' '.join(f'{t:.3f}' for t in times[0])}; ours "
+              f"{' '.join(f'{t:.3f}' for t in times[1])}"
+              + (f"; before {' '.join(f'{t:.3f}' for t in times[2])}" if baseline else "") + "\n")
         if o:
-            print(f"\n  BookSim2: `booksim {b['command']}`; ours: `{o['command']}`\n")
+            print(f"  BookSim2: `booksim {b['command']}`; ours: `{o['command']}`\n")
 
 
 # Our dragonfly equal to BookSim2's dragonflynew with k = 4: p = 4 terminals, a = 8 routers per group, h = 4
@@ -423,6 +442,8 @@ def main():
     ap.add_argument("--bin", default=os.path.join(HERE, "..", "build", "bin"), help="topo's build/bin")
     ap.add_argument("--work", default=os.path.join(HERE, "booksim-build"), help="BookSim2 scratch folder")
     ap.add_argument("--quick", action="store_true", help="one traffic pattern per table")
+    ap.add_argument("--baseline-bin", help="speed: another build/bin of topo, run alternately (before/after)")
+    ap.add_argument("--reps", type=int, default=5, help="speed: runs of each simulator per case (default 5)")
     ap.add_argument("sections", nargs="*", default=["build", "sanity", "kncube", "dragonfly", "speed"])
     a = ap.parse_args()
     bs = BookSim(os.path.abspath(a.work))
@@ -440,7 +461,12 @@ def main():
             elif s == "dragonfly":
                 section_dragonfly(bs, ts, a.quick)
             elif s == "speed":
-                section_speed(bs, ts)
+                base = Toposim(os.path.abspath(a.baseline_bin)) if a.baseline_bin else None
+                try:
+                    section_speed(bs, ts, base, a.reps)
+                finally:
+                    if base:
+                        base.cleanup()
             elif s != "build":
                 sys.exit(f"booksim.py: unknown section {s}")
     finally:
