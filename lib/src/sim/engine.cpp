@@ -223,27 +223,37 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   total_.measured_created += scratch_[0].k.measured_created;
   total_.created_at += scratch_[0].k.created_at;
   scratch_[0].k = Counts{};
-#pragma omp parallel num_threads(threads)
-  {
+  auto receive_at = [&](node_id r) {
+    try {
+      receive(r);
+    } catch (...) {
+      errors_[r] = std::current_exception();
+    }
+  };
+  auto step_at = [&](node_id r) {
+    try {
+      step(r);
+    } catch (...) {
+      errors_[r] = std::current_exception();
+    }
+  };
+  if (threads == 1) {  // no OpenMP region: its barriers cost a system call each (futex) even on one thread
     while (!stop) {
-#pragma omp for schedule(static)
-      for (node_id r = 0; r < R; ++r) {
-        try {
-          receive(r);
-        } catch (...) {
-          errors_[r] = std::current_exception();
-        }
-      }
-#pragma omp for schedule(static)
-      for (node_id r = 0; r < R; ++r) {
-        try {
-          step(r);
-        } catch (...) {
-          errors_[r] = std::current_exception();
-        }
-      }
-#pragma omp single
+      for (node_id r = 0; r < R; ++r) receive_at(r);
+      for (node_id r = 0; r < R; ++r) step_at(r);
       after_cycle();
+    }
+  } else {
+#pragma omp parallel num_threads(threads)
+    {
+      while (!stop) {
+#pragma omp for schedule(static)
+        for (node_id r = 0; r < R; ++r) receive_at(r);
+#pragma omp for schedule(static)
+        for (node_id r = 0; r < R; ++r) step_at(r);
+#pragma omp single
+        after_cycle();
+      }
     }
   }
   if (error) std::rethrow_exception(error);

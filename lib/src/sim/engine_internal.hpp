@@ -192,7 +192,8 @@ class Engine {
 
   std::vector<Scratch> scratch_;
   Counts total_;
-  Scratch& scratch() { return scratch_[std::size_t(omp_get_thread_num())]; }
+  // One thread runs outside any OpenMP region of its own (possibly inside an outer one, run_points').
+  Scratch& scratch() { return one_thread_ ? scratch_[0] : scratch_[std::size_t(omp_get_thread_num())]; }
 };
 
 }  // namespace topo::sim

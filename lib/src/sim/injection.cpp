@@ -19,7 +19,7 @@ class Bernoulli final : public InjectionProcess {
   void generate(double rate, std::size_t n, std::uint8_t*, Rng* rng, std::uint8_t* born) const override {
     // rng.uniform() < rate, in integers: uniform() is y 2^-53 with y = next() >> 11 < 2^53, and y 2^-53 < rate
     // exactly when y < ceil(rate 2^53).
-    const double scaled = std::ceil(std::ldexp(rate, 53));
+    const double scaled = std::ceil(rate * 0x1.0p53);  // exact: a power of two
     const std::uint64_t below = scaled >= 0x1.0p53 ? std::uint64_t{1} << 53 : std::uint64_t(scaled);
     for (std::size_t i = 0; i < n; ++i) born[i] = (rng[i]() >> 11) < below;
   }
