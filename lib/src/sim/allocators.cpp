@@ -35,6 +35,20 @@ void grant(std::vector<std::pair<std::uint32_t, std::uint32_t>>& reqs, std::uint
   }
 }
 
+/// Calls f(bit) for the set bits in [lo, hi) of `words`, in increasing order, while f returns true; false
+/// when f stopped it.
+template <class F>
+bool for_bits(const std::uint64_t* words, std::size_t lo, std::size_t hi, F&& f) {
+  for (std::size_t w = lo / 64; w * 64 < hi; ++w) {
+    auto bits = words[w];
+    if (w == lo / 64) bits &= ~std::uint64_t{0} << (lo % 64);
+    if ((w + 1) * 64 > hi) bits &= ~(~std::uint64_t{0} << (hi % 64));
+    for (; bits; bits &= bits - 1)
+      if (!f(w * 64 + std::size_t(std::countr_zero(bits)))) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void Engine::step(node_id r) {
@@ -57,9 +71,9 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
   if (!wait_r_[r]) return;
   const auto need = n_.vct ? std::int32_t(n_.F) : 1;
   const std::size_t iv0 = std::size_t(n_.in_off[r]) * V;
-  for (auto word = wait_word_[r]; word < wait_word_[r + 1]; ++word)
+  for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word)
     for (auto bits = wait_bits_[word]; bits; bits &= bits - 1) {  // the waiting input VCs, in order
-      const std::size_t iv = iv0 + (word - wait_word_[r]) * 64 + std::size_t(std::countr_zero(bits));
+      const std::size_t iv = iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits));
       if (ready_[iv] > now_) continue;
       Packet* p = buf_[buf_at(iv, 0)].p;
       auto& ch = sc.choices;
@@ -114,7 +128,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
         ovc_[iv] = ov;
         st_[iv] = 2;
         track_wait(r, iv, false);
-        track_hold(r, std::uint32_t(iv / V), false, holding(iv));
+        track_hold(r, std::uint32_t(iv / V), iv, false, holding(iv));
         ready_[iv] = now_ + n_.Dva;
         ++va_in_rr_[iv];
       });
@@ -132,18 +146,29 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
   if (!hold_r_[r]) return;
   const auto quota = quota_;
   const auto first_net = n_.out_off[r] + n_.terms(r);  // outputs below are ejection ports
+  const std::uint64_t* held = &hold_bits_[vc_word_[r]];
   for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip) {
-    if (!hold_[ip]) continue;
+    if (!hold_[ip] || !quota) continue;
+    // The port's holding VCs from its round-robin pointer on, cyclically (sa_in_rr_ <= V): bits
+    // [first + start, first + V), then [first, first + start) of the router's set.
+    const std::size_t first = iv0_rel(r, ip), start = sa_in_rr_[ip] == V ? 0 : sa_in_rr_[ip];
     std::uint32_t offered = 0;
-    for (std::uint32_t k = 0; k < V && offered < quota; ++k) {
-      const auto vc = sa_in_rr_[ip] + k < V ? sa_in_rr_[ip] + k : sa_in_rr_[ip] + k - V;  // sa_in_rr_ <= V
-      const std::size_t iv = std::size_t(ip) * V + vc;
-      if (st_[iv] != 2 || !count_[iv] || ready_[iv] > now_) continue;
+    auto offer = [&](std::size_t bit) {
+      const std::size_t iv = iv0 + bit;
+      if (ready_[iv] > now_) return;
       const auto op = ovc_[iv] / V;
-      if (op >= first_net && credits_[ovc_[iv]] <= 0) continue;  // ejection always has room
+      if (op >= first_net && credits_[ovc_[iv]] <= 0) return;  // ejection always has room
       reqs.emplace_back(op, std::uint32_t(iv - iv0));
       ++offered;
-    }
+    };
+    if (for_bits(held, first + start, first + V, [&](std::size_t bit) {
+          offer(bit);
+          return offered < quota;
+        }))
+      for_bits(held, first, first + start, [&](std::size_t bit) {
+        offer(bit);
+        return offered < quota;
+      });
   }
   grant(
       reqs, nin, [&](std::uint32_t op) { return sa_out_rr_[op]; },
@@ -152,7 +177,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
         const auto ip = std::uint32_t(iv / V);
         const Flit f = buf_[buf_at(iv, 0)];
         head_[iv] = std::uint16_t(--count_[iv] == 0 || head_[iv] + 1u == B ? 0u : head_[iv] + 1u);
-        track_hold(r, ip, true, holding(iv));
+        track_hold(r, ip, iv, true, holding(iv));
         --stats_[r].buffered;
         credit(n_.in_chan[ip], std::uint32_t(iv % V));
         const auto ov = ovc_[iv];
@@ -165,7 +190,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
         }
         if (f.seq + 1 == n_.F) {
           busy_[ov] = 0;
-          track_hold(r, ip, holding(iv), false);
+          track_hold(r, ip, iv, holding(iv), false);
           if (count_[iv]) {
             st_[iv] = 1;
             track_wait(r, iv, true);

@@ -74,7 +74,7 @@ void Engine::receive(node_id r) {
       buf_[buf_at(iv, count_[iv])] = x.f;
       const bool held = holding(iv);
       ++count_[iv];
-      track_hold(r, ip, held, holding(iv));
+      track_hold(r, ip, iv, held, holding(iv));
       auto& s = stats_[r];
       ++s.buffered;
       if (measuring_) s.occupancy_max = std::max<std::uint32_t>(s.occupancy_max, count_[iv]);

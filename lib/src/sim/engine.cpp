@@ -23,10 +23,11 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
   ready_.assign(in_vcs, 0);
   ovc_.assign(in_vcs, none32);
   va_in_rr_.assign(in_vcs, 0);
-  wait_word_.assign(n.routers + 1, 0);
+  vc_word_.assign(n.routers + 1, 0);
   for (node_id v = 0; v < n.routers; ++v)
-    wait_word_[v + 1] = wait_word_[v] + (std::size_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
-  wait_bits_.assign(wait_word_.back(), 0);
+    vc_word_[v + 1] = vc_word_[v] + (std::size_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
+  wait_bits_.assign(vc_word_.back(), 0);
+  hold_bits_.assign(vc_word_.back(), 0);
   hold_.assign(n.in_off.back(), 0);
   wait_r_.assign(n.routers, 0);
   hold_r_.assign(n.routers, 0);

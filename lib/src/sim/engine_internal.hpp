@@ -129,26 +129,30 @@ class Engine {
   std::vector<std::uint8_t> st_;  // 0 idle, 1 waiting for VC allocation, 2 holding an output VC
   std::vector<std::uint64_t> ready_;
   std::vector<std::uint32_t> ovc_, va_in_rr_;
-  // Work for the allocators, so that they skip idle ports and routers: per router, the input VCs waiting
-  // for VC allocation (state 1) as a bit set (router r's input VC iv is bit iv - in_off[r] V of the words
-  // from wait_word_[r], so that no word is shared by two routers and their threads) and their count; per
-  // input port and per router, the input VCs holding an output VC with a flit (state 2).
-  std::vector<std::uint64_t> wait_bits_;
-  std::vector<std::size_t> wait_word_;
+  // Work for the allocators, so that they skip idle VCs, ports and routers: per router, the input VCs
+  // waiting for VC allocation (state 1) and those holding an output VC with a flit (state 2), as bit sets
+  // (router r's input VC iv is bit iv - in_off[r] V of the words from vc_word_[r], so that no word is shared
+  // by two routers and their threads) and counts; per input port, its holding VCs' count.
+  std::vector<std::uint64_t> wait_bits_, hold_bits_;
+  std::vector<std::size_t> vc_word_;
   std::vector<std::uint16_t> hold_;
   std::vector<std::uint32_t> wait_r_, hold_r_;
   bool holding(std::size_t iv) const { return st_[iv] == 2 && count_[iv]; }
-  void track_hold(node_id r, std::uint32_t ip, bool before, bool after) {
+  /// The bit of input port ip's VC 0 in router r's bit sets.
+  std::size_t iv0_rel(node_id r, std::uint32_t ip) const { return std::size_t(ip - n_.in_off[r]) * n_.V; }
+  static void set_bit(std::uint64_t* words, std::size_t bit, bool on) {
+    const auto m = std::uint64_t{1} << (bit % 64);
+    words[bit / 64] = on ? words[bit / 64] | m : words[bit / 64] & ~m;
+  }
+  void track_hold(node_id r, std::uint32_t ip, std::size_t iv, bool before, bool after) {
     if (before == after) return;
+    set_bit(&hold_bits_[vc_word_[r]], iv - std::size_t(n_.in_off[r]) * n_.V, after);
     const int d = after ? 1 : -1;
     hold_[ip] = std::uint16_t(hold_[ip] + d);
     hold_r_[r] = std::uint32_t(hold_r_[r] + d);
   }
   void track_wait(node_id r, std::size_t iv, bool waiting) {
-    const auto bit = iv - std::size_t(n_.in_off[r]) * n_.V;
-    auto& w = wait_bits_[wait_word_[r] + bit / 64];
-    const auto m = std::uint64_t{1} << (bit % 64);
-    w = waiting ? w | m : w & ~m;
+    set_bit(&wait_bits_[vc_word_[r]], iv - std::size_t(n_.in_off[r]) * n_.V, waiting);
     wait_r_[r] = waiting ? wait_r_[r] + 1 : wait_r_[r] - 1;
   }
   // Output VCs (out_port * V + vc).
