@@ -56,8 +56,8 @@ void Engine::step(node_id r) {
   // packet in the same cycle, whose head then takes part in switch allocation the next cycle, so one VC
   // carries back-to-back packets at a flit per cycle (in the other order it carried one every other cycle).
   auto& sc = scratch();
-  allocate_switch(r, sc);
-  allocate_vcs(r, sc);
+  if (hold_r_[r]) allocate_switch(r, sc);  // each also returns at once when it has nothing to do
+  if (wait_r_[r]) allocate_vcs(r, sc);
   terminals(r, sc);
   if (measuring_) stats_[r].occupancy_sum += stats_[r].buffered;
 }
