@@ -3,6 +3,7 @@
 // depends on nothing but the pair and the draws it makes (SimRouting::pure): a decision that drew nothing
 // gives the same route every time, so it is computed once and copied into later packets. One cache per
 // thread (engine_internal.hpp's Scratch); at most `max_hops` hops in all, then nothing more is kept.
+#include <algorithm>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -18,7 +19,16 @@ class RouteCache {
   static constexpr node_id max_dense_routers = 1024;  // a table of R^2 entries, else a hash map
 
   explicit RouteCache(node_id routers = 0)
-      : routers_(routers), dense_(routers <= max_dense_routers ? std::size_t(routers) * routers : 0) {}
+      : routers_(routers), dense_(routers <= max_dense_routers ? std::size_t(routers) * routers : 0) {
+    if (routers == 0) return;
+    // Room for the most the cache keeps, reserved once: appending never copies, and the pages of the
+    // unused part are never touched.
+    const auto pairs = std::min<std::uint64_t>(std::uint64_t(routers) * routers, max_hops);
+    entries_.reserve(pairs);
+    nodes_.reserve(max_hops + pairs);
+    arcs_.reserve(max_hops);
+    classes_.reserve(max_hops);
+  }
 
   /// Copies the route of (s, t) into p (path and classes) when there is one.
   bool find(node_id s, node_id t, Packet& p) const {
