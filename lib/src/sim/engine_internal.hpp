@@ -14,8 +14,6 @@
 //
 // Instrumented checks (always on): a buffer never holds more than B flits, credits never exceed B,
 // a channel carries at most one flit per cycle, and a flit reaches only its own terminal.
-#include <omp.h>
-
 #include <atomic>
 #include <exception>
 #include <string>
@@ -26,6 +24,9 @@
 #include "topo/errors.hpp"
 
 namespace topo::sim {
+
+/// The index of the calling thread among the cycle loop's threads (engine.cpp), for its scratch.
+inline thread_local unsigned engine_thread = 0;
 
 /// A flit on a channel, arriving at `arrival` (none64: the slot is empty).
 struct InFlight {
@@ -163,7 +164,7 @@ class Engine {
   };
   std::vector<Scratch> scratch_;
   Counts total_;
-  Scratch& scratch() { return scratch_[std::size_t(omp_get_thread_num())]; }
+  Scratch& scratch() { return scratch_[engine_thread]; }
   Counts& counts() { return scratch().k; }
 };
 
