@@ -9,7 +9,7 @@ set -euo pipefail
 before=$1
 after=$2
 ignore=${3:-}
-export OMP_WAIT_POLICY=PASSIVE  # a busy-waiting -j 2 costs minutes of CPU on a shared machine
+export OMP_WAIT_POLICY=PASSIVE  # builds before b99430e busy-wait at -j 2: minutes of CPU on a shared machine
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 g=$tmp/graphs

@@ -134,6 +134,20 @@ TEST_CASE("batched split loads equal one-source-at-a-time Brandes: random regula
   check_against_reference(gen::make_grid({90}, false));  // 89 levels: every lane at its own distance
 }
 
+TEST_CASE("batched split loads: a banded pattern, whose neighbours are read as words of a bit set") {
+  // Like a stiffness matrix's pattern: each node linked to some of the nodes within 40 ids.
+  std::mt19937 rng(5);
+  std::bernoulli_distribution link(0.5);
+  GraphBuilder b(400, false);
+  for (node_id u = 0; u < 400; ++u)
+    for (node_id v = u + 1; v < std::min<node_id>(400, u + 41); ++v)
+      if (link(rng)) b.add_link(u, v);
+  const Graph g = b.finish();
+  REQUIRE_FALSE(metrics::SplitLoadGraph(g, {}).neighbour_word_offsets.empty());
+  check_against_reference(g);
+  REQUIRE(metrics::SplitLoadGraph(family("torus", {{"dims", "6x5x4"}}), {}).neighbour_word_offsets.empty());
+}
+
 TEST_CASE("batched split loads: multiplicities, parallel links and self-loops") {
   GraphBuilder b(70, false);
   const auto red = b.class_id("red"), blue = b.class_id("blue");

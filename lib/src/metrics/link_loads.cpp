@@ -150,16 +150,17 @@ std::vector<double> sum_loads(const Graph& g, Routing r, const std::vector<node_
 #pragma omp parallel num_threads(threads > 0 ? threads : omp_get_max_threads())
   {
     std::vector<double> part;
+    std::optional<SplitLoadSweeper> sweeper;  // one per thread, reused from part to part
 #pragma omp for schedule(dynamic, 1)
     for (std::size_t q = mine_lo; q < mine_hi; ++q) {
       const std::size_t lo = bound(q), hi = bound(q + 1);
       if (lo < hi) {
         part.assign(arcs, 0.0);
         if (split) {
-          SplitLoadSweeper sweeper(*split);
+          if (!sweeper) sweeper.emplace(*split);
           for (std::size_t i = lo; i < hi; i += loads::lanes) {
             const std::size_t len = std::min<std::size_t>(loads::lanes, hi - i);
-            sweeper.add(std::span(nodes).subspan(i, len), std::span(weight).subspan(i, len), part);
+            sweeper->add(std::span(nodes).subspan(i, len), std::span(weight).subspan(i, len), part);
           }
         } else {
           Work w(g.num_nodes(), is_target);

@@ -32,12 +32,39 @@ SplitLoadGraph::SplitLoadGraph(const Graph& g, std::span<const node_id> targets)
     demand.assign(n, 0);
     for (node_id v : targets) demand[v] = 1;
   }
+  // Neighbour words: how many (a node's out-neighbours are in id order, Graph's arc order aside, only
+  // after sorting; a word is counted once per run of neighbours in it).
+  const auto words_of = [&](node_id v, auto&& visit) {
+    std::vector<node_id> nbrs(g.out_neighbors(v).begin(), g.out_neighbors(v).end());
+    std::sort(nbrs.begin(), nbrs.end());
+    for (std::size_t i = 0; i < nbrs.size();) {
+      const std::uint32_t word = nbrs[i] / 64;
+      std::uint64_t bits = 0;
+      for (; i < nbrs.size() && nbrs[i] / 64 == word; ++i) bits |= std::uint64_t{1} << (nbrs[i] % 64);
+      visit(word, bits);
+    }
+  };
+  std::uint64_t words = 0;
+  for (node_id v = 0; v < n; ++v) words_of(v, [&](std::uint32_t, std::uint64_t) { ++words; });
+  if (words * 4 <= out_offsets[n]) {
+    neighbour_word_offsets.assign(std::size_t(n) + 1, 0);
+    neighbour_words.reserve(words);
+    neighbour_bits.reserve(words);
+    for (node_id v = 0; v < n; ++v) {
+      words_of(v, [&](std::uint32_t word, std::uint64_t bits) {
+        neighbour_words.push_back(word);
+        neighbour_bits.push_back(bits);
+      });
+      neighbour_word_offsets[v + 1] = neighbour_words.size();
+    }
+  }
 }
 
 SplitLoadSweeper::SplitLoadSweeper(const SplitLoadGraph& g)
     : g_(g),
       dist_(g.graph.num_nodes()),
-      x_(g.graph.num_nodes(), Lanes{}),
+      sigma_(g.graph.num_nodes(), Lanes{}),
+      frontier_{std::vector<Lanes>(g.graph.num_nodes(), Lanes{}), std::vector<Lanes>(g.graph.num_nodes(), Lanes{})},
       active_((g.graph.num_nodes() + 63) / 64, 0),
       next_(active_.size(), 0),
       found_(std::size_t(g.graph.num_nodes()) * loads::lanes) {
@@ -55,7 +82,8 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
     live[i] = ~0u;
     lane_weight[i] = weight[i];
     dist_[sources[i]].d[i] = 0;
-    x_[sources[i]].x[i] = 1;
+    sigma_[sources[i]].x[i] = 1;
+    frontier_[0][sources[i]].x[i] = 1;
   }
   const node_id* adjacency = g.num_nodes() ? g.out_neighbors(0).data() : nullptr;
   loads::LoadPass pass{};
@@ -66,8 +94,13 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   pass.out_adjacency = adjacency;
   pass.out_multiplicity = g_.out_multiplicity.empty() ? nullptr : g_.out_multiplicity.data();
   pass.demand = g_.demand.empty() ? nullptr : g_.demand.data();
+  if (!g_.neighbour_word_offsets.empty()) {
+    pass.neighbour_word_offsets = g_.neighbour_word_offsets.data();
+    pass.neighbour_words = g_.neighbour_words.data();
+    pass.neighbour_bits = g_.neighbour_bits.data();
+  }
   pass.dist = dist_.data()->d;
-  pass.x = x_.data()->x;
+  pass.sigma = sigma_.data()->x;
   pass.live = live;
   pass.weight = lane_weight;
   pass.active = active_.data();
@@ -88,26 +121,44 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
     }
   pass.found_count = sources_found;
   level_start_.assign({0, sources_found});
+  // frontier_[level % 2] is written at level; before that it is cleared of level - 2's nodes.
+  const auto clear_frontier = [&](std::size_t level) {
+    auto& frontier = frontier_[level % 2];
+    for (std::size_t i = level_start_[level]; i < level_start_[level + 1]; ++i) frontier[found_[i]] = Lanes{};
+  };
+  const auto use_frontiers = [&](std::size_t in, std::size_t out) {
+    pass.frontier_in = frontier_[in % 2].data()->x;
+    pass.frontier_out = frontier_[out % 2].data()->x;
+  };
   for (std::uint32_t level = 1;; ++level) {
     for (std::size_t w = 0; w < active_.size(); ++w) {
       active_[w] |= next_[w];
       next_[w] = 0;
     }
+    if (level >= 2) clear_frontier(level - 2);
     pass.level = level;
+    use_frontiers(level - 1, level);
     g_.kernel.forward(pass);
     if (pass.found_count == level_start_.back()) break;
     level_start_.push_back(pass.found_count);
   }
+  // The last level reached nothing: the level before it is the only one left in a frontier.
+  const std::size_t levels = level_start_.size() - 1;
+  clear_frontier(levels - 1);
   // Backward, from the farthest level down to the sources: the loads of the arcs leaving each level.
-  for (std::size_t level = level_start_.size() - 1; level-- > 0;) {
+  for (std::size_t level = levels; level-- > 0;) {
+    if (level + 2 < levels) clear_frontier(level + 2);
     pass.level = static_cast<std::uint32_t>(level);
+    use_frontiers(level + 1, level);
     pass.nodes = found_.data() + level_start_[level];
     pass.node_count = level_start_[level + 1] - level_start_[level];
     g_.kernel.backward(pass);
   }
+  clear_frontier(0);
+  if (levels > 1) clear_frontier(1);
 
-  // x_ keeps stale values: the passes read it only in lanes whose distance is set. Every node left in the
-  // active set was reached in some lane (it has a reached in-neighbour), so clearing the words of the
+  // sigma_ keeps stale values: the passes read it only in lanes whose distance is set. Every node left in
+  // the active set was reached in some lane (it has a reached in-neighbour), so clearing the words of the
   // reached nodes empties it.
   for (std::size_t i = 0; i < pass.found_count; ++i) {
     const node_id v = found_[i];

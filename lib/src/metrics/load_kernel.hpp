@@ -19,11 +19,16 @@ struct SplitLoadGraph {
   std::vector<std::uint64_t> out_offsets;
   std::vector<double> in_multiplicity, out_multiplicity;  // empty when every link is single
   std::vector<char> demand;                               // empty: every node receives traffic
+  // Out-neighbours as (word, bits) of a node bit set (LoadPass), when a quarter of the arcs or fewer:
+  // neighbours close in id (a banded matrix's pattern) share words.
+  std::vector<std::uint64_t> neighbour_word_offsets, neighbour_bits;
+  std::vector<std::uint32_t> neighbour_words;
   loads::LoadKernel kernel;
 };
 
-/// One thread's sweeps, with its per-node vectors, reused from sweep to sweep: the distances are back to
-/// unreached after each; x_ keeps stale values, which the passes read only in lanes whose distance is set.
+/// One thread's sweeps, with its per-node vectors, reused from sweep to sweep: after each, the distances
+/// are back to unreached and the frontiers to 0; sigma_ keeps stale values, which the passes read only in
+/// lanes whose distance is set.
 class SplitLoadSweeper {
  public:
   explicit SplitLoadSweeper(const SplitLoadGraph& g);
@@ -40,7 +45,8 @@ class SplitLoadSweeper {
   };
   const SplitLoadGraph& g_;
   std::vector<Distances> dist_;
-  std::vector<Lanes> x_;  // sigma, then c (load_pass.hpp)
+  std::vector<Lanes> sigma_;
+  std::vector<Lanes> frontier_[2];  // level l's in frontier_[l % 2] (load_pass.hpp)
   // The nodes a level may reach (active_), and those the next level adds (next_): out-neighbours of the
   // nodes reached for the first time. One bit per node.
   std::vector<std::uint64_t> active_, next_;

@@ -14,9 +14,11 @@ inline constexpr unsigned lanes = 8;
 inline constexpr std::uint32_t unreached = 0xffffffffu;
 
 /// What a pass reads and writes. Per node v, `lanes` entries each: dist[v * lanes + i] (hops from source
-/// i) and x[v * lanes + i]: first sigma (the number of shortest paths from source i, multiplicity
-/// counted), which the backward pass replaces, level by level, by c (the traffic of source i that reaches
-/// v or passes it, divided by sigma: Brandes' (demand + delta) / sigma).
+/// i), sigma[v * lanes + i] (the number of shortest paths from source i, multiplicity counted), and two
+/// frontiers, each zero except in the lanes where v lies at one level: the previous level's, which a pass
+/// reads for every arc (no distance test per arc), and its own level's, which it writes. The forward
+/// passes' frontiers hold sigma, the backward passes' c (the traffic of source i that reaches v or passes
+/// it, divided by sigma: Brandes' (demand + delta) / sigma).
 struct LoadPass {
   // The graph as CSR arrays: in-arcs for the forward passes, out-arcs (Graph's arc order) for the
   // backward passes and the loads. Multiplicity per arc, null when every link is single.
@@ -27,8 +29,15 @@ struct LoadPass {
   const std::uint32_t* out_adjacency;
   const double* out_multiplicity;
   const char* demand;  // 1 when the node receives traffic; null: every node does
+  // Each node's out-neighbours as words of `next`: words[k] and bits[k] for k in [offsets[v], offsets[v +
+  // 1]). Null when they would not be much fewer than the arcs (then the out-arcs are read one by one).
+  const std::uint64_t* neighbour_word_offsets;
+  const std::uint32_t* neighbour_words;
+  const std::uint64_t* neighbour_bits;
   std::uint32_t* dist;
-  double* x;
+  double* sigma;
+  const double* frontier_in;  // forward: sigma at level - 1; backward: c at level + 1; else 0
+  double* frontier_out;       // at level; every node's vector the pass does not write must be 0
   const std::uint32_t* live;  // per lane: all ones when the lane has a source, else 0
   const double* weight;       // per lane: how many times the source's loads count
   std::uint32_t level;
@@ -52,7 +61,7 @@ struct LoadPass {
 struct LoadKernel {
   void (*forward)(LoadPass&);  // sigma and dist at `level` from level - 1 (in-neighbours)
   /// At `level`, from level + 1 (out-neighbours): load[v->w] += sum of weight * sigma(v) * c(w) over the
-  /// lanes with dist(v) = level and dist(w) = level + 1, then c(v) replaces sigma(v) in the lanes at level.
+  /// lanes with dist(v) = level and dist(w) = level + 1, and c(v) at level.
   void (*backward)(LoadPass&);
 };
 LoadKernel load_kernel_portable();

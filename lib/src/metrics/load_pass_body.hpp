@@ -61,7 +61,12 @@ template <class V>
 
 /// A node reached for the first time: its out-neighbours can be reached from the next level on.
 [[gnu::always_inline]] inline void activate_out_neighbours(LoadPass& p, std::size_t v) {
-  for (std::uint64_t a = p.out_offsets[v]; a < p.out_offsets[v + 1]; ++a) {
+  if (p.neighbour_word_offsets) {
+    for (std::uint64_t k = p.neighbour_word_offsets[v], end = p.neighbour_word_offsets[v + 1]; k < end; ++k)
+      p.next[p.neighbour_words[k]] |= p.neighbour_bits[k];
+    return;
+  }
+  for (std::uint64_t a = p.out_offsets[v], end = p.out_offsets[v + 1]; a < end; ++a) {
     const std::uint32_t w = p.out_adjacency[a];
     p.next[w / 64] |= std::uint64_t{1} << (w % 64);
   }
@@ -80,35 +85,41 @@ static_assert(lanes == 8);
 /// that reach v at this level.
 template <bool Multiplicity>
 void forward(LoadPass& p) {
-  const __m256i previous = _mm256_set1_epi32(static_cast<int>(p.level - 1)),
-                level = _mm256_set1_epi32(static_cast<int>(p.level)), none = _mm256_set1_epi32(-1);
+  const __m256i level = _mm256_set1_epi32(static_cast<int>(p.level)), none = _mm256_set1_epi32(-1);
   const __mmask8 live =
       _mm256_cmpneq_epi32_mask(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.live)), _mm256_setzero_si256());
   for (std::size_t word = 0; word < p.active_words; ++word)
     for (std::uint64_t bits = p.active[word]; bits; bits &= bits - 1) {
       const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
       __mmask8 need = _mm256_cmpeq_epi32_mask(distances(p, v), none) & live;
+      if (!need) {  // activated again by a neighbour, but already reached in every lane
+        p.active[word] &= ~(std::uint64_t{1} << (v % 64));
+        continue;
+      }
       __m512d acc0 = _mm512_setzero_pd(), acc1 = _mm512_setzero_pd();
       const auto add = [&](__m512d& acc, std::uint64_t arc) {
-        const std::size_t u = p.in_adjacency[arc];
-        const __mmask8 k = _mm256_cmpeq_epi32_mask(distances(p, u), previous);
+        const __m512d su = _mm512_loadu_pd(p.frontier_in + std::size_t{p.in_adjacency[arc]} * 8);
         if constexpr (Multiplicity)
-          acc = _mm512_mask3_fmadd_pd(_mm512_loadu_pd(p.x + u * 8), _mm512_set1_pd(p.in_multiplicity[arc]), acc, k);
+          acc = _mm512_fmadd_pd(su, _mm512_set1_pd(p.in_multiplicity[arc]), acc);
         else
-          acc = _mm512_mask_add_pd(acc, k, acc, _mm512_loadu_pd(p.x + u * 8));
+          acc = _mm512_add_pd(acc, su);
       };
+      __m512d acc2 = _mm512_setzero_pd(), acc3 = _mm512_setzero_pd();
       std::uint64_t e = p.in_offsets[v];
       const std::uint64_t end = p.in_offsets[v + 1];
-      for (; e + 1 < end; e += 2) {
+      for (; e + 3 < end; e += 4) {
         add(acc0, e);
         add(acc1, e + 1);
+        add(acc2, e + 2);
+        add(acc3, e + 3);
       }
-      if (e < end) add(acc0, e);
-      const __m512d acc = _mm512_add_pd(acc0, acc1);
+      for (; e < end; ++e) add(acc0, e);
+      const __m512d acc = _mm512_add_pd(_mm512_add_pd(acc0, acc1), _mm512_add_pd(acc2, acc3));
       const __mmask8 got = need & _mm512_cmp_pd_mask(acc, _mm512_setzero_pd(), _CMP_NEQ_OQ);
       if (got) {
         _mm256_mask_storeu_epi32(p.dist + v * 8, got, level);
-        _mm512_mask_storeu_pd(p.x + v * 8, got, acc);
+        _mm512_mask_storeu_pd(p.sigma + v * 8, got, acc);
+        _mm512_storeu_pd(p.frontier_out + v * 8, _mm512_maskz_mov_pd(got, acc));
         p.found[p.found_count++] = static_cast<std::uint32_t>(v);
         if (need == live) activate_out_neighbours(p, v);
         need = static_cast<__mmask8>(need & ~got);
@@ -130,16 +141,15 @@ void forward(LoadPass& p) {
 }
 
 /// At level: load(v->w) += sum of weight * sigma(v) * c(w) over the lanes at level on v and level + 1 on
-/// w; then c(v) = demand(v) / sigma(v) + sum of c(w) * multiplicity over those arcs, in place of sigma(v).
+/// w; then c(v) = demand(v) / sigma(v) + sum of c(w) * multiplicity over those arcs, into the frontier.
 template <bool Multiplicity>
 void backward(LoadPass& p) {
-  const __m256i level = _mm256_set1_epi32(static_cast<int>(p.level)),
-                next = _mm256_set1_epi32(static_cast<int>(p.level + 1));
+  const __m256i level = _mm256_set1_epi32(static_cast<int>(p.level));
   const __m512d one = _mm512_set1_pd(1.0), weight = _mm512_loadu_pd(p.weight);
   for (std::size_t k = 0; k < p.node_count; ++k) {
     const std::size_t v = p.nodes[k];
     const __mmask8 at = _mm256_cmpeq_epi32_mask(distances(p, v), level);
-    const __m512d sv = _mm512_loadu_pd(p.x + v * 8), flow = _mm512_maskz_mul_pd(at, sv, weight);
+    const __m512d sv = _mm512_loadu_pd(p.sigma + v * 8), flow = _mm512_maskz_mul_pd(at, sv, weight);
     __m512d acc0 = _mm512_setzero_pd(), acc1 = _mm512_setzero_pd();
     // Arcs eight at a time: one vector of terms per arc, summed across lanes together.
     for (std::uint64_t a = p.out_offsets[v], end = p.out_offsets[v + 1]; a < end; a += 8) {
@@ -148,9 +158,7 @@ void backward(LoadPass& p) {
       for (unsigned i = 0; i < 8; ++i) {
         term[i] = _mm512_setzero_pd();
         if (i < count) {
-          const std::size_t w = p.out_adjacency[a + i];
-          const __mmask8 on_path = _mm256_cmpeq_epi32_mask(distances(p, w), next);
-          const __m512d cw = _mm512_maskz_loadu_pd(on_path, p.x + w * 8);
+          const __m512d cw = _mm512_loadu_pd(p.frontier_in + std::size_t{p.out_adjacency[a + i]} * 8);
           term[i] = _mm512_mul_pd(flow, cw);
           __m512d& acc = i % 2 ? acc1 : acc0;
           if constexpr (Multiplicity)
@@ -164,7 +172,7 @@ void backward(LoadPass& p) {
     }
     __m512d acc = _mm512_add_pd(acc0, acc1);
     if (!p.demand || p.demand[v]) acc = _mm512_add_pd(acc, _mm512_maskz_div_pd(at, one, sv));
-    _mm512_mask_storeu_pd(p.x + v * 8, at, acc);
+    _mm512_storeu_pd(p.frontier_out + v * 8, _mm512_maskz_mov_pd(at, acc));
   }
 }
 
@@ -173,19 +181,22 @@ void backward(LoadPass& p) {
 /// that reach v at this level.
 template <bool Multiplicity>
 void forward(LoadPass& p) {
-  const Vu previous = Vu{} + (p.level - 1), level = Vu{} + p.level;
+  const Vu level = Vu{} + p.level;
   const Vm live = load<Vm>(p.live);
   for (std::size_t word = 0; word < p.active_words; ++word)
     for (std::uint64_t bits = p.active[word]; bits; bits &= bits - 1) {
       const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
       Vu dv = load<Vu>(p.dist + v * lanes);
       Vm need = (dv == unreached) & live;
+      if (!any(need)) {  // activated again by a neighbour, but already reached in every lane
+        p.active[word] &= ~(std::uint64_t{1} << (v % 64));
+        continue;
+      }
       Vd acc{};
       for (std::uint64_t e = p.in_offsets[v]; e < p.in_offsets[v + 1]; ++e) {
-        const std::size_t u = p.in_adjacency[e];
-        Vd su = load<Vd>(p.x + u * lanes);
+        Vd su = load<Vd>(p.frontier_in + std::size_t{p.in_adjacency[e]} * lanes);
         if constexpr (Multiplicity) su *= p.in_multiplicity[e];
-        acc += keep(wide(load<Vu>(p.dist + u * lanes) == previous), su);
+        acc += su;
       }
       const Vl got = wide(need) & (acc != 0);
       if (any(got)) {
@@ -193,7 +204,8 @@ void forward(LoadPass& p) {
         const bool first = !any(need ^ live);
         dv = reinterpret_cast<Vu>((reinterpret_cast<Vm>(level) & got32) | (reinterpret_cast<Vm>(dv) & ~got32));
         store(p.dist + v * lanes, dv);
-        store(p.x + v * lanes, select(got, acc, load<Vd>(p.x + v * lanes)));
+        store(p.sigma + v * lanes, select(got, acc, load<Vd>(p.sigma + v * lanes)));
+        store(p.frontier_out + v * lanes, keep(got, acc));
         p.found[p.found_count++] = static_cast<std::uint32_t>(v);
         if (first) activate_out_neighbours(p, v);
         need &= ~got32;
@@ -203,19 +215,18 @@ void forward(LoadPass& p) {
 }
 
 /// At level: load(v->w) += sum of weight * sigma(v) * c(w) over the lanes at level on v and level + 1 on
-/// w; then c(v) = demand(v) / sigma(v) + sum of c(w) * multiplicity over those arcs, in place of sigma(v).
+/// w; then c(v) = demand(v) / sigma(v) + sum of c(w) * multiplicity over those arcs, into the frontier.
 template <bool Multiplicity>
 void backward(LoadPass& p) {
-  const Vu level = Vu{} + p.level, next = level + 1;
+  const Vu level = Vu{} + p.level;
   const Vd one = Vd{} + 1.0, weight = load<Vd>(p.weight);
   for (std::size_t k = 0; k < p.node_count; ++k) {
     const std::size_t v = p.nodes[k];
     const Vl at = wide(load<Vu>(p.dist + v * lanes) == level);
-    const Vd sv = load<Vd>(p.x + v * lanes), flow = keep(at, sv * weight);
+    const Vd sv = load<Vd>(p.sigma + v * lanes), flow = keep(at, sv * weight);
     Vd acc{};
     for (std::uint64_t a = p.out_offsets[v]; a < p.out_offsets[v + 1]; ++a) {
-      const std::size_t w = p.out_adjacency[a];
-      const Vd cw = keep(wide(load<Vu>(p.dist + w * lanes) == next), load<Vd>(p.x + w * lanes));
+      const Vd cw = load<Vd>(p.frontier_in + std::size_t{p.out_adjacency[a]} * lanes);
       p.load[a] += sum(flow * cw);
       if constexpr (Multiplicity)
         acc += cw * p.out_multiplicity[a];
@@ -223,7 +234,7 @@ void backward(LoadPass& p) {
         acc += cw;
     }
     if (!p.demand || p.demand[v]) acc += one / select(at, sv, one);
-    store(p.x + v * lanes, select(at, acc, sv));
+    store(p.frontier_out + v * lanes, keep(at, acc));
   }
 }
 

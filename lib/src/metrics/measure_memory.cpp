@@ -24,9 +24,10 @@ MemoryEstimate measure_memory(std::uint64_t nodes, std::uint64_t links, bool dir
   e.add("distances", bytes(double(threads) * sweep + 20 * n));
   const bool loads_possible = a * n <= o.auto_loads_work || (family && a <= o.auto_loads_work);
   if (nodes > 1 && (o.utilization == When::yes || (o.utilization == When::automatic && loads_possible))) {
-    // 8 partial sums and their total, a double per arc; per thread a search's distances, deltas and order
-    // (16 per node), or a split sweep's loads::lanes lanes of the same.
-    e.add("link loads", bytes(9 * 8 * a + double(threads) * n * 16 * loads::lanes));
+    // Per arc: the exact sum (16), a thread's part (8 each), the neighbour words (3 at most); 72 covers
+    // them and the searches' own. Per thread and node, a split sweep's loads::lanes lanes of distance,
+    // sigma, two frontiers and the found list (4 + 8 + 16 + 4), more than a single search needs.
+    e.add("link loads", bytes(9 * 8 * a + double(threads) * n * 32 * loads::lanes));
   }
   if (nodes > 1 && (o.bisection == When::yes || (o.bisection == When::automatic && nodes <= o.auto_bisection_nodes)))
     e.add("bisection", bytes(48 * (n + a)));  // METIS's graph, its coarser copies and the partitions

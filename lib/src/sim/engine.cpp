@@ -1,12 +1,14 @@
 // The cycle loop of one load point and the method around it (engine_internal.hpp): warm-up windows
 // until latency and accepted load settle, the sample windows, and the drain of the measured packets,
 // as BookSim2 does it; batch runs (--messages) drain a fixed workload instead.
-#include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <exception>
+#include <thread>
 
+#include "cycle_barrier_internal.hpp"
 #include "engine_internal.hpp"
 
 namespace topo::sim {
@@ -100,6 +102,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   const int threads = std::max(1, o_.threads);
   one_thread_ = threads == 1;
   scratch_.resize(std::size_t(threads));
+  engine_thread = 0;
   if (r_.pure())
     for (auto& sc : scratch_) sc.routes = RouteCache(n_.routers);
   const node_id R = n_.routers;
@@ -224,40 +227,63 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   total_.measured_created += scratch_[0].k.measured_created;
   total_.created_at += scratch_[0].k.created_at;
   scratch_[0].k = Counts{};
-  auto receive_at = [&](node_id r) {
-    if (router_next_[r] > now_) return;  // nothing arrives (receive() would return at once)
+  // The threads share the routers in fixed ranges and meet after each phase; the last to arrive after the
+  // step phase runs after_cycle alone.
+  CycleBarrier barrier{static_cast<unsigned>(threads)};
+  const auto cycle_done = [&] {
     try {
-      receive(r);
-    } catch (...) {
-      errors_[r] = std::current_exception();
-    }
-  };
-  auto step_at = [&](node_id r) {
-    try {
-      step(r);
-    } catch (...) {
-      errors_[r] = std::current_exception();
-    }
-  };
-  if (threads == 1) {  // no OpenMP region: its barriers cost a system call each (futex) even on one thread
-    while (!stop) {
-      for (node_id r = 0; r < R; ++r) receive_at(r);
-      for (node_id r = 0; r < R; ++r) step_at(r);
       after_cycle();
+    } catch (...) {
+      if (!error) error = std::current_exception();
+      stop = true;
     }
-  } else {
-#pragma omp parallel num_threads(threads)
-    {
-      while (!stop) {
-#pragma omp for schedule(static)
-        for (node_id r = 0; r < R; ++r) receive_at(r);
-#pragma omp for schedule(static)
-        for (node_id r = 0; r < R; ++r) step_at(r);
-#pragma omp single
-        after_cycle();
+  };
+  const auto work = [&](unsigned t) {
+    engine_thread = t;
+    const auto lo = node_id(std::uint64_t(R) * t / unsigned(threads)),
+               hi = node_id(std::uint64_t(R) * (t + 1) / unsigned(threads));
+    while (!stop) {
+      for (node_id r = lo; r < hi; ++r) {
+        if (router_next_[r] > now_) continue;  // nothing arrives (receive() would return at once)
+        try {
+          receive(r);
+        } catch (...) {
+          errors_[r] = std::current_exception();
+        }
       }
+      if (threads > 1) barrier.arrive_and_wait([] {});
+      for (node_id r = lo; r < hi; ++r) {
+        try {
+          step(r);
+        } catch (...) {
+          errors_[r] = std::current_exception();
+        }
+      }
+      if (threads > 1)
+        barrier.arrive_and_wait(cycle_done);
+      else  // one thread: no barrier (its atomics and wake-up cost more than a small network's cycle)
+        cycle_done();
     }
+  };
+  // The other threads start once all exist (if one cannot be made, none runs a cycle).
+  std::atomic<int> gate{0};  // 0 wait, 1 run, 2 give up
+  std::vector<std::thread> team;
+  try {
+    for (int t = 1; t < threads; ++t)
+      team.emplace_back([&, t] {
+        gate.wait(0);
+        if (gate.load() == 1) work(unsigned(t));
+      });
+  } catch (...) {
+    gate = 2;
+    gate.notify_all();
+    for (auto& th : team) th.join();
+    throw;
   }
+  gate = 1;
+  gate.notify_all();
+  work(0);
+  for (auto& th : team) th.join();
   if (error) std::rethrow_exception(error);
   if (phase == measure) measure_end = now_;  // stopped early: a deadlock, or the latency threshold
   if (batch) measure_end = last_delivery + 1;

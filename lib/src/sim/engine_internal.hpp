@@ -14,8 +14,6 @@
 //
 // Instrumented checks (always on): a buffer never holds more than B flits, credits never exceed B,
 // a channel carries at most one flit per cycle, and a flit reaches only its own terminal.
-#include <omp.h>
-
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -29,6 +27,9 @@
 #include "zeroed_array_internal.hpp"
 
 namespace topo::sim {
+
+/// The index of the calling thread among the cycle loop's threads (engine.cpp), for its scratch.
+inline thread_local unsigned engine_thread = 0;
 
 /// A flit on a channel, arriving at `arrival`.
 struct InFlight {
@@ -196,8 +197,7 @@ class Engine {
 
   std::vector<Scratch> scratch_;
   Counts total_;
-  // One thread runs outside any OpenMP region of its own (possibly inside an outer one, run_points').
-  Scratch& scratch() { return one_thread_ ? scratch_[0] : scratch_[std::size_t(omp_get_thread_num())]; }
+  Scratch& scratch() { return scratch_[engine_thread]; }
 };
 
 }  // namespace topo::sim

@@ -41,10 +41,10 @@ struct MeasureOptions {
 };
 
 /// Link-load searches per second and thread (source × arc units) of the batched split-routing sweeps,
-/// for cost estimates only: 3·10⁷ for one search at a time on `topogen random-regular --nodes 20000
-/// --degree 8` on an idle machine, times the 6.3 by which the sweeps cut the CPU time of the same loads
-/// (bench/RESULTS.md, exact link loads).
-inline constexpr double kLoadWorkPerThreadSecond = 1.8e8;
+/// for cost estimates only (bench/RESULTS.md, exact link loads; one thread, idle machine): 1.0·10⁹ on
+/// `topogen random-regular --nodes 20000 --degree 8` (3.2·10⁹ in 3.15 s), 3.1·10⁹ on bcsstk13, 2.7·10⁸
+/// on bcspwr10 (long paths: a sweep's lanes spread over many levels). An estimate nearer the slow end.
+inline constexpr double kLoadWorkPerThreadSecond = 5e8;
 
 /// Measures everything the options ask for: sizes, degrees, connectivity, distances (over the graph's
 /// endpoints when it names them), link loads, bisection bounds, the family's formulas and link lengths.
