@@ -1,6 +1,7 @@
 #include "topo/memory.hpp"
 
 #include <fmt/format.h>
+#include <malloc.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -50,6 +51,15 @@ void MemoryBudget::check(const MemoryEstimate& e) const {
 std::uint64_t physical_memory() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   return pages > 0 && page > 0 ? mul_saturating(std::uint64_t(pages), std::uint64_t(page)) : 0;
+}
+
+std::uint64_t heap_in_use() {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+  const struct mallinfo2 m = mallinfo2();
+  return std::uint64_t(m.uordblks) + std::uint64_t(m.hblkhd);
+#else
+  return 0;
+#endif
 }
 
 std::string format_bytes(std::uint64_t bytes) {

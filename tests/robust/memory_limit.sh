@@ -102,6 +102,20 @@ refused "toposim run descriptor" "$tmp/huge.desc" toposim run "${quick[@]}" --ma
 RAISE=1 refused "toposim clex" $null toposim clex --clique 8 --levels 2 --messages 4 --max-memory 2K
 passes "toposim clex larger limit" $null toposim clex --clique 8 --levels 2 --messages 4 --max-memory 1M
 refused "toposim clex 32^5" $null toposim clex --clique 32 --levels 5 --messages 28 --max-memory 1G
+# While it runs: an 8^4 torus far above saturation fills its source queues; the estimate (37 MiB) passes, the
+# packets then grow past what the limit leaves (at least 64 MiB) and the run stops with one line, exit 1, no
+# output file.
+"$bin/topogen" torus --dims 8x8x8x8 --format descriptor > "$tmp/torus4096.desc"
+if run 1 "$tmp/torus4096.desc" toposim run --rate 0.9 --max-memory 45M -o "$tmp/run.json"; then
+  line=$(cat "$tmp/stderr")
+  if [[ "$(wc -l < "$tmp/stderr")" -ne 1 || "$line" != "toposim: at cycle "*" packets waiting or in flight took "*" more memory, more than --max-memory 45.0 MiB leaves above the estimate; lower --rate or raise --max-memory" ]]; then
+    fail "toposim run past the limit while running: $line"
+  elif [[ -e "$tmp/run.json" ]]; then
+    fail "toposim run past the limit while running: wrote $tmp/run.json"
+  else
+    passes=$((passes + 1))
+  fi
+fi
 
 # Sizes: the accepted spellings, and malformed ones as usage errors with one line.
 for size in 1073741824 1048576K 1024M 1G 1g 1.5G 1GiB 1GB 2T none 0; do

@@ -182,7 +182,14 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   std::uint64_t terminals = std::uint64_t(g.num_nodes()) * std::max(1u, c.o.terminals_per_router);
   if (const auto per = topo::gen::terminals_per_endpoint(g); per && c.o.terminals_per_router == 0)
     terminals = std::uint64_t(g.meta.endpoints.empty() ? g.num_nodes() : g.meta.endpoints.size()) * *per;
-  budget.check(sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), terminals, c.o, concurrent));
+  const auto estimate = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), terminals, c.o, concurrent);
+  budget.check(estimate);
+  // While it runs, the packets may take what the estimate leaves of the limit (at least 64 MiB: the
+  // estimate leaves out small tables, and a limit suggested from it leaves little).
+  if (budget.limit) {
+    c.o.max_memory = budget.limit;
+    c.o.packet_memory = std::max<std::uint64_t>(budget.limit - std::min(budget.limit, estimate.total()), 64ull << 20);
+  }
   const sim::Simulator s(g, c.o);
   topo::cli::Progress bar(tool.progress_enabled(), "toposim run");
   std::vector<sim::PointResult> points;

@@ -2,6 +2,8 @@
 // until latency and accepted load settle, the sample windows, and the drain of the measured packets,
 // as BookSim2 does it; batch runs (--messages) drain a fixed workload instead.
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -10,6 +12,7 @@
 
 #include "cycle_barrier_internal.hpp"
 #include "engine_internal.hpp"
+#include "topo/memory.hpp"
 
 namespace topo::sim {
 
@@ -105,6 +108,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   engine_thread = 0;
   if (r_.pure())
     for (auto& sc : scratch_) sc.routes = RouteCache(n_.routers);
+  const std::uint64_t heap_start = o_.packet_memory ? heap_in_use() : 0;  // what the packets grow from
   const node_id R = n_.routers;
   if (batch) {
     measuring_ = true;
@@ -166,6 +170,16 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       res.deadlock = deadlock_report();
       stop = true;
       return;
+    }
+    if (o_.packet_memory && now_ % 256 == 0) {
+      if (const auto heap = heap_in_use(); heap > heap_start + o_.packet_memory) {
+        error = std::make_exception_ptr(MemoryLimitError(fmt::format(
+            "at cycle {} the {} packets waiting or in flight took {} more memory, more than --max-memory {} leaves "
+            "above the estimate; lower --rate or raise --max-memory",
+            now_, total_.created - total_.delivered, format_bytes(heap - heap_start), format_bytes(o_.max_memory))));
+        stop = true;
+        return;
+      }
     }
     if (!batch && phase != warmup && o_.latency_threshold > 0 && now_ % period == 0) {
       // BookSim2's stability test (trafficmanager.cpp, latency_thres), at the end of every sample window and
