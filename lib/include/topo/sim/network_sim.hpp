@@ -56,7 +56,8 @@ struct SimOptions {
   double latency_threshold = 500;
   std::uint64_t seed = 1;
   int threads = 1;
-  /// The most the process's heap may grow while a point runs (0: unchecked), checked every 256 cycles: the
+  /// The most the process's heap may grow while a point runs (0: unchecked), checked about every 2^20
+  /// router-cycles (every 256 cycles at most): the
   /// packets waiting and in flight grow with the rate and the latency, which simulation_memory cannot know
   /// in advance. A point that grows more stops with MemoryLimitError.
   std::uint64_t packet_memory = 0;
