@@ -82,8 +82,9 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
       if (p->dst_router == r) {
         eject = n_.out_off[r] + std::uint32_t(p->dst_term - n_.term_off[r]);
       } else if (r_.source_routed()) {
-        const auto [lo, hi] = r_.class_vcs[p->classes[p->hop]];
-        ch.push_back({p->path.arcs[p->hop], lo, hi, false});
+        const auto hop = p->route[p->hop];
+        const auto [lo, hi] = r_.class_vcs[hop & 0xFF];
+        ch.push_back({hop >> 8, lo, hi, false});
       } else {
         sc.route_rng.run(rrng_[r](), [&](route::Rng& rng) {
           ch.clear();

@@ -80,6 +80,7 @@ class Engine {
     std::vector<Choice> choices;
     RouteRng route_rng;
     RouteCache routes;               // used when the routing is pure
+    SourceRoute source_route;        // a routing's answer, before it is packed into the packet
     std::vector<Packet*> spare;      // delivered packets, reused (their vectors keep their capacity)
     std::vector<std::uint8_t> born;  // packets each terminal of a router generates this cycle
     Counts k;

@@ -25,29 +25,23 @@ class RouteCache {
     // unused part are never touched.
     const auto pairs = std::min<std::uint64_t>(std::uint64_t(routers) * routers, max_hops);
     entries_.reserve(pairs);
-    nodes_.reserve(max_hops + pairs);
-    arcs_.reserve(max_hops);
-    classes_.reserve(max_hops);
+    hops_.reserve(max_hops);
   }
 
-  /// Copies the route of (s, t) into p (path and classes) when there is one.
-  bool find(node_id s, node_id t, Packet& p) const {
+  /// Copies the route of (s, t) into `route` (Packet::route's packing) when there is one.
+  bool find(node_id s, node_id t, std::vector<std::uint64_t>& route) const {
     const auto e = entry(s, t);
     if (e == 0) return false;
     const auto& x = entries_[e - 1];
-    p.path.nodes.assign(nodes_.begin() + std::ptrdiff_t(x.node), nodes_.begin() + std::ptrdiff_t(x.node + x.hops + 1));
-    p.path.arcs.assign(arcs_.begin() + std::ptrdiff_t(x.arc), arcs_.begin() + std::ptrdiff_t(x.arc + x.hops));
-    p.classes.assign(classes_.begin() + std::ptrdiff_t(x.arc), classes_.begin() + std::ptrdiff_t(x.arc + x.hops));
+    route.assign(hops_.begin() + std::ptrdiff_t(x.hop), hops_.begin() + std::ptrdiff_t(x.hop + x.hops));
     return true;
   }
-  /// Keeps p's route for (s, t), unless the cache is full.
-  void store(node_id s, node_id t, const Packet& p) {
-    const auto hops = p.path.arcs.size();
-    if (arcs_.size() + hops > max_hops || p.classes.size() != hops || p.path.nodes.size() != hops + 1) return;
-    entries_.push_back({arcs_.size(), nodes_.size(), std::uint32_t(hops)});
-    nodes_.insert(nodes_.end(), p.path.nodes.begin(), p.path.nodes.end());
-    arcs_.insert(arcs_.end(), p.path.arcs.begin(), p.path.arcs.end());
-    classes_.insert(classes_.end(), p.classes.begin(), p.classes.end());
+  /// Keeps the route of (s, t) (Packet::route's packing), unless the cache is full.
+  void store(node_id s, node_id t, const std::vector<std::uint64_t>& route) {
+    const auto hops = route.size();
+    if (hops_.size() + hops > max_hops) return;
+    entries_.push_back({hops_.size(), std::uint32_t(hops)});
+    hops_.insert(hops_.end(), route.begin(), route.end());
     const auto e = std::uint32_t(entries_.size());
     if (dense_.size())
       dense_[std::size_t(s) * routers_ + t] = e;
@@ -62,16 +56,14 @@ class RouteCache {
     return it == sparse_.end() ? 0 : it->second;
   }
   struct Entry {
-    std::size_t arc, node;  // first arc (and class) and first node in the arrays below
+    std::size_t hop;  // first hop in hops_
     std::uint32_t hops;
   };
   node_id routers_;
   ZeroedArray<std::uint32_t> dense_;  // 1 + the entry of (s, t), 0: none
   std::unordered_map<std::uint64_t, std::uint32_t> sparse_;
   std::vector<Entry> entries_;
-  std::vector<node_id> nodes_;
-  std::vector<std::uint64_t> arcs_;
-  std::vector<std::uint8_t> classes_;
+  std::vector<std::uint64_t> hops_;
 };
 
 }  // namespace topo::sim

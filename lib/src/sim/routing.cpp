@@ -39,10 +39,10 @@ class SourceRouted final : public SimRouting {
  public:
   explicit SourceRouted(std::unique_ptr<route::Router> r) : r_(std::move(r)) {}
   bool pure() const override { return true; }
-  void at_source(Packet& p, node_id s, node_id t, route::Rng& rng,
+  void at_source(SourceRoute& out, node_id s, node_id t, route::Rng& rng,
                  const std::function<double(std::uint64_t)>&) const override {
-    p.path = r_->route(s, t, rng);
-    vcc->of_path(p.path, p.classes);
+    out.path = r_->route(s, t, rng);
+    vcc->of_path(out.path, out.classes);
   }
   void check_paths(node_id s, node_id t, route::Rng& rng,
                    std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const override {
@@ -60,7 +60,7 @@ class Ugal final : public SimRouting {
  public:
   Ugal(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val)
       : min_(std::move(min)), val_(std::move(val)) {}
-  void at_source(Packet& p, node_id s, node_id t, route::Rng& rng,
+  void at_source(SourceRoute& out, node_id s, node_id t, route::Rng& rng,
                  const std::function<double(std::uint64_t)>& occupancy) const override {
     auto m = min_->route(s, t, rng);
     if (m.hops() > 0) {
@@ -69,8 +69,8 @@ class Ugal final : public SimRouting {
       if (v.hops() > 0 && occupancy(v.arcs[0]) * double(v.hops()) < occupancy(m.arcs[0]) * double(m.hops()))
         m = std::move(v);
     }
-    p.path = std::move(m);
-    vcc->of_path(p.path, p.classes);
+    out.path = std::move(m);
+    vcc->of_path(out.path, out.classes);
   }
   void check_paths(node_id s, node_id t, route::Rng& rng,
                    std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const override {
@@ -110,11 +110,12 @@ class MinimalAdaptive final : public SimRouting {
     }
   }
   bool source_routed() const override { return false; }
-  void at_source(Packet& p, node_id s, node_id t, route::Rng&,
+  void at_source(SourceRoute& out, node_id s, node_id t, route::Rng&,
                  const std::function<double(std::uint64_t)>&) const override {
     if (dist_[std::size_t(t) * n_.routers + s] == 0xFFFF)
       throw InputError(fmt::format("node {} cannot reach node {}", s, t));
-    p.path = {};
+    out.path = {};
+    out.classes.clear();
   }
   void choices(const Packet& p, node_id r, std::vector<Choice>& out, route::Rng& rng) const override {
     const auto* d = &dist_[std::size_t(p.dst_router) * n_.routers];
@@ -176,10 +177,10 @@ class Table final : public SimRouting {
     }
   }
   bool pure() const override { return true; }
-  void at_source(Packet& p, node_id s, node_id t, route::Rng&,
+  void at_source(SourceRoute& out, node_id s, node_id t, route::Rng&,
                  const std::function<double(std::uint64_t)>&) const override {
-    p.path = find(s, t);
-    vcc->of_path(p.path, p.classes);
+    out.path = find(s, t);
+    vcc->of_path(out.path, out.classes);
   }
   void check_paths(node_id s, node_id t, route::Rng&,
                    std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const override {

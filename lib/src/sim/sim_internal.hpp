@@ -125,13 +125,20 @@ struct Choice {
   bool escape;  // taken only when no other choice has a free VC
 };
 
+/// A source route as a routing gives it: the path and the VC class of each hop.
+struct SourceRoute {
+  route::Path path;
+  std::vector<std::uint8_t> classes;
+};
+
 /// A routing: source routes (path and per-hop classes fixed at injection) or per-hop choices.
 class SimRouting {
  public:
   virtual ~SimRouting() = default;
-  /// Called at injection: fills p.path / p.classes when the routing is source-routed.
-  /// `occupancy(arc)` gives the flits queued downstream of an output arc of the source router (UGAL).
-  virtual void at_source(Packet& p, node_id src, node_id dst, route::Rng& rng,
+  /// Called at injection: fills out.path / out.classes when the routing is source-routed (else leaves
+  /// them empty). `occupancy(arc)` gives the flits queued downstream of an output arc of the source router
+  /// (UGAL).
+  virtual void at_source(SourceRoute& out, node_id src, node_id dst, route::Rng& rng,
                          const std::function<double(std::uint64_t)>& occupancy) const = 0;
   /// Per-hop routers add their choices at router r (source-routed ones never get called).
   virtual void choices(const Packet& p, node_id r, std::vector<Choice>& out, route::Rng& rng) const;
@@ -171,9 +178,13 @@ struct Packet {
   std::uint32_t hop = 0;          // hops taken by the head flit
   std::uint64_t link_cycles = 0;  // link latencies of those hops
   bool measured = false;
-  route::Path path;                   // source-routed: the whole route
-  std::vector<std::uint8_t> classes;  // its VC class per hop
+  /// Source-routed: per hop, the arc and its VC class packed as arc << 8 | class (route_hop). One block
+  /// of 8 bytes a hop: the packets in flight of a large network are millions.
+  std::vector<std::uint64_t> route;
 };
+inline std::uint64_t route_hop(std::uint64_t arc, std::uint8_t cls) {
+  return arc << 8 | cls;
+}
 
 struct Flit {
   Packet* p = nullptr;

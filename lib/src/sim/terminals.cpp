@@ -21,9 +21,7 @@ Packet* Engine::new_packet(node_id r, std::uint64_t term, Scratch& sc) {
     p->injected = 0;
     p->hop = 0;
     p->link_cycles = 0;
-    p->path.nodes.clear();
-    p->path.arcs.clear();
-    p->classes.clear();
+    p->route.clear();
   }
   p->created = now_;
   p->src_term = term;
@@ -78,9 +76,10 @@ void Engine::terminals(node_id r, Scratch& sc) {
         p->next = nullptr;
         p->injected = now_;
         const auto seed = trng_[term]();
-        if (!r_.pure() || !sc.routes.find(r, p->dst_router, *p)) {
+        if (!r_.pure() || !sc.routes.find(r, p->dst_router, p->route)) {
+          auto& out = sc.source_route;
           const bool drew = sc.route_rng.run(seed, [&](route::Rng& rng) {
-            r_.at_source(*p, r, p->dst_router, rng, [&](std::uint64_t arc) {
+            r_.at_source(out, r, p->dst_router, rng, [&](std::uint64_t arc) {
               double q = 0;  // flits queued downstream of the arc's channels (credits in use)
               for (std::uint32_t l = 0; l < n_.arc_lanes[arc]; ++l)
                 for (std::uint32_t v = 0; v < V; ++v)
@@ -88,7 +87,9 @@ void Engine::terminals(node_id r, Scratch& sc) {
               return q / n_.arc_lanes[arc];
             });
           });
-          if (r_.pure() && !drew) sc.routes.store(r, p->dst_router, *p);
+          p->route.resize(out.path.arcs.size());
+          for (std::size_t h = 0; h < p->route.size(); ++h) p->route[h] = route_hop(out.path.arcs[h], out.classes[h]);
+          if (r_.pure() && !drew) sc.routes.store(r, p->dst_router, p->route);
         }
         cur_[term] = p;
         cur_seq_[term] = 0;
