@@ -111,7 +111,8 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   const std::uint64_t heap_start = o_.packet_memory ? heap_in_use() : 0;  // what the packets grow from
   // The heap is looked at about every 2^20 router-cycles: every 256 cycles on 4096 routers, every cycle
   // from 2^20 routers on (a 32^4 torus at 0.1 adds gigabytes of packets in its first 256 cycles).
-  const std::uint64_t memory_check_period = std::clamp<std::uint64_t>((1u << 20) / std::max<node_id>(1, n_.routers), 1, 256);
+  const std::uint64_t memory_check_period =
+      std::clamp<std::uint64_t>((1u << 20) / std::max<node_id>(1, n_.routers), 1, 256);
   const node_id R = n_.routers;
   if (batch) {
     measuring_ = true;
