@@ -4,7 +4,19 @@
 #include <malloc.h>
 #include <unistd.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define TOPO_ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TOPO_ADDRESS_SANITIZER 1
+#endif
+#endif
+#if defined(TOPO_ADDRESS_SANITIZER)
+extern "C" std::size_t __sanitizer_get_current_allocated_bytes();  // the ASan runtime's (allocator_interface.h)
+#endif
+
 #include <cctype>
+#include <cstddef>
 #include <cmath>
 #include <limits>
 
@@ -54,7 +66,9 @@ std::uint64_t physical_memory() {
 }
 
 std::uint64_t heap_in_use() {
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+#if defined(TOPO_ADDRESS_SANITIZER)
+  return __sanitizer_get_current_allocated_bytes();  // AddressSanitizer replaces malloc: glibc knows nothing
+#elif defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
   const struct mallinfo2 m = mallinfo2();
   return std::uint64_t(m.uordblks) + std::uint64_t(m.hblkhd);
 #else

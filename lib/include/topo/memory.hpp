@@ -40,7 +40,8 @@ struct MemoryBudget {
 /// Physical memory in bytes (sysconf); 0 when unknown.
 std::uint64_t physical_memory();
 /// Bytes of the process's heap in use (glibc's mallinfo2: allocated chunks and mmapped blocks, counted
-/// whole whether or not their pages were touched); 0 when the C library cannot tell.
+/// whole whether or not their pages were touched; AddressSanitizer's own count in a sanitized build); 0
+/// when the C library cannot tell.
 std::uint64_t heap_in_use();
 /// "512 B", "3.0 KiB", "41.2 GiB".
 std::string format_bytes(std::uint64_t bytes);
