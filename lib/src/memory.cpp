@@ -4,6 +4,11 @@
 #include <malloc.h>
 #include <unistd.h>
 
+#include <cctype>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
 #if defined(__SANITIZE_ADDRESS__)
 #define TOPO_ADDRESS_SANITIZER 1
 #elif defined(__has_feature)
@@ -14,11 +19,6 @@
 #if defined(TOPO_ADDRESS_SANITIZER)
 extern "C" std::size_t __sanitizer_get_current_allocated_bytes();  // the ASan runtime's (allocator_interface.h)
 #endif
-
-#include <cctype>
-#include <cstddef>
-#include <cmath>
-#include <limits>
 
 namespace topo {
 
