@@ -14,9 +14,14 @@ class CycleBarrier {
   explicit CycleBarrier(unsigned threads) : threads_(threads) {}
 
   /// Waits until all the threads have arrived; the last one to arrive runs `last()` first, alone (the
-  /// others are still waiting), so what it writes is seen by every thread after the barrier.
+  /// others are still waiting), so what it writes is seen by every thread after the barrier. One thread
+  /// just runs `last()`.
   template <class Last>
   void arrive_and_wait(Last&& last) {
+    if (threads_ == 1) {  // alone: no atomics (they cost more than a small network's cycle)
+      last();
+      return;
+    }
     const std::uint32_t generation = generation_.load(std::memory_order_acquire);
     if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == threads_) {
       last();

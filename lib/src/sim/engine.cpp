@@ -269,7 +269,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
           errors_[r] = std::current_exception();
         }
       }
-      if (threads > 1) barrier.arrive_and_wait([] {});
+      barrier.arrive_and_wait([] {});
       for (node_id r = lo; r < hi; ++r) {
         try {
           step(r);
@@ -277,10 +277,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
           errors_[r] = std::current_exception();
         }
       }
-      if (threads > 1)
-        barrier.arrive_and_wait(cycle_done);
-      else  // one thread: no barrier (its atomics and wake-up cost more than a small network's cycle)
-        cycle_done();
+      barrier.arrive_and_wait(cycle_done);
     }
   };
   // The other threads start once all exist (if one cannot be made, none runs a cycle).
