@@ -11,42 +11,63 @@ namespace topo::sim {
 
 namespace {
 
-/// One round of a separable allocator's output stage: `reqs` holds (output, input relative to the
-/// router's first input VC); each output grants the request whose input comes first after its
-/// round-robin pointer `rr_of(output)`, among `inputs` inputs, and `apply(output, input)` records it.
-template <class RrOf, class Apply>
-void grant(std::vector<std::pair<std::uint32_t, std::uint32_t>>& reqs, std::uint32_t inputs, RrOf&& rr_of,
-           Apply&& apply) {
+/// One round of a separable allocator's output stage: each output grants, among the requests for it,
+/// the one whose input comes first after its round-robin pointer `rr_of(output)`, among `inputs` inputs.
+/// Leaves the granted requests in `reqs`, outputs in increasing order.
+template <class Request, class RrOf>
+void grant(std::vector<Request>& reqs, std::uint32_t inputs, RrOf&& rr_of) {
+  if (reqs.size() < 2) return;  // the common case at low load: nothing to arbitrate
   std::sort(reqs.begin(), reqs.end());
+  std::size_t granted = 0;
   for (std::size_t i = 0; i < reqs.size();) {
     std::size_t j = i, win = i;
-    auto rr = rr_of(reqs[i].first);
+    auto rr = rr_of(reqs[i].out);
     std::uint32_t best_key = none32;
-    for (; j < reqs.size() && reqs[j].first == reqs[i].first; ++j) {
-      const auto x = reqs[j].second + inputs - rr - 1;  // both below `inputs`: x < 2 inputs
+    for (; j < reqs.size() && reqs[j].out == reqs[i].out; ++j) {
+      const auto x = reqs[j].in + inputs - rr - 1;  // both below `inputs`: x < 2 inputs
       const auto key = x >= inputs ? x - inputs : x;
       if (key < best_key) {
         best_key = key;
         win = j;
       }
     }
-    apply(reqs[win].first, reqs[win].second);
+    reqs[granted++] = reqs[win];
     i = j;
   }
+  reqs.resize(granted);
 }
 
-/// Calls f(bit) for the set bits in [lo, hi) of `words`, in increasing order, while f returns true; false
-/// when f stopped it.
+/// Calls f(bit) for the set bits in [lo, hi) of `words`, in increasing order, while f returns true.
 template <class F>
-bool for_bits(const std::uint64_t* words, std::size_t lo, std::size_t hi, F&& f) {
+void for_bits(const std::uint64_t* words, std::size_t lo, std::size_t hi, F&& f) {
   for (std::size_t w = lo / 64; w * 64 < hi; ++w) {
     auto bits = words[w];
     if (w == lo / 64) bits &= ~std::uint64_t{0} << (lo % 64);
     if ((w + 1) * 64 > hi) bits &= ~(~std::uint64_t{0} << (hi % 64));
     for (; bits; bits &= bits - 1)
-      if (!f(w * 64 + std::size_t(std::countr_zero(bits)))) return false;
+      if (!f(w * 64 + std::size_t(std::countr_zero(bits)))) return;
   }
-  return true;
+}
+
+/// Calls f(first + i) for the set bits i of the n bits of `words` from bit `first`, from bit `start` on
+/// cyclically (start < n), while f returns true.
+template <class F>
+void for_bits_from(const std::uint64_t* words, std::size_t first, std::size_t n, std::size_t start, F&& f) {
+  if (n > 64) {  // --vcs above 64: the general loop
+    bool go = true;
+    const auto g = [&](std::size_t bit) { return go = f(bit); };
+    for_bits(words, first + start, first + n, g);
+    if (go) for_bits(words, first, first + start, g);
+    return;
+  }
+  const auto w = first / 64, s = first % 64;
+  auto m = words[w] >> s;
+  if (s + n > 64) m |= words[w + 1] << (64 - s);
+  if (n < 64) m &= (std::uint64_t{1} << n) - 1;
+  for (auto bits = m & (~std::uint64_t{0} << start); bits; bits &= bits - 1)
+    if (!f(first + std::size_t(std::countr_zero(bits)))) return;
+  for (auto bits = m & ((std::uint64_t{1} << start) - 1); bits; bits &= bits - 1)
+    if (!f(first + std::size_t(std::countr_zero(bits)))) return;
 }
 
 }  // namespace
@@ -73,66 +94,80 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
   const std::size_t iv0 = std::size_t(n_.in_off[r]) * V;
   for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word)
     for (auto bits = wait_bits_[word]; bits; bits &= bits - 1) {  // the waiting input VCs, in order
-      const std::size_t iv = iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits));
-      if (ready_[iv] > now_) continue;
+      const auto rel = std::uint32_t((word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits)));
+      const std::size_t iv = iv0 + rel;
+      if (in_[iv].ready > now_) continue;
       Packet* p = buf_[buf_at(iv, 0)].p;
+      // An output port's first free VC in [lo, hi) from the round-robin pointer on. One candidate port
+      // (ejection, or a source route's hop on a single link) asks for it at once, without the scores.
+      const auto first_free = [&](std::uint32_t op, std::uint32_t lo, std::uint32_t hi, bool ejection) {
+        const auto w = hi - lo, start = in_[iv].va_rr % w;
+        for (std::uint32_t k = 0; k < w; ++k) {
+          const auto v = lo + (start + k < w ? start + k : start + k - w);
+          const auto ov = std::size_t(op) * V + v;
+          if (!busy_[ov] && (ejection || credits_[ov] >= need)) return std::uint32_t(ov);
+        }
+        return none32;
+      };
+      const auto request = [&](std::uint32_t ov) { reqs.push_back({ov, rel, 0, 0}); };  // port, VC: below
+      if (p->dst_router == r) {
+        if (const auto ov = first_free(n_.out_off[r] + std::uint32_t(p->dst_term - n_.term_off[r]), 0, V, true);
+            ov != none32)
+          request(ov);
+        continue;
+      }
       auto& ch = sc.choices;
       ch.clear();
-      std::uint32_t eject = none32;
-      if (p->dst_router == r) {
-        eject = n_.out_off[r] + std::uint32_t(p->dst_term - n_.term_off[r]);
-      } else if (r_.source_routed()) {
+      if (r_.source_routed()) {
         const auto hop = p->route[p->hop];
         const auto [lo, hi] = r_.class_vcs[hop & 0xFF];
-        ch.push_back({hop >> 8, lo, hi, false});
+        const auto arc = hop >> 8;
+        if (n_.arc_lanes[arc] == 1) {
+          if (const auto ov = first_free(n_.arc_port[arc], lo, hi, false); ov != none32) request(ov);
+          continue;
+        }
+        ch.push_back({arc, lo, hi, false});
       } else {
         sc.route_rng.run(rrng_[r](), [&](route::Rng& rng) {
           ch.clear();
           r_.choices(*p, r, ch, rng);
         });
       }
+      // Several candidates: the one whose VCs have the most credits (the least occupied), ties to the first.
       std::uint32_t best = none32;
       std::int64_t best_score = -1;
       auto consider = [&](std::uint32_t op, std::uint32_t lo, std::uint32_t hi) {
+        const auto ov = first_free(op, lo, hi, false);
+        if (ov == none32) return;
         std::int64_t score = 0;
-        std::uint32_t pick = none32;
-        const auto w = hi - lo, start = va_in_rr_[iv] % w;
-        for (std::uint32_t k = 0; k < w; ++k) {
-          const auto v = lo + (start + k < w ? start + k : start + k - w);
-          const auto ov = std::size_t(op) * V + v;
-          score += credits_[ov];
-          if (pick == none32 && !busy_[ov] && (eject != none32 || credits_[ov] >= need)) pick = v;
-        }
-        if (pick != none32 && score > best_score) {
+        for (auto v = lo; v < hi; ++v) score += credits_[std::size_t(op) * V + v];
+        if (score > best_score) {
           best_score = score;
-          best = op * V + pick;
+          best = ov;
         }
       };
-      if (eject != none32) {
-        consider(eject, 0, V);
-      } else {
-        for (int pass = 0; pass < 2 && best == none32; ++pass)  // escape choices only when nothing else is free
-          for (const auto& c : ch)
-            if (c.escape == (pass == 1))
-              for (std::uint32_t l = 0; l < n_.arc_lanes[c.arc]; ++l)
-                consider(n_.arc_port[c.arc] + l, c.vc_lo, c.vc_hi);
-      }
-      if (best != none32) reqs.emplace_back(best, std::uint32_t(iv - std::size_t(n_.in_off[r]) * V));
+      for (int pass = 0; pass < 2 && best == none32; ++pass)  // escape choices only when nothing else is free
+        for (const auto& c : ch)
+          if (c.escape == (pass == 1))
+            for (std::uint32_t l = 0; l < n_.arc_lanes[c.arc]; ++l) consider(n_.arc_port[c.arc] + l, c.vc_lo, c.vc_hi);
+      if (best != none32) request(best);
     }
   const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;
-  grant(
-      reqs, nin, [&](std::uint32_t ov) { return va_rr_[ov]; },
-      [&](std::uint32_t ov, std::uint32_t rel) {
-        const auto iv = iv0 + rel;
-        busy_[ov] = 1;
-        va_rr_[ov] = rel;
-        ovc_[iv] = ov;
-        st_[iv] = 2;
-        track_wait(r, iv, false);
-        track_hold(r, std::uint32_t(iv / V), iv, false, holding(iv));
-        ready_[iv] = now_ + n_.Dva;
-        ++va_in_rr_[iv];
-      });
+  grant(reqs, nin, [&](std::uint32_t ov) { return va_rr_[ov]; });
+  for (const auto& q : reqs) {
+    const auto ov = q.out;
+    const auto iv = iv0 + q.in;
+    busy_[ov] = 1;
+    va_rr_[ov] = q.in;
+    auto& in = in_[iv];
+    in.ovc = ov;
+    in.oport = ov / V;
+    in.st = VcState::holding;
+    track_wait(r, iv, false);
+    track_hold(r, std::uint32_t(iv / V), iv, false, holding(iv));
+    in.ready = now_ + n_.Dva;
+    ++in.va_rr;
+  }
 }
 
 void Engine::allocate_switch(node_id r, Scratch& sc) {
@@ -144,65 +179,57 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
   // and a credit (a fractional speedup alternates, e.g. 1.5: one flit, then two), each output port
   // takes one flit per cycle, round-robin.
   reqs.clear();
-  if (!hold_r_[r]) return;
   const auto quota = quota_;
+  if (!hold_r_[r] || !quota) return;
   const auto first_net = n_.out_off[r] + n_.terms(r);  // outputs below are ejection ports
   const std::uint64_t* held = &hold_bits_[vc_word_[r]];
   for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip) {
-    if (!hold_[ip] || !quota) continue;
+    if (!hold_[ip]) continue;
     // The port's holding VCs from its round-robin pointer on, cyclically (sa_in_rr_ <= V): bits
     // [first + start, first + V), then [first, first + start) of the router's set.
     const std::size_t first = iv0_rel(r, ip), start = sa_in_rr_[ip] == V ? 0 : sa_in_rr_[ip];
     std::uint32_t offered = 0;
-    auto offer = [&](std::size_t bit) {
-      const std::size_t iv = iv0 + bit;
-      if (ready_[iv] > now_) return;
-      const auto op = ovc_[iv] / V;
-      if (op >= first_net && credits_[ovc_[iv]] <= 0) return;  // ejection always has room
-      reqs.emplace_back(op, std::uint32_t(iv - iv0));
-      ++offered;
-    };
-    if (for_bits(held, first + start, first + V, [&](std::size_t bit) {
-          offer(bit);
-          return offered < quota;
-        }))
-      for_bits(held, first, first + start, [&](std::size_t bit) {
-        offer(bit);
-        return offered < quota;
-      });
+    for_bits_from(held, first, V, start, [&](std::size_t bit) {
+      const auto& in = in_[iv0 + bit];
+      if (in.ready <= now_ && (in.oport < first_net || credits_[in.ovc] > 0)) {  // ejection always has room
+        reqs.push_back({in.oport, std::uint32_t(bit), ip, std::uint32_t(bit - first)});
+        ++offered;
+      }
+      return offered < quota;
+    });
   }
-  grant(
-      reqs, nin, [&](std::uint32_t op) { return sa_out_rr_[op]; },
-      [&](std::uint32_t op, std::uint32_t rel) {
-        const auto iv = iv0 + rel;
-        const auto ip = std::uint32_t(iv / V);
-        const Flit f = buf_[buf_at(iv, 0)];
-        head_[iv] = std::uint16_t(--count_[iv] == 0 || head_[iv] + 1u == B ? 0u : head_[iv] + 1u);
-        track_hold(r, ip, iv, true, holding(iv));
-        --stats_[r].buffered;
-        credit(n_.in_chan[ip], std::uint32_t(iv % V));
-        const auto ov = ovc_[iv];
-        if (op >= first_net && --credits_[ov] < 0) fail("credits below zero");
-        send(n_.out_chan[op], f, ov % V);
-        ++sc.k.moved;
-        if (f.seq == 0) {
-          ++f.p->hop;
-          if (op >= first_net) f.p->link_cycles += n_.chans[n_.out_chan[op]].latency;
-        }
-        if (f.seq + 1 == n_.F) {
-          busy_[ov] = 0;
-          track_hold(r, ip, iv, holding(iv), false);
-          if (count_[iv]) {
-            st_[iv] = 1;
-            track_wait(r, iv, true);
-            ready_[iv] = now_ + n_.Dr;
-          } else {
-            st_[iv] = 0;
-          }
-        }
-        sa_in_rr_[ip] = std::uint32_t(iv % V) + 1;
-        sa_out_rr_[op] = rel;
-      });
+  grant(reqs, nin, [&](std::uint32_t op) { return sa_out_rr_[op]; });
+  for (const auto& q : reqs) {
+    const auto op = q.out, ip = q.port;
+    const auto iv = iv0 + q.in;
+    const Flit f = buf_[buf_at(iv, 0)];
+    auto& in = in_[iv];
+    in.head = std::uint16_t(--in.count == 0 || in.head + 1u == B ? 0u : in.head + 1u);
+    const bool tail = f.seq + 1 == n_.F;
+    track_hold(r, ip, iv, true, !tail && in.count);  // a tail flit's VC gives up its output VC
+    --stats_[r].buffered;
+    credit(n_.in_chan[ip], q.vc);
+    const auto ov = in.ovc;
+    if (op >= first_net && --credits_[ov] < 0) fail("credits below zero");
+    send(n_.out_chan[op], f, ov - op * V);
+    ++sc.k.moved;
+    if (f.seq == 0) {
+      ++f.p->hop;
+      if (op >= first_net) f.p->link_cycles += n_.chans[n_.out_chan[op]].latency;
+    }
+    if (tail) {
+      busy_[ov] = 0;
+      if (in.count) {
+        in.st = VcState::waiting;
+        track_wait(r, iv, true);
+        in.ready = now_ + n_.Dr;
+      } else {
+        in.st = VcState::idle;
+      }
+    }
+    sa_in_rr_[ip] = q.vc + 1;
+    sa_out_rr_[op] = q.in;
+  }
 }
 
 }  // namespace topo::sim

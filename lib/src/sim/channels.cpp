@@ -70,19 +70,20 @@ void Engine::receive(node_id r) {
     if (flit_at_in_[ip] == now_) {
       const auto x = take_flit(n_.in_chan[ip], flit_at_in_[ip]);
       const std::size_t iv = std::size_t(ip) * V + x.vc;
-      if (count_[iv] == B) fail(fmt::format("buffer overflow at router {} port {} VC {}", r, ip, x.vc));
-      buf_[buf_at(iv, count_[iv])] = x.f;
+      auto& in = in_[iv];
+      if (in.count == B) fail(fmt::format("buffer overflow at router {} port {} VC {}", r, ip, x.vc));
+      buf_[buf_at(iv, in.count)] = x.f;
       const bool held = holding(iv);
-      ++count_[iv];
+      ++in.count;
       track_hold(r, ip, iv, held, holding(iv));
       auto& s = stats_[r];
       ++s.buffered;
-      if (measuring_) s.occupancy_max = std::max<std::uint32_t>(s.occupancy_max, count_[iv]);
-      if (st_[iv] == 0) {
+      if (measuring_) s.occupancy_max = std::max<std::uint32_t>(s.occupancy_max, in.count);
+      if (in.st == VcState::idle) {
         if (x.f.seq != 0) fail("a body flit reached an idle VC");
-        st_[iv] = 1;
+        in.st = VcState::waiting;
         track_wait(r, iv, true);
-        ready_[iv] = now_ + n_.Dr;
+        in.ready = now_ + n_.Dr;
       }
     }
     next = std::min(next, flit_at_in_[ip]);

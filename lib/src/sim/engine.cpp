@@ -22,12 +22,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
   const std::size_t in_vcs = std::size_t(n.in_off.back()) * n.V, out_vcs = std::size_t(n.out_off.back()) * n.V;
   in_vcs_ = in_vcs;
   buf_ = ZeroedArray<Flit>(in_vcs * n.B);
-  head_.assign(in_vcs, 0);
-  count_.assign(in_vcs, 0);
-  st_.assign(in_vcs, 0);
-  ready_.assign(in_vcs, 0);
-  ovc_.assign(in_vcs, none32);
-  va_in_rr_.assign(in_vcs, 0);
+  in_.assign(in_vcs, InVc{});
   vc_word_.assign(n.routers + 1, 0);
   for (node_id v = 0; v < n.routers; ++v)
     vc_word_[v + 1] = vc_word_[v] + (std::size_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
@@ -86,8 +81,8 @@ Engine::~Engine() {
   for (auto* p : cur_) all.push_back(p);
   for (auto* p : q_head_)
     for (; p; p = p->next) all.push_back(p);
-  for (std::size_t iv = 0; iv < count_.size(); ++iv)
-    for (std::uint32_t i = 0; i < count_[iv]; ++i) all.push_back(buf_[buf_at(iv, i)].p);
+  for (std::size_t iv = 0; iv < in_.size(); ++iv)
+    for (std::uint32_t i = 0; i < in_[iv].count; ++i) all.push_back(buf_[buf_at(iv, i)].p);
   for (const auto& q : fq_)
     for (std::uint32_t i = 0; i < q.count; ++i) all.push_back(ring_[q.slot(i)].f.p);
   std::sort(all.begin(), all.end());
@@ -108,6 +103,9 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   engine_thread = 0;
   if (r_.pure())
     for (auto& sc : scratch_) sc.routes = RouteCache(n_.routers);
+  std::uint32_t most_terms = 0;
+  for (node_id v = 0; v < n_.routers; ++v) most_terms = std::max(most_terms, n_.terms(v));
+  for (auto& sc : scratch_) sc.born.assign(most_terms, 0);
   const std::uint64_t heap_start = o_.packet_memory ? heap_in_use() : 0;  // what the packets grow from
   // The heap is looked at about every 2^20 router-cycles: every 256 cycles on 4096 routers, every cycle
   // from 2^20 routers on (a 32^4 torus at 0.1 adds gigabytes of packets in its first 256 cycles).

@@ -75,8 +75,14 @@ class Engine {
     std::int64_t in_net = 0;
     std::uint64_t created_at = 0, delivered_created_at = 0;  // sums of creation cycles (ages of waiting packets)
   };
+  /// An allocator's request: `out` (an output VC or port) for input VC `in` (relative to the router's
+  /// first), which is VC `vc` of input port `port` (switch allocation only); ordered by (out, in).
+  struct Request {
+    std::uint32_t out, in, port, vc;
+    bool operator<(const Request& o) const { return out != o.out ? out < o.out : in < o.in; }
+  };
   struct Scratch {
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> reqs;  // (output, input VC)
+    std::vector<Request> reqs;
     std::vector<Choice> choices;
     RouteRng route_rng;
     RouteCache routes;               // used when the routing is pure
@@ -122,15 +128,22 @@ class Engine {
   // the rest of the buffers are never touched (ZeroedArray).
   std::size_t in_vcs_ = 0;
   ZeroedArray<Flit> buf_;
-  std::vector<std::uint16_t> head_, count_;
+  /// An input VC's state, in one place: a flit's passage through a router reads and writes most of it.
+  enum class VcState : std::uint16_t { idle, waiting, holding };  // waiting for VC allocation, holding an output VC
+  struct InVc {
+    std::uint64_t ready = 0;            // the cycle from which the VC may take part in its next allocation
+    std::uint32_t ovc = none32;         // the output VC it holds
+    std::uint32_t oport = none32;       // and its output port (ovc / V)
+    std::uint32_t va_rr = 0;            // round-robin pointer over the output VCs it asks for
+    std::uint16_t head = 0, count = 0;  // its flits in buf_
+    VcState st = VcState::idle;
+  };
+  std::vector<InVc> in_;
   /// Where the i-th flit of input VC iv is (i < B).
   std::size_t buf_at(std::size_t iv, std::uint32_t i) const {
-    const auto s = head_[iv] + i;
+    const auto s = in_[iv].head + i;
     return (s < n_.B ? s : s - n_.B) * in_vcs_ + iv;
   }
-  std::vector<std::uint8_t> st_;  // 0 idle, 1 waiting for VC allocation, 2 holding an output VC
-  std::vector<std::uint64_t> ready_;
-  std::vector<std::uint32_t> ovc_, va_in_rr_;
   // Work for the allocators, so that they skip idle VCs, ports and routers: per router, the input VCs
   // waiting for VC allocation (state 1) and those holding an output VC with a flit (state 2), as bit sets
   // (router r's input VC iv is bit iv - in_off[r] V of the words from vc_word_[r], so that no word is shared
@@ -139,7 +152,7 @@ class Engine {
   std::vector<std::size_t> vc_word_;
   std::vector<std::uint16_t> hold_;
   std::vector<std::uint32_t> wait_r_, hold_r_;
-  bool holding(std::size_t iv) const { return st_[iv] == 2 && count_[iv]; }
+  bool holding(std::size_t iv) const { return in_[iv].st == VcState::holding && in_[iv].count; }
   /// The bit of input port ip's VC 0 in router r's bit sets.
   std::size_t iv0_rel(node_id r, std::uint32_t ip) const { return std::size_t(ip - n_.in_off[r]) * n_.V; }
   static void set_bit(std::uint64_t* words, std::size_t bit, bool on) {
@@ -159,7 +172,7 @@ class Engine {
   }
   // Output VCs (out_port * V + vc).
   std::vector<std::int32_t> credits_;
-  std::vector<std::uint8_t> busy_;
+  std::vector<std::uint16_t> busy_;  // 16-bit: see st_
   std::vector<std::uint32_t> va_rr_, sa_in_rr_, sa_out_rr_;
   // Channels: per channel, a queue of flits and one of credits in flight (credit slots: arrival << 8 | vc).
   // The receive phase looks at a port only when its next arrival is due: per input port the next flit
@@ -190,7 +203,8 @@ class Engine {
   std::vector<std::uint32_t> cur_seq_, cur_vc_;
   std::vector<std::uint32_t> term_work_;  // per router, its terminals with a packet queued or being sent
   std::vector<std::int32_t> tcred_;
-  std::vector<std::uint8_t> tbusy_, onoff_;
+  std::vector<std::uint16_t> tbusy_;  // 16-bit: see st_
+  std::vector<std::uint8_t> onoff_;
   std::vector<std::uint64_t> gen_, acc_;
   std::vector<Rng> trng_, rrng_;
   std::vector<RouterStats> stats_;

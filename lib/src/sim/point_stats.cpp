@@ -92,14 +92,14 @@ Deadlock Engine::deadlock_report() const {
     for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip)
       for (std::uint32_t vc = 0; vc < n_.V; ++vc) {
         const auto iv = std::size_t(ip) * n_.V + vc;
-        if (!count_[iv]) continue;
+        if (!in_[iv].count) continue;
         const auto& ch = n_.chans[n_.in_chan[ip]];
         const bool terminal = ch.arc == none64;
-        if (d.channels.size() < 256) d.channels.push_back({terminal ? no_node : ch.src, r, vc, count_[iv]});
+        if (d.channels.size() < 256) d.channels.push_back({terminal ? no_node : ch.src, r, vc, in_[iv].count});
       }
   std::vector<const Packet*> stuck;
-  for (std::size_t iv = 0; iv < count_.size(); ++iv)
-    for (std::uint32_t i = 0; i < count_[iv]; ++i) stuck.push_back(buf_[buf_at(iv, i)].p);
+  for (std::size_t iv = 0; iv < in_.size(); ++iv)
+    for (std::uint32_t i = 0; i < in_[iv].count; ++i) stuck.push_back(buf_[buf_at(iv, i)].p);
   std::sort(stuck.begin(), stuck.end());
   d.stuck_packets = std::uint64_t(std::unique(stuck.begin(), stuck.end()) - stuck.begin());
   return d;

@@ -90,8 +90,8 @@ class InjectionProcess {
   virtual ~InjectionProcess() = default;
   /// For terminals i < n (one router's): born[i] = the packets terminal i generates this cycle, drawn from
   /// rng[i] only; state[i] is one byte per terminal the process may keep (on/off). One call per router
-  /// and cycle, not per terminal.
-  virtual void generate(double packet_rate, std::size_t n, std::uint8_t* state, Rng* rng, std::uint8_t* born) const = 0;
+  /// and cycle, not per terminal. True when a terminal generated a packet.
+  virtual bool generate(double packet_rate, std::size_t n, std::uint8_t* state, Rng* rng, std::uint8_t* born) const = 0;
 };
 std::unique_ptr<InjectionProcess> make_injection(const SimOptions& o);
 
