@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <exception>
 #include <thread>
@@ -49,10 +50,9 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
   }
   ring_ = ZeroedArray<InFlight>(flit_slots);
   cring_ = ZeroedArray<std::uint64_t>(credit_slots);
-  flit_at_in_.assign(n.in_off.back(), none64);
-  credit_at_in_.assign(n.in_off.back(), none64);
-  at_out_.assign(n.out_off.back(), none64);
-  router_next_.assign(n.routers, none64);
+  std::uint64_t longest = 0;
+  for (const auto& ch : n.chans) longest = std::max<std::uint64_t>({longest, ch.flit_delay, ch.credit_delay});
+  wheel_mask_ = std::bit_ceil(longest + 1) - 1;
   last_sent_.assign(n.chans.size(), none64);
   sent_.assign(n.chans.size(), 0);
   const auto terms = n.terminals();
@@ -98,7 +98,13 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   const bool batch = o_.messages > 0;
   quota_ = n_.speedup_at(now_);
   const int threads = std::max(1, o_.threads);
-  one_thread_ = threads == 1;
+  // Thread t runs routers [first(t), first(t + 1)).
+  const auto first = [&](unsigned t) { return node_id(std::uint64_t(n_.routers) * t / unsigned(threads)); };
+  threads_ = unsigned(threads);
+  wheel_.assign(std::size_t(threads) * std::size_t(threads) * (wheel_mask_ + 1), {});
+  owner_.assign(n_.routers, 0);
+  for (unsigned t = 0; t < threads_; ++t)
+    for (auto r = first(t); r < first(t + 1); ++r) owner_[r] = std::uint16_t(t);
   scratch_.resize(std::size_t(threads));
   engine_thread = 0;
   if (r_.pure())
@@ -111,7 +117,6 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   // from 2^20 routers on (a 32^4 torus at 0.1 adds gigabytes of packets in its first 256 cycles).
   const std::uint64_t memory_check_period =
       std::clamp<std::uint64_t>((1u << 20) / std::max<node_id>(1, n_.routers), 1, 256);
-  const node_id R = n_.routers;
   if (batch) {
     measuring_ = true;
     injecting_ = false;
@@ -256,18 +261,11 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   };
   const auto work = [&](unsigned t) {
     engine_thread = t;
-    const auto lo = node_id(std::uint64_t(R) * t / unsigned(threads)),
-               hi = node_id(std::uint64_t(R) * (t + 1) / unsigned(threads));
+    const auto lo = first(t), hi = first(t + 1);
     while (!stop) {
-      for (node_id r = lo; r < hi; ++r) {
-        if (router_next_[r] > now_) continue;  // nothing arrives (receive() would return at once)
-        try {
-          receive(r);
-        } catch (...) {
-          errors_[r] = std::current_exception();
-        }
-      }
+      receive(t);
       barrier.arrive_and_wait([] {});
+      for (unsigned to = 0; to < unsigned(threads); ++to) due(t, to, now_).clear();  // all read
       for (node_id r = lo; r < hi; ++r) {
         try {
           step(r);

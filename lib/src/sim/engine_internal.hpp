@@ -6,8 +6,8 @@
 //   terminals.cpp     packet generation, injection, ejection and the per-packet statistics;
 //   point_stats.cpp   the load point's figures over the sample windows, the deadlock report.
 //
-// Every cycle has two phases over all routers: receive (flits and credits whose channel delay has
-// elapsed enter buffers and credit counters) and step (VC allocation, switch allocation, traversal,
+// Every cycle has two phases: receive (the flits and credits whose channel delay has elapsed enter
+// buffers and credit counters) and step over all routers (VC allocation, switch allocation, traversal,
 // terminals). A channel is written only by its sender in the step phase and read only by its receiver
 // in the receive phase, and every random choice uses the generator of the terminal or router that
 // makes it, so any number of threads gives the same result.
@@ -92,12 +92,10 @@ class Engine {
     Counts k;
   };
   // channels.cpp
-  void receive(node_id r);
+  void receive(unsigned t);  // thread t's arrivals of this cycle
+  void arrive(std::uint32_t event);
   void send(std::uint32_t c, const Flit& f, std::uint32_t vc);
   void credit(std::uint32_t c, std::uint32_t vc);
-  InFlight take_flit(std::uint32_t c, std::uint64_t& next);
-  template <class Add>
-  void take_credits(std::uint32_t c, std::uint64_t& next, Add&& add);
   // allocators.cpp
   void step(node_id r);  // the steps below get the thread's scratch from it
   void allocate_vcs(node_id r, Scratch& sc);
@@ -175,27 +173,22 @@ class Engine {
   std::vector<std::uint16_t> busy_;  // 16-bit: see st_
   std::vector<std::uint32_t> va_rr_, sa_in_rr_, sa_out_rr_;
   // Channels: per channel, a queue of flits and one of credits in flight (credit slots: arrival << 8 | vc).
-  // The receive phase looks at a port only when its next arrival is due: per input port the next flit
-  // (flit_at_in_) and, on an injection port, the next credit for its terminal (credit_at_in_); per output
-  // port the next credit, or on an ejection port the next flit for its terminal (at_out_). none64: nothing.
   // A queue that empties starts again at its first slot (see the buffers).
   std::vector<ChannelQueue> fq_, cq_;
   ZeroedArray<InFlight> ring_;
   ZeroedArray<std::uint64_t> cring_;
-  std::vector<std::uint64_t> flit_at_in_, credit_at_in_, at_out_;
-  // Per router, the earliest of its ports' next arrivals, so that the receive phase skips a router with
-  // nothing due. Senders on any thread lower it (an atomic minimum: the same value for any thread count).
-  std::vector<std::uint64_t> router_next_;
-  bool one_thread_ = true;  // then wake() needs no atomic
-  void wake(node_id r, std::uint64_t at) {
-    if (one_thread_) {
-      router_next_[r] = std::min(router_next_[r], at);
-      return;
-    }
-    std::atomic_ref<std::uint64_t> a(router_next_[r]);
-    auto cur = a.load(std::memory_order_relaxed);
-    while (at < cur && !a.compare_exchange_weak(cur, at, std::memory_order_relaxed)) {
-    }
+  // What arrives when: each flit or credit sent is also an event (channel << 1 | 1 for a credit) in the
+  // list of its arrival cycle (a timing wheel of wheel_mask_ + 1 cycles, more than any channel's delay),
+  // so that the receive phase visits only the arrivals, not every port. The lists are per (sending thread,
+  // receiving thread): thread s writes lists (s, *) in the step phase and empties its lists of the cycle
+  // after the receive phase; thread t reads lists (*, t), the arrivals at its routers. The order in which
+  // a router takes its arrivals does not change what they do (each goes to its own VC or counter).
+  std::vector<std::vector<std::uint32_t>> wheel_;
+  std::uint64_t wheel_mask_ = 0;
+  unsigned threads_ = 1;
+  std::vector<std::uint16_t> owner_;  // router -> the thread that runs it
+  std::vector<std::uint32_t>& due(unsigned from, unsigned to, std::uint64_t cycle) {
+    return wheel_[((std::uint64_t(from) * threads_ + to) * (wheel_mask_ + 1)) + (cycle & wheel_mask_)];
   }
   std::vector<std::uint64_t> last_sent_, sent_;
   // Terminals.
