@@ -101,7 +101,8 @@ class Engine {
   void allocate_vcs(node_id r, Scratch& sc);
   void allocate_switch(node_id r, Scratch& sc);
   // terminals.cpp
-  void terminals(node_id r, Scratch& sc);
+  bool generate(node_id r, Scratch& sc);   // the packets r's terminals generate this cycle, in sc.born
+  void terminals(node_id r, Scratch& sc);  // new packets and injection (called when r has either)
   void deliver(node_id r, std::uint64_t term, const Flit& f);
   Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
   void batch_load(std::uint64_t seed);
