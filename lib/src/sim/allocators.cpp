@@ -3,6 +3,7 @@
 // the grant its flits ask for the crossbar (switch allocation) and traverse it, one per output port and
 // cycle. Both allocators are separable, input-first and round-robin, as BookSim2's separable_input_first.
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "engine_internal.hpp"
@@ -13,24 +14,43 @@ namespace {
 
 /// One round of a separable allocator's output stage: each output grants, among the requests for it,
 /// the one whose input comes first after its round-robin pointer `rr_of(output)`, among `inputs` inputs.
-/// Leaves the granted requests in `reqs`, outputs in increasing order.
+/// Leaves the granted requests in `reqs`, in increasing order of output when `ordered` (else in any order:
+/// for a caller whose grants do not depend on each other's order).
 template <class Request, class RrOf>
-void grant(std::vector<Request>& reqs, std::uint32_t inputs, RrOf&& rr_of) {
-  if (reqs.size() < 2) return;  // the common case at low load: nothing to arbitrate
+void grant(std::vector<Request>& reqs, std::uint32_t inputs, RrOf&& rr_of, bool ordered) {
+  const auto n = reqs.size();
+  if (n < 2) return;  // the common case at low load: nothing to arbitrate
+  const auto key = [&](const Request& q) {
+    const auto x = q.in + inputs - rr_of(q.out) - 1;  // both below `inputs`: x < 2 inputs
+    return x >= inputs ? x - inputs : x;
+  };
+  if (n <= 16) {
+    // A few requests: each wins unless another for its output has a smaller key (the keys of one
+    // output's requests differ), compared without branches; then the winners, in order if asked.
+    std::array<std::uint32_t, 16> k{};
+    for (std::size_t i = 0; i < n; ++i) k[i] = key(reqs[i]);
+    std::uint32_t won = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      bool wins = true;
+      for (std::size_t j = 0; j < n; ++j) wins &= !(reqs[j].out == reqs[i].out && k[j] < k[i]);
+      won |= std::uint32_t(wins) << i;
+    }
+    std::size_t granted = 0;
+    for (; won; won &= won - 1) reqs[granted++] = reqs[std::size_t(std::countr_zero(won))];
+    reqs.resize(granted);
+    if (ordered) std::sort(reqs.begin(), reqs.end(), [](const Request& x, const Request& y) { return x.out < y.out; });
+    return;
+  }
   std::sort(reqs.begin(), reqs.end());
   std::size_t granted = 0;
-  for (std::size_t i = 0; i < reqs.size();) {
+  for (std::size_t i = 0; i < n;) {
     std::size_t j = i, win = i;
-    auto rr = rr_of(reqs[i].out);
     std::uint32_t best_key = none32;
-    for (; j < reqs.size() && reqs[j].out == reqs[i].out; ++j) {
-      const auto x = reqs[j].in + inputs - rr - 1;  // both below `inputs`: x < 2 inputs
-      const auto key = x >= inputs ? x - inputs : x;
-      if (key < best_key) {
-        best_key = key;
+    for (; j < n && reqs[j].out == reqs[i].out; ++j)
+      if (const auto kj = key(reqs[j]); kj < best_key) {
+        best_key = kj;
         win = j;
       }
-    }
     reqs[granted++] = reqs[win];
     i = j;
   }
@@ -153,7 +173,8 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
       if (best != none32) request(best);
     }
   const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;
-  grant(reqs, nin, [&](std::uint32_t ov) { return va_rr_[ov]; });
+  grant(
+      reqs, nin, [&](std::uint32_t ov) { return va_rr_[ov]; }, false);  // grants touch distinct VCs
   for (const auto& q : reqs) {
     const auto ov = q.out;
     const auto iv = iv0 + q.in;
@@ -164,7 +185,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
     in.oport = ov / V;
     in.st = VcState::holding;
     track_wait(r, iv, false);
-    track_hold(r, std::uint32_t(iv / V), iv, false, holding(iv));
+    track_hold(r, iv, false, holding(iv));
     in.ready = now_ + n_.Dva;
     ++in.va_rr;
   }
@@ -183,22 +204,46 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
   if (!hold_r_[r] || !quota) return;
   const auto first_net = n_.out_off[r] + n_.terms(r);  // outputs below are ejection ports
   const std::uint64_t* held = &hold_bits_[vc_word_[r]];
-  for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip) {
-    if (!hold_[ip]) continue;
-    // The port's holding VCs from its round-robin pointer on, cyclically (sa_in_rr_ <= V): bits
-    // [first + start, first + V), then [first, first + start) of the router's set.
-    const std::size_t first = iv0_rel(r, ip), start = sa_in_rr_[ip] == V ? 0 : sa_in_rr_[ip];
-    std::uint32_t offered = 0;
-    for_bits_from(held, first, V, start, [&](std::size_t bit) {
-      const auto& in = in_[iv0 + bit];
-      if (in.ready <= now_ && (in.oport < first_net || credits_[in.ovc] > 0)) {  // ejection always has room
-        reqs.push_back({in.oport, std::uint32_t(bit), ip, std::uint32_t(bit - first)});
-        ++offered;
-      }
-      return offered < quota;
-    });
+  const auto offerable = [&](const InVc& in) {
+    return in.ready <= now_ && (in.oport < first_net || credits_[in.ovc] > 0);  // ejection always has room
+  };
+  if (hold_r_[r] == 1) {  // one holding VC (common at low load): no ports to go through
+    std::size_t w = 0;
+    while (!held[w]) ++w;
+    const auto bit = std::uint32_t(w * 64 + std::size_t(std::countr_zero(held[w])));
+    const auto& in = in_[iv0 + bit];
+    if (!offerable(in)) return;
+    const auto port = bit / V;
+    reqs.push_back({in.oport, bit, n_.in_off[r] + port, bit - port * V});
+  } else {
+    // The ports with a holding VC, found from the set bits (not by testing every port); for each, its
+    // holding VCs from its round-robin pointer on, cyclically (sa_in_rr_ <= V): bits [first + start,
+    // first + V), then [first, first + start) of the router's set.
+    const std::size_t words = vc_word_[r + 1] - vc_word_[r];
+    const auto next_bit = [&](std::size_t from) {  // the first set bit from `from` on, or nin
+      for (auto w = from / 64; w < words; ++w)
+        if (const auto bits = held[w] & (w == from / 64 ? ~std::uint64_t{0} << (from % 64) : ~std::uint64_t{0}))
+          return w * 64 + std::size_t(std::countr_zero(bits));
+      return std::size_t(nin);
+    };
+    for (auto at = next_bit(0); at < nin; at = next_bit(at / V * V + V)) {
+      const auto port = std::uint32_t(at / V), ip = n_.in_off[r] + port;
+      const std::size_t first = std::size_t(port) * V, start = sa_in_rr_[ip] == V ? 0 : sa_in_rr_[ip];
+      std::uint32_t offered = 0;
+      for_bits_from(held, first, V, start, [&](std::size_t bit) {
+        const auto& in = in_[iv0 + bit];
+        if (offerable(in)) {
+          reqs.push_back({in.oport, std::uint32_t(bit), ip, std::uint32_t(bit - first)});
+          ++offered;
+        }
+        return offered < quota;
+      });
+    }
   }
-  grant(reqs, nin, [&](std::uint32_t op) { return sa_out_rr_[op]; });
+  // With one flit per input port (no speedup) the grants touch distinct ports and VCs; with more, two
+  // grants of one input port set its round-robin pointer in turn, in the order of the outputs.
+  grant(
+      reqs, nin, [&](std::uint32_t op) { return sa_out_rr_[op]; }, quota > 1);
   for (const auto& q : reqs) {
     const auto op = q.out, ip = q.port;
     const auto iv = iv0 + q.in;
@@ -206,7 +251,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
     auto& in = in_[iv];
     in.head = std::uint16_t(--in.count == 0 || in.head + 1u == B ? 0u : in.head + 1u);
     const bool tail = f.seq + 1 == n_.F;
-    track_hold(r, ip, iv, true, !tail && in.count);  // a tail flit's VC gives up its output VC
+    track_hold(r, iv, true, !tail && in.count);  // a tail flit's VC gives up its output VC
     --stats_[r].buffered;
     credit(n_.in_chan[ip], q.vc);
     const auto ov = in.ovc;

@@ -80,7 +80,7 @@ void Engine::arrive(std::uint32_t event) {
   buf_[buf_at(iv, in.count)] = x.f;
   const bool held = holding(iv);
   ++in.count;
-  track_hold(r, ip, iv, held, holding(iv));
+  track_hold(r, iv, held, holding(iv));
   auto& s = stats_[r];
   ++s.buffered;
   if (measuring_) s.occupancy_max = std::max<std::uint32_t>(s.occupancy_max, in.count);

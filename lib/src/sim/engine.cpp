@@ -29,7 +29,6 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
     vc_word_[v + 1] = vc_word_[v] + (std::size_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
   wait_bits_.assign(vc_word_.back(), 0);
   hold_bits_.assign(vc_word_.back(), 0);
-  hold_.assign(n.in_off.back(), 0);
   wait_r_.assign(n.routers, 0);
   hold_r_.assign(n.routers, 0);
   credits_.assign(out_vcs, std::int32_t(n.B));

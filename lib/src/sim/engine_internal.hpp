@@ -110,7 +110,9 @@ class Engine {
   void summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const;
   Deadlock deadlock_report() const;
 
-  void fail(const std::string& what) const { throw Error("internal simulator error: " + what); }
+  [[noreturn]] [[gnu::cold]] void fail(const std::string& what) const {
+    throw Error("internal simulator error: " + what);
+  }
 
   const Network& n_;
   const SimRouting& r_;
@@ -146,10 +148,9 @@ class Engine {
   // Work for the allocators, so that they skip idle VCs, ports and routers: per router, the input VCs
   // waiting for VC allocation (state 1) and those holding an output VC with a flit (state 2), as bit sets
   // (router r's input VC iv is bit iv - in_off[r] V of the words from vc_word_[r], so that no word is shared
-  // by two routers and their threads) and counts; per input port, its holding VCs' count.
+  // by two routers and their threads) and counts.
   std::vector<std::uint64_t> wait_bits_, hold_bits_;
   std::vector<std::size_t> vc_word_;
-  std::vector<std::uint16_t> hold_;
   std::vector<std::uint32_t> wait_r_, hold_r_;
   bool holding(std::size_t iv) const { return in_[iv].st == VcState::holding && in_[iv].count; }
   /// The bit of input port ip's VC 0 in router r's bit sets.
@@ -158,12 +159,10 @@ class Engine {
     const auto m = std::uint64_t{1} << (bit % 64);
     words[bit / 64] = on ? words[bit / 64] | m : words[bit / 64] & ~m;
   }
-  void track_hold(node_id r, std::uint32_t ip, std::size_t iv, bool before, bool after) {
+  void track_hold(node_id r, std::size_t iv, bool before, bool after) {
     if (before == after) return;
     set_bit(&hold_bits_[vc_word_[r]], iv - std::size_t(n_.in_off[r]) * n_.V, after);
-    const int d = after ? 1 : -1;
-    hold_[ip] = std::uint16_t(hold_[ip] + d);
-    hold_r_[r] = std::uint32_t(hold_r_[r] + d);
+    hold_r_[r] = after ? hold_r_[r] + 1 : hold_r_[r] - 1;
   }
   void track_wait(node_id r, std::size_t iv, bool waiting) {
     set_bit(&wait_bits_[vc_word_[r]], iv - std::size_t(n_.in_off[r]) * n_.V, waiting);
