@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
@@ -34,9 +35,18 @@ class Dor final : public Router {
 
   Path route(node_id s, node_id t, Rng&) const override {
     Path p;
-    p.nodes.push_back(s);
     std::vector<std::int32_t> x(coords_.of(s).begin(), coords_.of(s).end());
     const auto target = coords_.of(t);
+    std::size_t hops = 0;  // for the path's room: one allocation each, not one per doubling
+    for (unsigned i = 0; i < coords_.dims; ++i) {
+      const std::int64_t k = size_[i], forward = ((target[i] - x[i]) % k + k) % k;
+      hops += std::size_t(!wrap_[i]          ? std::abs(std::int64_t(target[i]) - x[i])
+                          : 2 * forward <= k ? forward
+                                             : k - forward);
+    }
+    p.nodes.reserve(hops + 1);
+    p.arcs.reserve(hops);
+    p.nodes.push_back(s);
     for (unsigned i = 0; i < coords_.dims; ++i) {
       const std::int64_t k = size_[i];
       while (x[i] != target[i]) {
