@@ -99,7 +99,7 @@ void Engine::step(node_id r) {
   auto& sc = scratch();
   if (hold_r_[r]) allocate_switch(r, sc);  // each also returns at once when it has nothing to do
   if (wait_r_[r]) allocate_vcs(r, sc);
-  if (generate(r, sc) || term_work_[r]) terminals(r, sc);
+  if (term_work_[r] || born(r)) terminals(r, sc);
   if (measuring_) stats_[r].occupancy_sum += stats_[r].buffered;
 }
 

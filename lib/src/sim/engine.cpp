@@ -64,6 +64,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
   tcred_.assign(terms * n.V, std::int32_t(n.B));
   tbusy_.assign(terms * n.V, 0);
   onoff_.assign(terms, 0);
+  born_.assign(terms, 0);
   gen_.assign(terms, 0);
   acc_.assign(terms, 0);
   trng_.reserve(terms);
@@ -108,9 +109,6 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   engine_thread = 0;
   if (r_.pure())
     for (auto& sc : scratch_) sc.routes = RouteCache(n_.routers);
-  std::uint32_t most_terms = 0;
-  for (node_id v = 0; v < n_.routers; ++v) most_terms = std::max(most_terms, n_.terms(v));
-  for (auto& sc : scratch_) sc.born.assign(most_terms, 0);
   const std::uint64_t heap_start = o_.packet_memory ? heap_in_use() : 0;  // what the packets grow from
   // The heap is looked at about every 2^20 router-cycles: every 256 cycles on 4096 routers, every cycle
   // from 2^20 routers on (a 32^4 torus at 0.1 adds gigabytes of packets in its first 256 cycles).
@@ -265,6 +263,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       receive(t);
       barrier.arrive_and_wait([] {});
       for (unsigned to = 0; to < unsigned(threads); ++to) due(t, to, now_).clear();  // all read
+      generate(n_.term_off[lo], n_.term_off[hi]);
       for (node_id r = lo; r < hi; ++r) {
         try {
           step(r);

@@ -85,10 +85,9 @@ class Engine {
     std::vector<Request> reqs;
     std::vector<Choice> choices;
     RouteRng route_rng;
-    RouteCache routes;               // used when the routing is pure
-    SourceRoute source_route;        // a routing's answer, before it is packed into the packet
-    std::vector<Packet*> spare;      // delivered packets, reused (their vectors keep their capacity)
-    std::vector<std::uint8_t> born;  // packets each terminal of a router generates this cycle
+    RouteCache routes;           // used when the routing is pure
+    SourceRoute source_route;    // a routing's answer, before it is packed into the packet
+    std::vector<Packet*> spare;  // delivered packets, reused (their vectors keep their capacity)
     Counts k;
   };
   // channels.cpp
@@ -101,7 +100,18 @@ class Engine {
   void allocate_vcs(node_id r, Scratch& sc);
   void allocate_switch(node_id r, Scratch& sc);
   // terminals.cpp
-  bool generate(node_id r, Scratch& sc);   // the packets r's terminals generate this cycle, in sc.born
+  /// The packets terminals [t0, t1) generate this cycle, in born_. Each terminal's generator draws for
+  /// generation first, then (terminals()) for its new packet: generating for all a thread's terminals at
+  /// the start of the step phase keeps every terminal's own sequence of draws.
+  void generate(std::uint64_t t0, std::uint64_t t1) {
+    if (injecting_) inj_.generate(packet_rate_, t1 - t0, onoff_.data() + t0, trng_.data() + t0, born_.data() + t0);
+  }
+  bool born(node_id r) const {
+    if (!injecting_) return false;
+    bool any = false;
+    for (auto t = n_.term_off[r]; t < n_.term_off[r + 1]; ++t) any |= born_[t] != 0;
+    return any;
+  }
   void terminals(node_id r, Scratch& sc);  // new packets and injection (called when r has either)
   void deliver(node_id r, std::uint64_t term, const Flit& f);
   Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
@@ -170,7 +180,7 @@ class Engine {
   }
   // Output VCs (out_port * V + vc).
   std::vector<std::int32_t> credits_;
-  std::vector<std::uint16_t> busy_;  // 16-bit: see st_
+  std::vector<std::uint8_t> busy_;
   std::vector<std::uint32_t> va_rr_, sa_in_rr_, sa_out_rr_;
   // Channels: per channel, a queue of flits and one of credits in flight (credit slots: arrival << 8 | vc).
   // A queue that empties starts again at its first slot (see the buffers).
@@ -196,8 +206,8 @@ class Engine {
   std::vector<std::uint32_t> cur_seq_, cur_vc_;
   std::vector<std::uint32_t> term_work_;  // per router, its terminals with a packet queued or being sent
   std::vector<std::int32_t> tcred_;
-  std::vector<std::uint16_t> tbusy_;  // 16-bit: see st_
-  std::vector<std::uint8_t> onoff_;
+  std::vector<std::uint8_t> tbusy_;
+  std::vector<std::uint8_t> onoff_, born_;  // per terminal: on/off state, packets generated this cycle
   std::vector<std::uint64_t> gen_, acc_;
   std::vector<Rng> trng_, rrng_;
   std::vector<RouterStats> stats_;

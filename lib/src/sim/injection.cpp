@@ -16,25 +16,21 @@ namespace {
 
 class Bernoulli final : public InjectionProcess {
  public:
-  bool generate(double rate, std::size_t n, std::uint8_t*, Rng* rng, std::uint8_t* born) const override {
+  void generate(double rate, std::size_t n, std::uint8_t*, Rng* rng, std::uint8_t* born) const override {
     // rng.uniform() < rate, in integers: uniform() is y 2^-53 with y = next() >> 11 < 2^53, and y 2^-53 < rate
-    // exactly when y < ceil(rate 2^53).
-    const double scaled = std::ceil(rate * 0x1.0p53);  // exact: a power of two
-    const std::uint64_t below = scaled >= 0x1.0p53 ? std::uint64_t{1} << 53 : std::uint64_t(scaled);
-    bool any = false;
-    for (std::size_t i = 0; i < n; ++i) {
-      born[i] = (rng[i]() >> 11) < below;
-      any |= born[i] != 0;
-    }
-    return any;
+    // exactly when y < ceil(rate 2^53) (rate 2^53 is exact: a power of two; its ceiling in integers, without
+    // a call to ceil).
+    const double scaled = std::min(rate, 1.0) * 0x1.0p53;
+    const auto whole = std::uint64_t(scaled);
+    const std::uint64_t below = whole + (double(whole) < scaled);
+    for (std::size_t i = 0; i < n; ++i) born[i] = (rng[i]() >> 11) < below;
   }
 };
 
 class OnOff final : public InjectionProcess {
  public:
   OnOff(double on, double off) : leave_on_(1 / on), leave_off_(1 / off), duty_(on / (on + off)) {}
-  bool generate(double rate, std::size_t n, std::uint8_t* state, Rng* rng, std::uint8_t* born) const override {
-    bool any = false;
+  void generate(double rate, std::size_t n, std::uint8_t* state, Rng* rng, std::uint8_t* born) const override {
     for (std::size_t i = 0; i < n; ++i) {
       if (state[i]) {
         if (rng[i].uniform() < leave_on_) state[i] = 0;
@@ -42,9 +38,7 @@ class OnOff final : public InjectionProcess {
         state[i] = 1;
       }
       born[i] = state[i] && rng[i].uniform() < std::min(1.0, rate / duty_);
-      any |= born[i] != 0;
     }
-    return any;
   }
 
  private:

@@ -88,10 +88,10 @@ using Destinations = route::TerminalDestinations;
 class InjectionProcess {
  public:
   virtual ~InjectionProcess() = default;
-  /// For terminals i < n (one router's): born[i] = the packets terminal i generates this cycle, drawn from
-  /// rng[i] only; state[i] is one byte per terminal the process may keep (on/off). One call per router
-  /// and cycle, not per terminal. True when a terminal generated a packet.
-  virtual bool generate(double packet_rate, std::size_t n, std::uint8_t* state, Rng* rng, std::uint8_t* born) const = 0;
+  /// For terminals i < n (a thread's): born[i] = the packets terminal i generates this cycle, drawn from
+  /// rng[i] only; state[i] is one byte per terminal the process may keep (on/off). One call per thread
+  /// and cycle, not per terminal.
+  virtual void generate(double packet_rate, std::size_t n, std::uint8_t* state, Rng* rng, std::uint8_t* born) const = 0;
 };
 std::unique_ptr<InjectionProcess> make_injection(const SimOptions& o);
 

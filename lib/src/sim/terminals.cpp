@@ -44,14 +44,6 @@ Packet* Engine::new_packet(node_id r, std::uint64_t term, Scratch& sc) {
   return p;
 }
 
-bool Engine::generate(node_id r, Scratch& sc) {
-  // Each terminal's generator draws for generation first, then (terminals()) for its new packet:
-  // generating for all the router's terminals at once keeps every terminal's own sequence of draws.
-  // (sc.born has room for the most terminals of a router.)
-  const auto t0 = n_.term_off[r];
-  return injecting_ && inj_.generate(packet_rate_, n_.terms(r), onoff_.data() + t0, trng_.data() + t0, sc.born.data());
-}
-
 void Engine::terminals(node_id r, Scratch& sc) {
   const auto V = n_.V;
   const auto t0 = n_.term_off[r];
@@ -59,7 +51,7 @@ void Engine::terminals(node_id r, Scratch& sc) {
   for (std::uint32_t t = 0; t < nt; ++t) {
     const std::uint64_t term = t0 + t;
     const bool had_work = cur_[term] || q_head_[term];
-    if (injecting_ && sc.born[t]) new_packet(r, term, sc);
+    if (injecting_ && born_[term]) new_packet(r, term, sc);
     if (!cur_[term] && q_head_[term]) {
       // A free injection VC with room (the whole packet under virtual cut-through).
       const auto need = n_.vct ? std::int32_t(n_.F) : 1;
