@@ -37,7 +37,7 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
       ->type_name("PATTERN");
   r->add_option("--hotspot", o.hotspot, "hotspot: the terminal every terminal sends to (default 0)")->type_name("T");
   r->add_option("--rate", o.rate, "offered load in flits per terminal per cycle (default 0.1)")->type_name("R");
-  r->add_option("--packet-size", o.packet_size, "flits per packet (default 1)")->type_name("F");
+  r->add_option("--packet-size", o.packet_size, "flits per packet, 1 to 65535 (default 1)")->type_name("F");
   r->add_option("--flow", o.flow, "flow control: wormhole (default) or vct (virtual cut-through)")
       ->check(topo::cli::one_of({"wormhole", "vct"}))
       ->type_name("MODE");

@@ -117,7 +117,8 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
       const auto rel = std::uint32_t((word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits)));
       const std::size_t iv = iv0 + rel;
       if (in_[iv].ready > now_) continue;
-      Packet* p = buf_[buf_at(iv, 0)].p;
+      const Flit& head = buf_[buf_at(iv, 0)];
+      const auto next = head.next();
       // An output port's first free VC in [lo, hi) from the round-robin pointer on. One candidate port
       // (ejection, or a source route's hop on a single link) asks for it at once, without the scores.
       const auto first_free = [&](std::uint32_t op, std::uint32_t lo, std::uint32_t hi, bool ejection) {
@@ -130,28 +131,25 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
         return none32;
       };
       const auto request = [&](std::uint32_t ov) { reqs.push_back({ov, rel, 0, 0}); };  // port, VC: below
-      if (p->dst_router == r) {
-        if (const auto ov = first_free(n_.out_off[r] + std::uint32_t(p->dst_term - n_.term_off[r]), 0, V, true);
-            ov != none32)
-          request(ov);
-        continue;
-      }
       auto& ch = sc.choices;
       ch.clear();
-      if (r_.source_routed()) {
-        const auto hop = p->route[p->hop];
-        const auto [lo, hi] = r_.class_vcs[hop & 0xFF];
-        const auto arc = hop >> 8;
+      if (next == Flit::ask) {
+        sc.route_rng.run(rrng_[r](), [&](route::Rng& rng) {
+          ch.clear();
+          r_.choices(*head.p, r, ch, rng);
+        });
+      } else if (next & Flit::eject) {
+        if (const auto ov = first_free(n_.out_off[r] + std::uint32_t(next & ~Flit::eject), 0, V, true); ov != none32)
+          request(ov);
+        continue;
+      } else {
+        const auto [lo, hi] = r_.class_vcs[next & 0xFF];
+        const auto arc = next >> 8;
         if (n_.arc_lanes[arc] == 1) {
           if (const auto ov = first_free(n_.arc_port[arc], lo, hi, false); ov != none32) request(ov);
           continue;
         }
         ch.push_back({arc, lo, hi, false});
-      } else {
-        sc.route_rng.run(rrng_[r](), [&](route::Rng& rng) {
-          ch.clear();
-          r_.choices(*p, r, ch, rng);
-        });
       }
       // Several candidates: the one whose VCs have the most credits (the least occupied), ties to the first.
       std::uint32_t best = none32;
@@ -247,21 +245,26 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
   for (const auto& q : reqs) {
     const auto op = q.out, ip = q.port;
     const auto iv = iv0 + q.in;
-    const Flit f = buf_[buf_at(iv, 0)];
+    Flit f = buf_[buf_at(iv, 0)];
     auto& in = in_[iv];
     in.head = std::uint16_t(--in.count == 0 || in.head + 1u == B ? 0u : in.head + 1u);
-    const bool tail = f.seq + 1 == n_.F;
+    const auto seq = f.seq();
+    const bool tail = seq + 1 == n_.F;
     track_hold(r, iv, true, !tail && in.count);  // a tail flit's VC gives up its output VC
     --stats_[r].buffered;
     credit(n_.in_chan[ip], q.vc);
     const auto ov = in.ovc;
     if (op >= first_net && --credits_[ov] < 0) fail("credits below zero");
+    if (seq == 0) {
+      ++f.p->hop;
+      if (op >= first_net) {
+        const auto& ch = n_.chans[n_.out_chan[op]];
+        f.p->link_cycles += ch.latency;
+        f = Flit::make(f.p, 0, next_at(*f.p, ch.dst));
+      }
+    }
     send(n_.out_chan[op], f, ov - op * V);
     ++sc.k.moved;
-    if (f.seq == 0) {
-      ++f.p->hop;
-      if (op >= first_net) f.p->link_cycles += n_.chans[n_.out_chan[op]].latency;
-    }
     if (tail) {
       busy_[ov] = 0;
       if (in.count) {

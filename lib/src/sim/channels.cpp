@@ -85,7 +85,7 @@ void Engine::arrive(std::uint32_t event) {
   ++s.buffered;
   if (measuring_) s.occupancy_max = std::max<std::uint32_t>(s.occupancy_max, in.count);
   if (in.st == VcState::idle) {
-    if (x.f.seq != 0) fail("a body flit reached an idle VC");
+    if (x.f.seq() != 0) fail("a body flit reached an idle VC");
     in.st = VcState::waiting;
     track_wait(r, iv, true);
     in.ready = now_ + n_.Dr;

@@ -114,6 +114,11 @@ class Engine {
   }
   void terminals(node_id r, Scratch& sc);  // new packets and injection (called when r has either)
   void deliver(node_id r, std::uint64_t term, const Flit& f);
+  /// A head flit's `next` (Flit) at router d, from its packet.
+  std::uint64_t next_at(const Packet& p, node_id d) const {
+    if (d == p.dst_router) return Flit::eject | (p.dst_term - n_.term_off[d]);
+    return r_.source_routed() ? p.route[p.hop] : Flit::ask;
+  }
   Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
   void batch_load(std::uint64_t seed);
   // point_stats.cpp

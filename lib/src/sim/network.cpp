@@ -95,7 +95,10 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.vct = o.flow == "vct";
   if (n.V == 0 || n.V > 255) throw UsageError("--vcs must be between 1 and 255");
   if (n.B == 0) throw UsageError("--buffer must be at least 1 flit");
-  if (n.F == 0) throw UsageError("--packet-size must be at least 1 flit");
+  if (n.F == 0 || n.F > Flit::max_flits)
+    throw UsageError(fmt::format("--packet-size must be between 1 and {} flits", Flit::max_flits));
+  if (g.num_arcs() >= Flit::max_arcs)
+    throw InputError(fmt::format("the simulator takes graphs of fewer than {} arcs", Flit::max_arcs));
   if (!(n.S >= 1 && n.S <= 64)) throw UsageError(fmt::format("--speedup {}: between 1 and 64", n.S));
   if (n.vct && n.B < n.F)
     throw UsageError(fmt::format("--flow vct needs --buffer ({}) of at least --packet-size ({}) flits", n.B, n.F));

@@ -186,9 +186,19 @@ inline std::uint64_t route_hop(std::uint64_t arc, std::uint8_t cls) {
   return arc << 8 | cls;
 }
 
+/// A flit: its packet, its place in the packet, and for a head flit what the router it enters is to do
+/// with it, decided by the sender while the packet is at hand, so that VC allocation does not read the
+/// packet (on a large network, two cache misses a hop): `next` is a source route's hop (route_hop), or
+/// `eject` | the router's terminal, or `ask` the routing (per-hop routings).
 struct Flit {
   Packet* p = nullptr;
-  std::uint32_t seq = 0;  // 0 = head, F-1 = tail
+  std::uint64_t tag = 0;  // next << 16 | seq
+  static constexpr std::uint64_t eject = std::uint64_t{1} << 47, ask = (std::uint64_t{1} << 48) - 1;
+  static constexpr std::uint64_t max_arcs = std::uint64_t{1} << 39;  // route_hop(arc, class) < eject
+  static constexpr std::uint32_t max_flits = 0xFFFF;                 // flits of a packet
+  static Flit make(Packet* p, std::uint32_t seq, std::uint64_t next) { return {p, next << 16 | seq}; }
+  std::uint32_t seq() const { return std::uint32_t(tag & 0xFFFF); }  // 0 = head, F-1 = tail
+  std::uint64_t next() const { return tag >> 16; }
 };
 
 /// The dependency check before a run (reuses toporoute's channel dependency graph): the cycle of

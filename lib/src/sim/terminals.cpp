@@ -90,7 +90,8 @@ void Engine::terminals(node_id r, Scratch& sc) {
     }
     if (Packet* p = cur_[term]; p && tcred_[term * V + cur_vc_[term]] > 0) {
       --tcred_[term * V + cur_vc_[term]];
-      send(n_.in_chan[n_.in_off[r] + t], Flit{p, cur_seq_[term]}, cur_vc_[term]);
+      const auto seq = cur_seq_[term];
+      send(n_.in_chan[n_.in_off[r] + t], Flit::make(p, seq, seq == 0 ? next_at(*p, r) : 0), cur_vc_[term]);
       ++sc.k.in_net;
       ++sc.k.moved;
       if (++cur_seq_[term] == n_.F) {
@@ -111,7 +112,7 @@ void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
   --k.in_net;
   ++k.win_flits;
   if (measuring_) ++acc_[term];
-  if (f.seq + 1 < n_.F) return;
+  if (f.seq() + 1 < n_.F) return;
   auto& s = stats_[r];
   ++s.delivered;
   ++k.delivered;
