@@ -19,7 +19,10 @@ void Engine::send(std::uint32_t c, const Flit& f, std::uint32_t vc) {
   const auto arrival = now_ + ch.flit_delay;
   auto& q = fq_[c];
   if (q.count == q.cap) fail("a channel's flit queue overflowed");
-  ring_[q.slot(q.count++)] = {arrival, f, vc};
+  auto& slot = ring_[q.slot(q.count++)];  // field by field: a whole InFlight built on the stack and copied
+  slot.arrival = arrival;                 // stalled on store forwarding (a quarter of send's time)
+  slot.f = f;
+  slot.vc = vc;
   due(engine_thread, owner_[ch.dst], arrival).push_back(c << 1);
   if (measuring_) ++sent_[c];
 }
@@ -65,19 +68,22 @@ void Engine::arrive(std::uint32_t event) {
     return;
   }
   auto& q = fq_[c];
-  const InFlight x = ring_[q.slot(0)];
+  const auto& slot = ring_[q.slot(0)];  // fields, not a copy of the whole (see send)
+  const Flit f = slot.f;
+  const auto vc = slot.vc;
+  const auto arrival = slot.arrival;
   q.head = --q.count == 0 || q.head + 1 == q.cap ? 0 : q.head + 1;
-  if (x.arrival != now_) fail("a flit arrived out of its cycle");
+  if (arrival != now_) fail("a flit arrived out of its cycle");
   const node_id r = ch.dst;
   if (ch.in_port == none32) {  // an ejection channel: the flit reaches its terminal
-    deliver(r, n_.term_off[r] + (ch.out_port - n_.out_off[r]), x.f);
+    deliver(r, n_.term_off[r] + (ch.out_port - n_.out_off[r]), f);
     return;
   }
   const auto ip = ch.in_port;
-  const std::size_t iv = std::size_t(ip) * V + x.vc;
+  const std::size_t iv = std::size_t(ip) * V + vc;
   auto& in = in_[iv];
-  if (in.count == B) fail(fmt::format("buffer overflow at router {} port {} VC {}", r, ip, x.vc));
-  buf_[buf_at(iv, in.count)] = x.f;
+  if (in.count == B) fail(fmt::format("buffer overflow at router {} port {} VC {}", r, ip, vc));
+  buf_[buf_at(iv, in.count)] = f;
   const bool held = holding(iv);
   ++in.count;
   track_hold(r, iv, held, holding(iv));
@@ -85,7 +91,7 @@ void Engine::arrive(std::uint32_t event) {
   ++s.buffered;
   if (measuring_) s.occupancy_max = std::max<std::uint32_t>(s.occupancy_max, in.count);
   if (in.st == VcState::idle) {
-    if (x.f.seq() != 0) fail("a body flit reached an idle VC");
+    if (f.seq() != 0) fail("a body flit reached an idle VC");
     in.st = VcState::waiting;
     track_wait(r, iv, true);
     in.ready = now_ + n_.Dr;
