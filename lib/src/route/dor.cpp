@@ -35,7 +35,8 @@ class Dor final : public Router {
 
   Path route(node_id s, node_id t, Rng&) const override {
     Path p;
-    std::vector<std::int32_t> x(coords_.of(s).begin(), coords_.of(s).end());
+    thread_local std::vector<std::int32_t> x;  // the current position (kept: no allocation a route)
+    x.assign(coords_.of(s).begin(), coords_.of(s).end());
     const auto target = coords_.of(t);
     std::size_t hops = 0;  // for the path's room: one allocation each, not one per doubling
     for (unsigned i = 0; i < coords_.dims; ++i) {

@@ -122,7 +122,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
       // An output port's first free VC in [lo, hi) from the round-robin pointer on. One candidate port
       // (ejection, or a source route's hop on a single link) asks for it at once, without the scores.
       const auto first_free = [&](std::uint32_t op, std::uint32_t lo, std::uint32_t hi, bool ejection) {
-        const auto w = hi - lo, start = in_[iv].va_rr % w;
+        const auto w = hi - lo, start = mod(in_[iv].va_rr, w);
         for (std::uint32_t k = 0; k < w; ++k) {
           const auto v = lo + (start + k < w ? start + k : start + k - w);
           const auto ov = std::size_t(op) * V + v;
@@ -180,7 +180,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
     va_rr_[ov] = q.in;
     auto& in = in_[iv];
     in.ovc = ov;
-    in.oport = ov / V;
+    in.oport = per_vc(ov);
     in.st = VcState::holding;
     track_wait(r, iv, false);
     track_hold(r, iv, false, holding(iv));
@@ -211,7 +211,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
     const auto bit = std::uint32_t(w * 64 + std::size_t(std::countr_zero(held[w])));
     const auto& in = in_[iv0 + bit];
     if (!offerable(in)) return;
-    const auto port = bit / V;
+    const auto port = per_vc(bit);
     reqs.push_back({in.oport, bit, n_.in_off[r] + port, bit - port * V});
   } else {
     // The ports with a holding VC, found from the set bits (not by testing every port); for each, its
@@ -224,8 +224,8 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
           return w * 64 + std::size_t(std::countr_zero(bits));
       return std::size_t(nin);
     };
-    for (auto at = next_bit(0); at < nin; at = next_bit(at / V * V + V)) {
-      const auto port = std::uint32_t(at / V), ip = n_.in_off[r] + port;
+    for (auto at = next_bit(0); at < nin; at = next_bit(per_vc(at) * V + V)) {
+      const auto port = std::uint32_t(per_vc(at)), ip = n_.in_off[r] + port;
       const std::size_t first = std::size_t(port) * V, start = sa_in_rr_[ip] == V ? 0 : sa_in_rr_[ip];
       std::uint32_t offered = 0;
       for_bits_from(held, first, V, start, [&](std::size_t bit) {

@@ -50,7 +50,7 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
         pairs.emplace_back(node_id(x / R), node_id(x % R));
       }
   } else {
-    std::sort(pairs.begin(), pairs.end());
+    if (!std::is_sorted(pairs.begin(), pairs.end())) std::sort(pairs.begin(), pairs.end());  // all pairs: sorted
     pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
   }
   const std::uint64_t k = r.class_vcs.size();

@@ -22,6 +22,8 @@ Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, con
     : n_(n), r_(r), d_(d), inj_(inj), o_(o), packet_rate_(rate / double(n.F)) {
   const std::size_t in_vcs = std::size_t(n.in_off.back()) * n.V, out_vcs = std::size_t(n.out_off.back()) * n.V;
   in_vcs_ = in_vcs;
+  v_pow2_ = std::has_single_bit(n.V);
+  v_shift_ = std::uint32_t(std::countr_zero(n.V));
   buf_ = ZeroedArray<Flit>(in_vcs * n.B);
   in_.assign(in_vcs, InVc{});
   vc_word_.assign(n.routers + 1, 0);

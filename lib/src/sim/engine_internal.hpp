@@ -125,6 +125,16 @@ class Engine {
   void summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const;
   Deadlock deadlock_report() const;
 
+  // Divisions in the allocators, without a divide instruction when the divisor is a power of two (the
+  // usual VC counts and class widths): x / V, and x % w.
+  std::uint32_t v_shift_ = 0;
+  bool v_pow2_ = false;
+  template <class T>
+  T per_vc(T x) const {
+    return v_pow2_ ? x >> v_shift_ : x / n_.V;
+  }
+  static std::uint32_t mod(std::uint32_t x, std::uint32_t w) { return w & (w - 1) ? x % w : x & (w - 1); }
+
   [[noreturn]] [[gnu::cold]] void fail(const std::string& what) const {
     throw Error("internal simulator error: " + what);
   }
