@@ -380,23 +380,27 @@ def section_speed(bs, ts, baseline=None, reps=5):
     mesh = ["mesh", "--dims", "8x8"]
     df_opts = DRAGONFLY_OPTS + DRAGONFLY_ROUTING[0][1]
 
-    def kncube(rate):
+    def kncube(rate, period=None):
         return lambda: bs.run(KNCUBE.format(topology="mesh", vcs=4, traffic="uniform", rate=rate) +
-                              "sim_type = latency;\n", fresh=True)
+                              "sim_type = latency;\n" + (f"sample_period = {period};\n" if period else ""),
+                              fresh=True)
 
-    def dragonfly(rate):
+    def dragonfly(rate, period=None):
         return lambda: bs.run(config_file=bs.config_path("dragonflyconfig"), overrides=(
-            ("routing_function", "min"), ("traffic", "uniform"), ("injection_rate", rate)), fresh=True)
+            ("routing_function", "min"), ("traffic", "uniform"), ("injection_rate", rate)) + (
+            (("sample_period", period),) if period else ()), fresh=True)
 
     # issue 12's cases: BookSim2's dragonflyconfig at zero load, and the 8x8 mesh below and near saturation.
     cases = [("dragonfly 1,056 nodes (dragonflyconfig), MIN, uniform 0.01, 3 VCs x 256", 264, dragonfly(0.01),
-              "dragonfly", DRAGONFLY_GEN, df_opts + ["--traffic", "uniform", "--rate", "0.01", "-j", "1"]),
+              "dragonfly", DRAGONFLY_GEN, df_opts + ["--traffic", "uniform", "--rate", "0.01", "-j", "1"],
+              dragonfly(0.01, LONG_PERIOD)),
              ("8x8 mesh, DOR, uniform 0.1, 4 VCs x 8, 1-flit packets", 64, kncube(0.1), "mesh8x8", mesh,
-              KNCUBE_OURS + ["--traffic", "uniform", "--rate", "0.1", "-j", "1"]),
+              KNCUBE_OURS + ["--traffic", "uniform", "--rate", "0.1", "-j", "1"], kncube(0.1, LONG_PERIOD)),
              ("8x8 mesh, DOR, uniform 0.4, 4 VCs x 8, 1-flit packets", 64, kncube(0.4), "mesh8x8", mesh,
-              KNCUBE_OURS + ["--traffic", "uniform", "--rate", "0.4", "-j", "1"])]
+              KNCUBE_OURS + ["--traffic", "uniform", "--rate", "0.4", "-j", "1"], kncube(0.4, LONG_PERIOD))]
+    steady = []
     sims = [ts] + ([baseline] if baseline else [])
-    for name, routers, run_bs, gname, gen, opts in cases:
+    for name, routers, run_bs, gname, gen, opts, run_bs_long in cases:
         best = [None] * (1 + len(sims))
         times = [[] for _ in best]
         for _ in range(reps):
@@ -423,6 +427,34 @@ def section_speed(bs, ts, baseline=None, reps=5):
               + (f"; before {' '.join(f'{t:.3f}' for t in times[2])}" if baseline else "") + "\n")
         if o:
             print(f"  BookSim2: `booksim {b['command']}`; ours: `{o['command']}`\n")
+        # The same case with sample windows of LONG_PERIOD cycles: the difference of the two runs' CPU times over
+        # the difference of their cycles is the cost of a simulated cycle, without either side's start-up.
+        if b.get("cycles") and o.get("cycles"):
+            long_opts = opts + ["--sample-period", str(LONG_PERIOD)]
+            lb = lo = None
+            for _ in range(max(1, reps // 2)):
+                x = run_bs_long()
+                if x.get("cycles") and (lb is None or x["cpu"] < lb["cpu"]):
+                    lb = x
+                y = ts.run(ts.graph(gname, gen), long_opts)
+                if y.get("cycles") and (lo is None or y["cpu"] < lo["cpu"]):
+                    lo = y
+            if lb and lo:
+                per_b = (lb["cpu"] - b["cpu"]) / (lb["cycles"] - b["cycles"])
+                per_o = (lo["cpu"] - o["cpu"]) / (lo["cycles"] - o["cycles"])
+                steady.append((name, routers, b, lb, per_b, o, lo, per_o))
+    if steady:
+        print(f"\n### Per simulated cycle, start-up excluded\n\nEach case run again with sample windows of {LONG_PERIOD} "
+              "cycles (BookSim2's `sample_period`, our `--sample-period`), best CPU time of "
+              f"{max(1, reps // 2)} runs each: cost of a cycle = (CPU s long - CPU s default) / (cycles long - cycles "
+              "default), for each simulator.\n")
+        print("| case | BookSim2 cycles (default, long) | BookSim2 CPU s (default, long) | BookSim2 µs/cycle | ours cycles "
+              "(default, long) | ours CPU s (default, long) | ours µs/cycle | router-cycles/s BookSim2 | ours | ratio |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
+        for name, routers, b, lb, per_b, o, lo, per_o in steady:
+            print(f"| {name} | {b['cycles']}, {lb['cycles']} | {b['cpu']:.3f}, {lb['cpu']:.3f} | {per_b * 1e6:.2f} | "
+                  f"{o['cycles']}, {lo['cycles']} | {o['cpu']:.3f}, {lo['cpu']:.3f} | {per_o * 1e6:.2f} | "
+                  f"{fmt(routers / per_b, 0)} | {fmt(routers / per_o, 0)} | {per_b / per_o:.1f}x |", flush=True)
 
 
 # Our dragonfly equal to BookSim2's dragonflynew with k = 4: p = 4 terminals, a = 8 routers per group, h = 4
@@ -431,6 +463,7 @@ DRAGONFLY_GEN = ["dragonfly", "--h", "4"]
 # BookSim2's k-ary n-cubes: links of 1 cycle on meshes, 2 on tori (kncube.cpp, use_noc_latency = 1: a folded
 # torus's links are twice as long).
 LINK_LATENCY = {"mesh": ["--link-latency", "1"], "torus": ["--link-latency", "2"]}
+LONG_PERIOD = 10000  # speed: the long runs' sample windows (10x the default 1000)
 KNCUBE_OURS = ["--algo", "dor", "--vcs", "4", "--buffer", "8", "--packet-size", "1", "--seed", "1"]
 # dragonflyconfig: 256-flit buffers, internal_speedup 1.7, routing_delay 0, local links 10 cycles, global 100.
 DRAGONFLY_OPTS = ["--terminals-per-router", "4", "--buffer", "256", "--speedup", "1.7", "--routing-delay", "0",
