@@ -130,7 +130,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
         }
         return none32;
       };
-      const auto request = [&](std::uint32_t ov) { reqs.push_back({ov, rel, 0, 0}); };  // port, VC: below
+      const auto request = [&](std::uint32_t ov) { reqs.push_back({ov, rel, 0, 0}); };  // (port, VC: unused)
       auto& ch = sc.choices;
       ch.clear();
       if (next == Flit::ask) {

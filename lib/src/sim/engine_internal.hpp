@@ -15,7 +15,6 @@
 // Instrumented checks (always on): a buffer never holds more than B flits, credits never exceed B,
 // a channel carries at most one flit per cycle, and a flit reaches only its own terminal.
 #include <algorithm>
-#include <atomic>
 #include <exception>
 #include <string>
 #include <vector>
@@ -171,15 +170,13 @@ class Engine {
     return (s < n_.B ? s : s - n_.B) * in_vcs_ + iv;
   }
   // Work for the allocators, so that they skip idle VCs, ports and routers: per router, the input VCs
-  // waiting for VC allocation (state 1) and those holding an output VC with a flit (state 2), as bit sets
+  // waiting for VC allocation and those holding an output VC with a flit (holding()), as bit sets
   // (router r's input VC iv is bit iv - in_off[r] V of the words from vc_word_[r], so that no word is shared
   // by two routers and their threads) and counts.
   std::vector<std::uint64_t> wait_bits_, hold_bits_;
   std::vector<std::size_t> vc_word_;
   std::vector<std::uint32_t> wait_r_, hold_r_;
   bool holding(std::size_t iv) const { return in_[iv].st == VcState::holding && in_[iv].count; }
-  /// The bit of input port ip's VC 0 in router r's bit sets.
-  std::size_t iv0_rel(node_id r, std::uint32_t ip) const { return std::size_t(ip - n_.in_off[r]) * n_.V; }
   static void set_bit(std::uint64_t* words, std::size_t bit, bool on) {
     const auto m = std::uint64_t{1} << (bit % 64);
     words[bit / 64] = on ? words[bit / 64] | m : words[bit / 64] & ~m;
@@ -221,8 +218,7 @@ class Engine {
   std::vector<std::uint32_t> cur_seq_, cur_vc_;
   std::vector<std::uint32_t> term_work_;  // per router, its terminals with a packet queued or being sent
   std::vector<std::int32_t> tcred_;
-  std::vector<std::uint8_t> tbusy_;
-  std::vector<std::uint8_t> onoff_, born_;  // per terminal: on/off state, packets generated this cycle
+  std::vector<std::uint8_t> tbusy_, onoff_, born_;  // born_: per terminal, the packets generated this cycle
   std::vector<std::uint64_t> gen_, acc_;
   std::vector<Rng> trng_, rrng_;
   std::vector<RouterStats> stats_;
