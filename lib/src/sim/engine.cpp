@@ -99,7 +99,8 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   res.rate = packet_rate_ * n_.F;
   const bool batch = o_.messages > 0;
   quota_ = n_.speedup_at(now_);
-  const int threads = std::max(1, o_.threads);
+  // More threads than routers would only wait at the barriers (and owner_ numbers threads in 16 bits).
+  const int threads = std::clamp(o_.threads, 1, int(std::clamp<node_id>(n_.routers, 1, 4096)));
   // Thread t runs routers [first(t), first(t + 1)).
   const auto first = [&](unsigned t) { return node_id(std::uint64_t(n_.routers) * t / unsigned(threads)); };
   threads_ = unsigned(threads);
