@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # toposim run end to end: the dependency check refuses a cyclic routing (exit 1, one line), a permitted
 # deadlock is reported and does not hang, CSV and --loads have their documented shapes, the output
-# does not depend on -j, the contract's JSON keys are there, a point above saturation is not stable,
-# and --speedup takes a fraction.
+# does not depend on -j, --packet-size is bounded, the contract's JSON keys are there, a point above
+# saturation is not stable, and --speedup takes a fraction.
 # Usage: sim_run.sh BIN_DIR
 set -uo pipefail
 bin=$1
@@ -51,6 +51,17 @@ for j in 1 2; do
     "${quick[@]}" | python3 -c 'import json,sys; j=json.load(sys.stdin); j["parameters"].pop("threads"); print(json.dumps(j, sort_keys=True))' > "$tmp/j$j.json"
 done
 cmp -s "$tmp/j1.json" "$tmp/j2.json" || fail "-j 1 and -j 2 differ"
+# One point on more threads than the mesh has routers (16): the team is cut to the routers, same output.
+for j in 1 40; do
+  "$bin/toposim" run "$tmp/mesh.txt" --rate 0.3 -j $j --no-provenance "${quick[@]}" |
+    python3 -c 'import json,sys; j=json.load(sys.stdin); j["parameters"].pop("threads"); print(json.dumps(j, sort_keys=True))' > "$tmp/p$j.json"
+done
+cmp -s "$tmp/p1.json" "$tmp/p40.json" || fail "one point: -j 1 and -j 40 differ"
+
+# --packet-size has room for 65535 flits (Flit::max_flits): above, a usage error (status 2, one line).
+"$bin/toposim" run "$tmp/mesh.txt" --packet-size 65536 2> "$tmp/err" > /dev/null
+[[ $? -eq 2 ]] || fail "--packet-size 65536 is not a usage error"
+grep -q '^toposim: --packet-size must be between 1 and 65535 flits$' "$tmp/err" || fail "packet size: $(cat "$tmp/err")"
 
 # The contract's keys, resolved parameters and provenance; --seeds adds a confidence interval.
 "$bin/toposim" run "$tmp/mesh.txt" --rate 0.2 --seeds 3 --seed 5 "${quick[@]}" > "$tmp/c.json" || fail "seeds"
