@@ -38,27 +38,22 @@ class Dor final : public Router {
     thread_local std::vector<std::int32_t> x;  // the current position (kept: no allocation a route)
     x.assign(coords_.of(s).begin(), coords_.of(s).end());
     const auto target = coords_.of(t);
-    // Per dimension, the steps and their direction: the short way round on a ring (a tie at half a ring goes
-    // the positive way), which stays the short way at every step.
-    thread_local std::vector<std::pair<std::int64_t, std::int32_t>> moves;  // (steps, +1 or -1)
-    moves.clear();
-    std::size_t hops = 0;
-    for (unsigned i = 0; i < coords_.dims; ++i) {
+    // Dimension i's steps and their direction: the short way round on a ring (a tie at half a ring goes the
+    // positive way), which stays the short way at every step.
+    const auto move = [&](unsigned i) -> std::pair<std::int64_t, std::int32_t> {
       const std::int64_t k = size_[i], d = std::int64_t(target[i]) - x[i];
-      if (!wrap_[i]) {
-        moves.emplace_back(std::abs(d), d > 0 ? 1 : -1);
-      } else {
-        const std::int64_t forward = (d % k + k) % k;  // hops the positive way
-        moves.emplace_back(2 * forward <= k ? forward : k - forward, 2 * forward <= k ? 1 : -1);
-      }
-      hops += std::size_t(moves.back().first);
-    }
+      if (!wrap_[i]) return {std::abs(d), d > 0 ? 1 : -1};
+      const std::int64_t forward = (d % k + k) % k;  // hops the positive way
+      return 2 * forward <= k ? std::pair{forward, 1} : std::pair{k - forward, -1};
+    };
+    std::size_t hops = 0;
+    for (unsigned i = 0; i < coords_.dims; ++i) hops += std::size_t(move(i).first);
     p.nodes.reserve(hops + 1);  // for the path's room: one allocation each, not one per doubling
     p.arcs.reserve(hops);
     p.nodes.push_back(s);
     for (unsigned i = 0; i < coords_.dims; ++i) {
       const auto k = std::int32_t(size_[i]);
-      const auto [steps, dir] = moves[i];
+      const auto [steps, dir] = move(i);
       for (std::int64_t h = 0; h < steps; ++h) {
         x[i] += dir;
         if (x[i] == k) x[i] = 0;
