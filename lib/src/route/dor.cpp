@@ -21,7 +21,10 @@ class Dor final : public Router {
     size_ = grid->sizes;
     wrap_ = grid->wrap;
     std::uint64_t n = 1;
-    for (auto k : size_) n *= std::uint64_t(k);
+    for (auto k : size_) {
+      stride_.push_back(std::int64_t(n));
+      n *= std::uint64_t(k);
+    }
     if (n != g.num_nodes() || coords_.dims != size_.size())
       throw InputError("--algo dor: the node coordinates do not form a full grid");
     node_at_.assign(n, no_node);
@@ -35,13 +38,11 @@ class Dor final : public Router {
 
   Path route(node_id s, node_id t, Rng&) const override {
     Path p;
-    thread_local std::vector<std::int32_t> x;  // the current position (kept: no allocation a route)
-    x.assign(coords_.of(s).begin(), coords_.of(s).end());
-    const auto target = coords_.of(t);
+    const auto from = coords_.of(s), target = coords_.of(t);
     // Dimension i's steps and their direction: the short way round on a ring (a tie at half a ring goes the
     // positive way), which stays the short way at every step.
     const auto move = [&](unsigned i) -> std::pair<std::int64_t, std::int32_t> {
-      const std::int64_t k = size_[i], d = std::int64_t(target[i]) - x[i];
+      const std::int64_t k = size_[i], d = std::int64_t(target[i]) - from[i];
       if (!wrap_[i]) return {std::abs(d), d > 0 ? 1 : -1};
       const std::int64_t forward = (d % k + k) % k;  // hops the positive way
       return 2 * forward <= k ? std::pair{forward, 1} : std::pair{k - forward, -1};
@@ -51,14 +52,22 @@ class Dor final : public Router {
     p.nodes.reserve(hops + 1);  // for the path's room: one allocation each, not one per doubling
     p.arcs.reserve(hops);
     p.nodes.push_back(s);
+    auto at = std::int64_t(index(from));  // the grid index of the current position, moved a step at a time
     for (unsigned i = 0; i < coords_.dims; ++i) {
-      const auto k = std::int32_t(size_[i]);
+      const auto k = size_[i], stride = stride_[i];
       const auto [steps, dir] = move(i);
-      for (std::int64_t h = 0; h < steps; ++h) {
-        x[i] += dir;
-        if (x[i] == k) x[i] = 0;
-        if (x[i] < 0) x[i] = k - 1;
-        append_hop(g_, p, node_at_[index(x)]);
+      for (std::int64_t h = 0, x = from[i]; h < steps; ++h) {
+        x += dir;
+        if (x == k) {
+          x = 0;
+          at -= (k - 1) * stride;
+        } else if (x < 0) {
+          x = k - 1;
+          at += (k - 1) * stride;
+        } else {
+          at += dir * stride;
+        }
+        append_hop(g_, p, node_at_[std::size_t(at)]);
       }
     }
     return p;
@@ -74,7 +83,7 @@ class Dor final : public Router {
   const Graph& g_;
   Coords coords_;
   std::vector<bool> wrap_;
-  std::vector<std::int64_t> size_;
+  std::vector<std::int64_t> size_, stride_;  // stride_[i]: the index step of dimension i
   std::vector<node_id> node_at_;
 };
 
