@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Byte-identity of toposim run between two builds, for speed work on the simulator (issue 12): 31 runs that
+# Byte-identity of toposim run between two builds, for speed work on the simulator (issue 12): 34 runs that
 # cover its options (routings, VC schemes, flow control, batch mode, link latencies, sweep, saturation search,
 # on/off injection, --loads, a deadlock, 1 and 2 threads), each compared with cmp.
 # Usage: bench/sim_identity.sh BIN_BEFORE BIN_AFTER [--ignore-memory]
@@ -22,6 +22,7 @@ mkdir -p "$g"
 "$before/topogen" clex --clique 4 --levels 2 --format json -o "$g/clex.json"
 "$before/topogen" fattree --arity 4 --levels 3 -o "$g/ft.el"
 "$before/topogen" slimfly --q 5 -o "$g/sf.el"
+"$before/toporoute" --algo dor --traffic all-to-all "$g/mesh.el" -o "$g/mesh_routes.jsonl"
 fixed=(--sample-period 1000 --samples 10 --max-samples 3 --warmup-tolerance 1)
 book=(--terminals-per-router 4 --buffer 256 --speedup 1.7 --routing-delay 0 --link-latency "local=10,global=100")
 runs() {  # runs BIN OUT
@@ -66,6 +67,9 @@ runs() {  # runs BIN OUT
   r sf_ma -j 2 "$g/sf.el" --algo minimal-adaptive --allow-deadlock --rate 0.4 --terminals-per-router 3
   r t8_deadlock -j 1 "$g/t8.el" --vc-classes none --vcs 1 --allow-deadlock --rate 0.9 --packet-size 4 \
     --deadlock-cycles 500
+  r t8_valiant -j 2 "$g/t8.el" --algo valiant --vc-classes hop --vcs 16 --rate 0.1
+  r mesh_table -j 2 "$g/mesh.el" --algo table --routes "$g/mesh_routes.jsonl" --rate 0.2
+  r mesh_perm -j 2 "$g/mesh.el" --traffic permutation --rate 0.3
   r t8_rdelay -j 1 "$g/t8.el" --routing-delay 0 --vc-alloc-delay 2 --sw-alloc-delay 2 --speedup 1.5 --rate 0.4 \
     --random-ties --algo shortest --vc-classes hop --vcs 8
 }

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "sim/route_cache_internal.hpp"
 #include "sim/sim_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -416,4 +417,38 @@ TEST_CASE("sim: one VC carries back-to-back packets at a flit per cycle") {
   o.vcs = 1;
   o.traffic = "bit-complement";
   CHECK(sim::Simulator(g, o).run(0.9, 1).accepted_mean == doctest::Approx(0.5).epsilon(0.03));
+}
+
+TEST_CASE("sim: the dependency check keeps the routes that drew nothing for the engines, and only those") {
+  const auto g = family("torus", {{"dims", "4x4"}});
+  auto o = quick();
+  o.vcs = 8;
+  const auto net = sim::build_network(g, o);
+  const auto dest = route::terminal_destinations("uniform", {g, net.term_off}, {.seed = 1});
+  const auto packed = [](const sim::SourceRoute& r) {
+    std::vector<std::uint64_t> v;
+    for (std::size_t h = 0; h < r.path.hops(); ++h) v.push_back(sim::route_hop(r.path.arcs[h], r.classes[h]));
+    return v;
+  };
+  const auto no_occupancy = [](std::uint64_t) { return 0.0; };
+  for (const std::string algo : {"dor", "valiant"}) {
+    CAPTURE(algo);
+    const auto r = sim::make_sim_routing({g, net, o, algo, "hop"});
+    sim::SimSetup setup;
+    sim::RouteCache known;
+    CHECK(sim::dependency_cycle(net, *r, *dest, o, setup, known).empty());
+    std::uint64_t found = 0;
+    for (node_id s = 0; s < net.routers; ++s)
+      for (node_id t = 0; t < net.routers; ++t) {
+        std::vector<std::uint64_t> kept;
+        if (!known.find(s, t, kept)) continue;
+        ++found;
+        sim::SourceRoute at_source;
+        route::Rng rng(99);
+        r->at_source(at_source, s, t, rng, no_occupancy);
+        CHECK(kept == packed(at_source));
+      }
+    // dor draws nothing: every pair of distinct routers; valiant draws its intermediate router: none.
+    CHECK(found == (algo == "dor" ? 16 * 15 : 0));
+  }
 }

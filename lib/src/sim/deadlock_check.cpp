@@ -4,6 +4,7 @@
 #include <bit>
 #include <vector>
 
+#include "route_cache_internal.hpp"
 #include "sim_internal.hpp"
 #include "topo/route/analysis.hpp"
 
@@ -11,7 +12,7 @@ namespace topo::sim {
 
 std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Network& n, const SimRouting& r,
                                                                       const Destinations& d, const SimOptions& o,
-                                                                      SimSetup& setup) {
+                                                                      SimSetup& setup, RouteCache& known) {
   // The router pairs the traffic has; a random pattern on many routers is sampled.
   // Kept sorted and without repeats (the routes below are taken in this order).
   constexpr std::uint64_t all_pairs_up_to = 256, sample = 1 << 16;
@@ -77,10 +78,23 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
     }
     if (same) repeats = 1;
   }
+  // The routes that drew nothing (the generator's state is as before them) are the engines' routes too,
+  // when the routing is pure and every pair is here.
+  known = RouteCache(r.pure() && !setup.dependency_check_sampled ? n.routers : 0);
+  route::Rng unchanged = route_rng;  // the generator's state after the last route that drew
+  std::vector<std::uint64_t> packed;
   for (const auto& [s, t] : pairs) {
     if (s == t) continue;
     paths.clear();
     for (std::uint64_t i = 0; i < repeats; ++i) r.check_paths(s, t, route_rng, paths);
+    if (!(route_rng == unchanged)) {
+      unchanged = route_rng;
+    } else if (known.capacity()) {
+      const auto& [p, cls] = paths.front();
+      packed.resize(p.hops());
+      for (std::size_t h = 0; h < p.hops(); ++h) packed[h] = route_hop(p.arcs[h], cls[h]);
+      known.store(s, t, packed);
+    }
     for (const auto& [p, cls] : paths) {
       channels.arcs.resize(p.hops());
       for (std::size_t h = 0; h < p.hops(); ++h) channels.arcs[h] = p.arcs[h] * k + cls[h];

@@ -17,9 +17,9 @@
 
 namespace topo::sim {
 
-Engine::Engine(const Network& n, const SimRouting& r, const Destinations& d, const InjectionProcess& inj,
-               const SimOptions& o, double rate, std::uint64_t seed)
-    : n_(n), r_(r), d_(d), inj_(inj), o_(o), packet_rate_(rate / double(n.F)) {
+Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
+               const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed)
+    : n_(n), r_(r), known_(known), d_(d), inj_(inj), o_(o), packet_rate_(rate / double(n.F)) {
   const std::size_t in_vcs = std::size_t(n.in_off.back()) * n.V, out_vcs = std::size_t(n.out_off.back()) * n.V;
   in_vcs_ = in_vcs;
   v_pow2_ = std::has_single_bit(n.V);
@@ -307,10 +307,10 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   return res;
 }
 
-PointResult simulate_point(const Network& n, const SimRouting& r, const Destinations& d, const InjectionProcess& inj,
-                           const SimOptions& o, double rate, std::uint64_t seed,
+PointResult simulate_point(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
+                           const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed,
                            const std::function<void(double)>& progress) {
-  Engine e(n, r, d, inj, o, rate, seed);
+  Engine e(n, r, known, d, inj, o, rate, seed);
   return e.run(progress);
 }
 

@@ -57,8 +57,8 @@ struct RouterStats {
 
 class Engine {
  public:
-  Engine(const Network& n, const SimRouting& r, const Destinations& d, const InjectionProcess& inj, const SimOptions& o,
-         double rate, std::uint64_t seed);
+  Engine(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
+         const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed);
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -84,7 +84,7 @@ class Engine {
     std::vector<Request> reqs;
     std::vector<Choice> choices;
     RouteRng route_rng;
-    RouteCache routes;           // used when the routing is pure
+    RouteCache routes;           // used when the routing is pure: the routes not in known_
     SourceRoute source_route;    // a routing's answer, before it is packed into the packet
     std::vector<Packet*> spare;  // delivered packets, reused (their vectors keep their capacity)
     Counts k;
@@ -140,6 +140,7 @@ class Engine {
 
   const Network& n_;
   const SimRouting& r_;
+  const RouteCache& known_;  // the routes of the dependency check (pure routings)
   const Destinations& d_;
   const InjectionProcess& inj_;
   const SimOptions& o_;

@@ -1,8 +1,9 @@
 #pragma once
 // Source routes already computed, per (source router, destination router), for the routings whose route
 // depends on nothing but the pair and the draws it makes (SimRouting::pure): a decision that drew nothing
-// gives the same route every time, so it is computed once and copied into later packets. One cache per
-// thread (engine_internal.hpp's Scratch); at most `max_hops` hops in all, then nothing more is kept.
+// gives the same route every time, so it is computed once and copied into later packets. One cache, read
+// only, holds the routes of the dependency check (deadlock_check.cpp), and one per thread the others
+// (engine_internal.hpp's Scratch); each at most `max_hops` hops in all, then nothing more is kept.
 #include <algorithm>
 #include <cstdint>
 #include <unordered_map>
@@ -30,16 +31,19 @@ class RouteCache {
 
   /// Copies the route of (s, t) into `route` (Packet::route's packing) when there is one.
   bool find(node_id s, node_id t, std::vector<std::uint64_t>& route) const {
+    if (entries_.empty()) return false;
     const auto e = entry(s, t);
     if (e == 0) return false;
     const auto& x = entries_[e - 1];
     route.assign(hops_.begin() + std::ptrdiff_t(x.hop), hops_.begin() + std::ptrdiff_t(x.hop + x.hops));
     return true;
   }
-  /// Keeps the route of (s, t) (Packet::route's packing), unless the cache is full.
+  /// False for the cache of no routers, which keeps nothing.
+  bool capacity() const { return routers_ > 0; }
+  /// Keeps the route of (s, t) (Packet::route's packing), unless the cache is full or has no capacity.
   void store(node_id s, node_id t, const std::vector<std::uint64_t>& route) {
     const auto hops = route.size();
-    if (hops_.size() + hops > max_hops) return;
+    if (routers_ == 0 || hops_.size() + hops > max_hops) return;
     entries_.push_back({hops_.size(), std::uint32_t(hops)});
     hops_.insert(hops_.end(), route.begin(), route.end());
     const auto e = std::uint32_t(entries_.size());

@@ -201,15 +201,19 @@ struct Flit {
   std::uint64_t next() const { return tag >> 16; }
 };
 
+class RouteCache;
+
 /// The dependency check before a run (reuses toporoute's channel dependency graph): the cycle of
-/// (arc, class) channels when there is one; fills the sampling fields of `setup`.
+/// (arc, class) channels when there is one; fills the sampling fields of `setup`. For a pure routing
+/// checked on every router pair of the traffic (not a sample), `known` gets the routes that drew nothing:
+/// the engines take them from there instead of computing them again.
 std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Network& n, const SimRouting& r,
                                                                       const Destinations& d, const SimOptions& o,
-                                                                      SimSetup& setup);
+                                                                      SimSetup& setup, RouteCache& known);
 
-/// One simulated load point (engine.cpp).
-PointResult simulate_point(const Network& n, const SimRouting& r, const Destinations& d, const InjectionProcess& inj,
-                           const SimOptions& o, double rate, std::uint64_t seed,
+/// One simulated load point (engine.cpp). `known`: routes of the pure routing `r` (dependency_cycle).
+PointResult simulate_point(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
+                           const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed,
                            const std::function<void(double)>& progress);
 
 }  // namespace topo::sim

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "route_cache_internal.hpp"
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
 
@@ -17,6 +18,7 @@ struct Simulator::Impl {
   std::unique_ptr<Destinations> dest;
   std::unique_ptr<InjectionProcess> inj;
   SimSetup setup;
+  RouteCache known;  // the routes of the dependency check, for the engines (pure routings)
   std::vector<ChannelInfo> channels;
 
   Impl(const Graph& graph, const SimOptions& opt) : g(graph), o(opt), net(build_network(graph, opt)) {
@@ -106,7 +108,7 @@ struct Simulator::Impl {
     } else {
       routing = make_sim_routing(ctx);
     }
-    return dependency_cycle(net, *routing, *dest, o, setup);
+    return dependency_cycle(net, *routing, *dest, o, setup, known);
   }
 
   // The closed-form zero-load latency averaged over a sample of the traffic's packets.
@@ -176,7 +178,7 @@ PointResult Simulator::run(double rate, std::uint64_t seed, const std::function<
   if (!(rate >= 0 && rate <= 1)) throw UsageError(fmt::format("rate {}: flits per terminal per cycle in [0, 1]", rate));
   SimOptions o = impl_->o;
   if (threads > 0) o.threads = threads;
-  return simulate_point(impl_->net, *impl_->routing, *impl_->dest, *impl_->inj, o, rate, seed, progress);
+  return simulate_point(impl_->net, *impl_->routing, impl_->known, *impl_->dest, *impl_->inj, o, rate, seed, progress);
 }
 
 Saturation find_saturation(const Simulator& s, std::uint64_t seed, double resolution) {

@@ -67,7 +67,7 @@ void Engine::terminals(node_id r, Scratch& sc) {
         p->next = nullptr;
         p->injected = now_;
         const auto seed = trng_[term]();
-        if (!r_.pure() || !sc.routes.find(r, p->dst_router, p->route)) {
+        if (!r_.pure() || !(known_.find(r, p->dst_router, p->route) || sc.routes.find(r, p->dst_router, p->route))) {
           auto& out = sc.source_route;
           const bool drew = sc.route_rng.run(seed, [&](route::Rng& rng) {
             r_.at_source(out, r, p->dst_router, rng, [&](std::uint64_t arc) {
