@@ -24,6 +24,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   in_vcs_ = in_vcs;
   v_pow2_ = std::has_single_bit(n.V);
   v_shift_ = std::uint32_t(std::countr_zero(n.V));
+  narrow_ = n.arc_port.size() <= (std::size_t{1} << 24);  // route_hop(arc, class) < 2^32
   buf_ = ZeroedArray<Flit>(in_vcs * n.B);
   in_.assign(in_vcs, InVc{});
   vc_word_.assign(n.routers + 1, 0);
@@ -89,9 +90,10 @@ Engine::~Engine() {
     for (std::uint32_t i = 0; i < q.count; ++i) all.push_back(ring_[q.slot(i)].f.p);
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
-  for (auto* p : all) delete p;
+  for (auto* p : all) free_block(p);
   for (auto& sc : scratch_)
-    for (auto* p : sc.spare) delete p;
+    for (const auto& spare : sc.spare)
+      for (auto* p : spare) free_block(p);
 }
 
 PointResult Engine::run(const std::function<void(double)>& progress) {

@@ -14,6 +14,7 @@
 //
 // Instrumented checks (always on): a buffer never holds more than B flits, credits never exceed B,
 // a channel carries at most one flit per cycle, and a flit reaches only its own terminal.
+#include <array>
 #include <algorithm>
 #include <exception>
 #include <string>
@@ -86,7 +87,9 @@ class Engine {
     RouteRng route_rng;
     RouteCache routes;           // used when the routing is pure: the routes not in known_
     SourceRoute source_route;    // a routing's answer, before it is packed into the packet
-    std::vector<Packet*> spare;  // delivered packets, reused (their vectors keep their capacity)
+    std::vector<std::uint64_t> route;  // a route computed here, packed (route_hop)
+    std::array<std::vector<Packet*>, Packet::size_classes> spare;  // delivered packets by size class, reused
+    std::uint32_t size_class = 0;  // of new packets: that of the last route placed here
     Counts k;
   };
   // channels.cpp
@@ -116,9 +119,17 @@ class Engine {
   /// A head flit's `next` (Flit) at router d, from its packet.
   std::uint64_t next_at(const Packet& p, node_id d) const {
     if (d == p.dst_router) return Flit::eject | (p.dst_term - n_.term_off[d]);
-    return r_.source_routed() ? p.route[p.hop] : Flit::ask;
+    if (!r_.source_routed()) return Flit::ask;
+    return narrow_ ? reinterpret_cast<const std::uint32_t*>(&p + 1)[p.hop]
+                   : reinterpret_cast<const std::uint64_t*>(&p + 1)[p.hop];
   }
   Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
+  /// A block of the size class: a spare one, else a new one.
+  Packet* new_block(std::uint32_t size_class, Scratch& sc) const;
+  static void free_block(Packet* p);
+  /// p with its route set to `hops` (route_hop each): p itself when its block is of the smallest size
+  /// class that holds the route, else such a block with p's header, p going to the spares.
+  Packet* with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n, Scratch& sc) const;
   void batch_load(std::uint64_t seed);
   // point_stats.cpp
   void summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const;
@@ -128,6 +139,7 @@ class Engine {
   // usual VC counts and class widths): x / V, and x % w.
   std::uint32_t v_shift_ = 0;
   bool v_pow2_ = false;
+  bool narrow_ = false;  // routes in 4 bytes a hop (Packet)
   template <class T>
   T per_vc(T x) const {
     return v_pow2_ ? x >> v_shift_ : x / n_.V;

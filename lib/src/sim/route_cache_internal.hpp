@@ -29,18 +29,18 @@ class RouteCache {
     hops_.reserve(max_hops);
   }
 
-  /// Copies the route of (s, t) into `route` (Packet::route's packing) when there is one.
-  bool find(node_id s, node_id t, std::vector<std::uint64_t>& route) const {
-    if (entries_.empty()) return false;
+  /// The route of (s, t) (Packet's packing, route_hop) and its hops, or nullptr when there is none.
+  const std::uint64_t* find(node_id s, node_id t, std::uint32_t& hops) const {
+    if (entries_.empty()) return nullptr;
     const auto e = entry(s, t);
-    if (e == 0) return false;
+    if (e == 0) return nullptr;
     const auto& x = entries_[e - 1];
-    route.assign(hops_.begin() + std::ptrdiff_t(x.hop), hops_.begin() + std::ptrdiff_t(x.hop + x.hops));
-    return true;
+    hops = x.hops;
+    return hops_.data() + x.hop;
   }
   /// False for the cache of no routers, which keeps nothing.
   bool capacity() const { return routers_ > 0; }
-  /// Keeps the route of (s, t) (Packet::route's packing), unless the cache is full or has no capacity.
+  /// Keeps the route of (s, t) (Packet's packing), unless the cache is full or has no capacity.
   void store(node_id s, node_id t, const std::vector<std::uint64_t>& route) {
     const auto hops = route.size();
     if (routers_ == 0 || hops_.size() + hops > max_hops) return;

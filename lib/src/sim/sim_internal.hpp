@@ -170,18 +170,25 @@ bool routing_is_adaptive(const std::string& algo);
 
 // ---- Per-run state ---------------------------------------------------------------------------------
 
+/// A packet: this header, then its source route in the same block, so that a packet is one allocation
+/// and its first hops share the header's lines (the packets in flight of a large network are millions,
+/// and a hop reads the next one). Per hop the arc and its VC class packed as arc << 8 | class
+/// (route_hop), in 4 bytes when every arc of the network is below 2^24 (Engine::narrow_), else 8. A
+/// block has room for 16 << size_class hops (Engine::new_block).
 struct Packet {
   Packet* next = nullptr;  // source queue link
   std::uint64_t created = 0, injected = 0;
   std::uint64_t src_term = 0, dst_term = 0;
+  std::uint64_t link_cycles = 0;  // link latencies of the hops taken
   node_id dst_router = 0;
-  std::uint32_t hop = 0;          // hops taken by the head flit
-  std::uint64_t link_cycles = 0;  // link latencies of those hops
+  std::uint32_t hop = 0;   // hops taken by the head flit
+  std::uint32_t hops = 0;  // of the route (source-routed)
+  std::uint8_t size_class = 0;
   bool measured = false;
-  /// Source-routed: per hop, the arc and its VC class packed as arc << 8 | class (route_hop). One block
-  /// of 8 bytes a hop: the packets in flight of a large network are millions.
-  std::vector<std::uint64_t> route;
+  static std::uint64_t room(std::uint32_t size_class) { return std::uint64_t{16} << size_class; }
+  static constexpr std::uint32_t size_classes = 28;  // room up to 2^31 hops
 };
+static_assert(sizeof(Packet) == 64, "a packet header is one cache line");
 inline std::uint64_t route_hop(std::uint64_t arc, std::uint8_t cls) {
   return arc << 8 | cls;
 }

@@ -9,20 +9,49 @@
 
 namespace topo::sim {
 
-Packet* Engine::new_packet(node_id r, std::uint64_t term, Scratch& sc) {
-  auto& spare = sc.spare;
-  Packet* p;
+Packet* Engine::new_block(std::uint32_t size_class, Scratch& sc) const {
+  auto& spare = sc.spare[size_class];
   if (spare.empty()) {
-    p = new Packet;
-  } else {  // a delivered packet, as new but with its vectors' capacity
-    p = spare.back();
-    spare.pop_back();
-    p->next = nullptr;
-    p->injected = 0;
-    p->hop = 0;
-    p->link_cycles = 0;
-    p->route.clear();
+    const auto bytes = sizeof(Packet) + Packet::room(size_class) * (narrow_ ? 4 : 8);
+    return new (::operator new(bytes, std::align_val_t{alignof(Packet)})) Packet{.size_class = std::uint8_t(size_class)};
   }
+  Packet* p = spare.back();
+  spare.pop_back();
+  return p;
+}
+
+void Engine::free_block(Packet* p) {
+  ::operator delete(p, std::align_val_t{alignof(Packet)});
+}
+
+Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n, Scratch& sc) const {
+  std::uint32_t c = 0;  // the smallest size class with room for the route
+  while (Packet::room(c) < n) ++c;
+  sc.size_class = c;  // a guess for the next new packets, which get their routes later
+  if (c != p->size_class) {
+    Packet* q = new_block(c, sc);
+    *q = *p;
+    q->size_class = std::uint8_t(c);
+    sc.spare[p->size_class].push_back(p);
+    p = q;
+  }
+  p->hops = n;
+  if (narrow_) {
+    auto* to = reinterpret_cast<std::uint32_t*>(p + 1);
+    for (std::uint32_t h = 0; h < n; ++h) to[h] = std::uint32_t(hops[h]);
+  } else {
+    std::copy(hops, hops + n, reinterpret_cast<std::uint64_t*>(p + 1));
+  }
+  return p;
+}
+
+Packet* Engine::new_packet(node_id r, std::uint64_t term, Scratch& sc) {
+  Packet* p = new_block(sc.size_class, sc);  // a delivered packet's block, or a new one
+  p->next = nullptr;
+  p->injected = 0;
+  p->hop = 0;
+  p->hops = 0;
+  p->link_cycles = 0;
   p->created = now_;
   p->src_term = term;
   p->dst_term = d_.pick(term, trng_[term]);
@@ -67,7 +96,10 @@ void Engine::terminals(node_id r, Scratch& sc) {
         p->next = nullptr;
         p->injected = now_;
         const auto seed = trng_[term]();
-        if (!r_.pure() || !(known_.find(r, p->dst_router, p->route) || sc.routes.find(r, p->dst_router, p->route))) {
+        std::uint32_t hops = 0;
+        const std::uint64_t* route = nullptr;
+        if (r_.pure() && !(route = known_.find(r, p->dst_router, hops))) route = sc.routes.find(r, p->dst_router, hops);
+        if (!route) {
           auto& out = sc.source_route;
           const bool drew = sc.route_rng.run(seed, [&](route::Rng& rng) {
             r_.at_source(out, r, p->dst_router, rng, [&](std::uint64_t arc) {
@@ -78,10 +110,13 @@ void Engine::terminals(node_id r, Scratch& sc) {
               return q / n_.arc_lanes[arc];
             });
           });
-          p->route.resize(out.path.arcs.size());
-          for (std::size_t h = 0; h < p->route.size(); ++h) p->route[h] = route_hop(out.path.arcs[h], out.classes[h]);
-          if (r_.pure() && !drew) sc.routes.store(r, p->dst_router, p->route);
+          sc.route.resize(out.path.arcs.size());
+          for (std::size_t h = 0; h < sc.route.size(); ++h) sc.route[h] = route_hop(out.path.arcs[h], out.classes[h]);
+          if (r_.pure() && !drew) sc.routes.store(r, p->dst_router, sc.route);
+          route = sc.route.data();
+          hops = std::uint32_t(sc.route.size());
         }
+        p = with_route(p, route, hops, sc);
         cur_[term] = p;
         cur_seq_[term] = 0;
         cur_vc_[term] = vc;
@@ -132,7 +167,7 @@ void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
     if (s.hops.size() <= hops) s.hops.resize(hops + 1, 0);
     ++s.hops[hops];
   }
-  sc.spare.push_back(p);
+  sc.spare[p->size_class].push_back(p);
 }
 
 void Engine::batch_load(std::uint64_t seed) {
