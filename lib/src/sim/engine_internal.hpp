@@ -14,8 +14,8 @@
 //
 // Instrumented checks (always on): a buffer never holds more than B flits, credits never exceed B,
 // a channel carries at most one flit per cycle, and a flit reaches only its own terminal.
-#include <array>
 #include <algorithm>
+#include <array>
 #include <exception>
 #include <string>
 #include <vector>
@@ -85,11 +85,11 @@ class Engine {
     std::vector<Request> reqs;
     std::vector<Choice> choices;
     RouteRng route_rng;
-    RouteCache routes;           // used when the routing is pure: the routes not in known_
-    SourceRoute source_route;    // a routing's answer, before it is packed into the packet
+    RouteCache routes;                 // used when the routing is pure: the routes not in known_
+    SourceRoute source_route;          // a routing's answer, before it is packed into the packet
     std::vector<std::uint64_t> route;  // a route computed here, packed (route_hop)
     std::array<std::vector<Packet*>, Packet::size_classes> spare;  // delivered packets by size class, reused
-    std::uint32_t size_class = 0;  // of new packets: that of the last route placed here
+    std::uint32_t size_class = 0;                                  // of new packets: that of the last route placed here
     Counts k;
   };
   // channels.cpp
