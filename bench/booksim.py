@@ -2,7 +2,8 @@
 """toposim run side by side with BookSim2 (issue 12's "Against BookSim2" checks and speed target).
 
 Usage: bench/booksim.py [--bin BIN_DIR] [--work DIR] [--quick] [--baseline-bin DIR] [--reps N] [SECTION...]
-SECTION: build, sanity, kncube, dragonfly, speed (default: all of them, in that order).
+SECTION: build, sanity, kncube, dragonfly, speed (default: all of them, in that order), and scale (not in the
+default: the 16^4 torus, about 10 minutes of CPU and 7 GB of memory).
 
 BookSim2 is built from the peer tarball (BOOKSIM_TARBALL, default /work/shared/peers/booksim2-28f43299.tar.gz)
 into the scratch folder bench/booksim-build/ (gitignored, never part of the product). It needs flex and bison
@@ -36,9 +37,10 @@ BISECT_STEPS = 8  # resolution 1/256 of the rate range
 WORKERS = int(os.environ.get("WORKERS", "4"))  # configurations bisected at once (each run is one process)
 
 
-def run_timed(args, stdin=None):
+def run_timed(args, stdin=None, usage=None):
     """Runs a command: (stdout, stderr, exit status, wall seconds, CPU seconds of the child: user + system).
-    CPU time is what the speed table compares: the machine is shared, so wall time depends on the load."""
+    CPU time is what the speed table compares: the machine is shared, so wall time depends on the load.
+    usage: a dict that gets the child's peak resident memory ("rss_mb")."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as inp:
         if stdin is not None:
             inp.write(stdin)
@@ -47,6 +49,8 @@ def run_timed(args, stdin=None):
         p = subprocess.Popen(args, stdin=inp, stdout=out, stderr=err)
         _, status, ru = os.wait4(p.pid, 0)
         wall = time.perf_counter() - t0
+        if usage is not None:
+            usage["rss_mb"] = ru.ru_maxrss / 1024
         p.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
@@ -133,10 +137,12 @@ class BookSim:
         with self.lock:
             if key in self.cache and not fresh:
                 return self.cache[key]
-        out, _, _, wall, cpu = run_timed(args)
+        usage = {}
+        out, _, _, wall, cpu = run_timed(args, usage=usage)
         os.unlink(path)
         res = parse_booksim(out, wall, args)
         res["cpu"] = cpu
+        res.update(usage)
         with self.lock, open(self.cache_file + ".lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # several runs of this script may share the cache: merge
             if os.path.exists(self.cache_file):
@@ -191,14 +197,15 @@ class Toposim:
     def run(self, graph, options):
         args = [self.exe, "run", "--no-provenance", "--quiet"] + options + ([] if "-j" in options else ["-j", "1"]) \
             + [graph]
-        out, err, rc, wall, cpu = run_timed(args)
+        usage = {}
+        out, err, rc, wall, cpu = run_timed(args, usage=usage)
         if rc != 0:
             return {"error": err.strip()[:300], "stable": False, "wall": wall, "cpu": cpu, "command": " ".join(args)}
         pt = json.loads(out)["points"][0]
         return {"stable": bool(pt.get("stable")) and pt.get("deadlock") is None, "converged": pt.get("converged"),
                 "latency": pt["latency"]["packet"]["mean"], "network_latency": pt["latency"]["network"]["mean"],
                 "accepted": pt["accepted"]["mean"], "hops": pt["hops"]["mean"], "cycles": pt.get("cycles"),
-                "wall": wall, "cpu": cpu, "command": " ".join(args)}
+                "wall": wall, "cpu": cpu, "command": " ".join(args), **usage}
 
     def cleanup(self):
         for path in self.graphs.values():
@@ -457,6 +464,38 @@ def section_speed(bs, ts, baseline=None, reps=5):
                   f"{fmt(routers / per_b, 0)} | {fmt(routers / per_o, 0)} | {per_b / per_o:.1f}x |", flush=True)
 
 
+def section_scale(bs, ts):
+    """The 16^4 torus (65,536 routers): the cost of a simulated cycle once the network has filled, and the
+    peak memory, for both simulators. BookSim2 runs one sample window with no warm-up (warmup_periods = 0,
+    max_samples = 1: it stops after the window, unconverged), of 30 and of 330 cycles; we run a warm-up
+    window, a sample window and the drain, with windows of 30 and of 130 cycles. Each side's cost of a cycle
+    is the difference of its two runs' CPU times over the difference of their cycles, which leaves out
+    start-up and the first 30 cycles; ours is measured later in the run, when more packets are in flight."""
+    print("\n## At scale: the 16^4 torus, DOR, uniform 0.1, 4 VCs x 8, 1-flit packets\n")
+    config = ("topology = torus;\nk = 16;\nn = 4;\nrouting_function = dim_order;\nnum_vcs = 4;\nvc_buf_size = 8;\n"
+              "packet_size = 1;\ntraffic = uniform;\ninjection_rate = 0.1;\nsim_type = latency;\n"
+              "warmup_periods = 0;\nmax_samples = 1;\nsample_period = {};\n")
+    b = [dict(bs.run(config.format(p), fresh=True), cycles=p) for p in (30, 330)]
+    ours = KNCUBE_OURS + LINK_LATENCY["torus"] + ["--vc-classes", "partition", "--rate", "0.1", "--samples", "1",
+                                                  "--max-samples", "1", "--warmup-tolerance", "1", "-j", "1"]
+    graph = ts.graph("torus16x4", ["torus", "--dims", "16x16x16x16"])
+    o = [ts.run(graph, ours + ["--sample-period", str(p)]) for p in (30, 130)]
+    if any("error" in x for x in o):
+        print(f"toposim failed: {[x.get('error') for x in o]}")
+        return
+    per_b = (b[1]["cpu"] - b[0]["cpu"]) / (b[1]["cycles"] - b[0]["cycles"])
+    per_o = (o[1]["cpu"] - o[0]["cpu"]) / (o[1]["cycles"] - o[0]["cycles"])
+    print("| simulator | cycles (short, long) | CPU s (short, long) | CPU s a cycle | peak memory (MB) |")
+    print("|---|---|---|---|---|")
+    print(f"| BookSim2 | {b[0]['cycles']}, {b[1]['cycles']} | {b[0]['cpu']:.2f}, {b[1]['cpu']:.2f} | {per_b:.3f} | "
+          f"{max(x.get('rss_mb', 0) for x in b):.0f} |")
+    print(f"| toposim run | {o[0]['cycles']}, {o[1]['cycles']} | {o[0]['cpu']:.2f}, {o[1]['cpu']:.2f} | {per_o:.3f} | "
+          f"{max(x.get('rss_mb', 0) for x in o):.0f} |")
+    print(f"\nRatio: {per_b / per_o:.1f}x the simulated cycles per CPU second, "
+          f"{max(x.get('rss_mb', 0) for x in b) / max(x.get('rss_mb', 1) for x in o):.1f}x less memory.\n")
+    print(f"  BookSim2: `booksim {b[1]['command']}` (sample_period 30 and 330); ours: `{o[1]['command']}`\n")
+
+
 # Our dragonfly equal to BookSim2's dragonflynew with k = 4: p = 4 terminals, a = 8 routers per group, h = 4
 # global links per router, 33 groups. Filled in from topogen's dragonfly options.
 DRAGONFLY_GEN = ["dragonfly", "--h", "4"]
@@ -493,6 +532,8 @@ def main():
                 section_kncube(bs, ts, os.path.abspath(a.bin), a.quick)
             elif s == "dragonfly":
                 section_dragonfly(bs, ts, a.quick)
+            elif s == "scale":
+                section_scale(bs, ts)
             elif s == "speed":
                 base = Toposim(os.path.abspath(a.baseline_bin)) if a.baseline_bin else None
                 try:

@@ -453,3 +453,29 @@ TEST_CASE("sim: the dependency check keeps the routes that drew nothing for the 
     CHECK(found == (algo == "dor" ? 16 * 15 : 0));
   }
 }
+
+TEST_CASE("sim: routes of 8 bytes a hop give the same run as routes of 4") {
+  // Networks below 2^24 arcs keep a packet's route in 4 bytes a hop; the 8-byte layout of larger ones is
+  // forced here. A 40-ring under dor has routes of 0 to 20 hops: packets move between size classes.
+  const auto g = family("ring", {{"nodes", "40"}});
+  auto o = quick();
+  o.vcs = 2;
+  auto net = sim::build_network(g, o);
+  REQUIRE(net.narrow_routes);
+  const auto dest = route::terminal_destinations("uniform", {g, net.term_off}, {.seed = 1});
+  const auto r = sim::make_sim_routing({g, net, o, "dor", "dateline"});
+  sim::SimSetup setup;
+  sim::RouteCache known;
+  REQUIRE(sim::dependency_cycle(net, *r, *dest, o, setup, known).empty());
+  const auto inj = sim::make_injection(o);
+  const auto narrow = sim::simulate_point(net, *r, known, *dest, *inj, o, 0.04, 5, {});
+  net.narrow_routes = false;
+  const auto wide = sim::simulate_point(net, *r, known, *dest, *inj, o, 0.04, 5, {});
+  CHECK(narrow.measured > 1000);
+  CHECK(narrow.hop_histogram.size() == 21);  // 0 to 20 hops
+  CHECK(wide.injected == narrow.injected);
+  CHECK(wide.delivered == narrow.delivered);
+  CHECK(wide.cycles == narrow.cycles);
+  CHECK(wide.packet_latency.mean == narrow.packet_latency.mean);
+  CHECK(wide.hop_histogram == narrow.hop_histogram);
+}

@@ -24,7 +24,6 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   in_vcs_ = in_vcs;
   v_pow2_ = std::has_single_bit(n.V);
   v_shift_ = std::uint32_t(std::countr_zero(n.V));
-  narrow_ = n.arc_port.size() <= (std::size_t{1} << 24);  // route_hop(arc, class) < 2^32
   buf_ = ZeroedArray<Flit>(in_vcs * n.B);
   in_.assign(in_vcs, InVc{});
   vc_word_.assign(n.routers + 1, 0);

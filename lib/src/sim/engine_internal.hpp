@@ -120,8 +120,8 @@ class Engine {
   std::uint64_t next_at(const Packet& p, node_id d) const {
     if (d == p.dst_router) return Flit::eject | (p.dst_term - n_.term_off[d]);
     if (!r_.source_routed()) return Flit::ask;
-    return narrow_ ? reinterpret_cast<const std::uint32_t*>(&p + 1)[p.hop]
-                   : reinterpret_cast<const std::uint64_t*>(&p + 1)[p.hop];
+    return n_.narrow_routes ? reinterpret_cast<const std::uint32_t*>(&p + 1)[p.hop]
+                            : reinterpret_cast<const std::uint64_t*>(&p + 1)[p.hop];
   }
   Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
   /// A block of the size class: a spare one, else a new one.
@@ -139,7 +139,6 @@ class Engine {
   // usual VC counts and class widths): x / V, and x % w.
   std::uint32_t v_shift_ = 0;
   bool v_pow2_ = false;
-  bool narrow_ = false;  // routes in 4 bytes a hop (Packet)
   template <class T>
   T per_vc(T x) const {
     return v_pow2_ ? x >> v_shift_ : x / n_.V;

@@ -55,6 +55,7 @@ struct Network {
   std::vector<std::uint32_t> in_chan, out_chan;    // port -> channel
   std::vector<std::uint32_t> arc_port, arc_lanes;  // arc -> first output port, parallel channels
   std::vector<std::uint32_t> arc_latency;          // arc -> link latency
+  bool narrow_routes = false;                      // a packet's route in 4 bytes a hop: every arc below 2^24 (Packet)
   std::vector<std::uint64_t> term_off;             // router -> first terminal (routers + 1 entries)
   std::vector<node_id> term_router;                // terminal -> router
   std::uint64_t terminals() const { return term_off.back(); }
@@ -173,8 +174,8 @@ bool routing_is_adaptive(const std::string& algo);
 /// A packet: this header, then its source route in the same block, so that a packet is one allocation
 /// and its first hops share the header's lines (the packets in flight of a large network are millions,
 /// and a hop reads the next one). Per hop the arc and its VC class packed as arc << 8 | class
-/// (route_hop), in 4 bytes when every arc of the network is below 2^24 (Engine::narrow_), else 8. A
-/// block has room for 16 << size_class hops (Engine::new_block).
+/// (route_hop), in 4 bytes when every arc of the network is below 2^24 (Network::narrow_routes), else 8.
+/// A block has room for 16 << size_class hops (Engine::new_block).
 struct Packet {
   Packet* next = nullptr;  // source queue link
   std::uint64_t created = 0, injected = 0;
@@ -186,7 +187,7 @@ struct Packet {
   std::uint8_t size_class = 0;
   bool measured = false;
   static std::uint64_t room(std::uint32_t size_class) { return std::uint64_t{16} << size_class; }
-  static constexpr std::uint32_t size_classes = 28;  // room up to 2^31 hops
+  static constexpr std::uint32_t size_classes = 29;  // room up to 2^32 hops: any route
 };
 static_assert(sizeof(Packet) == 64, "a packet header is one cache line");
 inline std::uint64_t route_hop(std::uint64_t arc, std::uint8_t cls) {

@@ -12,7 +12,7 @@ namespace topo::sim {
 Packet* Engine::new_block(std::uint32_t size_class, Scratch& sc) const {
   auto& spare = sc.spare[size_class];
   if (spare.empty()) {
-    const auto bytes = sizeof(Packet) + Packet::room(size_class) * (narrow_ ? 4 : 8);
+    const auto bytes = sizeof(Packet) + Packet::room(size_class) * (n_.narrow_routes ? 4 : 8);
     return new (::operator new (bytes, std::align_val_t{alignof(Packet)}))
         Packet{.size_class = std::uint8_t(size_class)};
   }
@@ -37,7 +37,7 @@ Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n
     p = q;
   }
   p->hops = n;
-  if (narrow_) {
+  if (n_.narrow_routes) {
     auto* to = reinterpret_cast<std::uint32_t*>(p + 1);
     for (std::uint32_t h = 0; h < n; ++h) to[h] = std::uint32_t(hops[h]);
   } else {
