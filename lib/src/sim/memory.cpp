@@ -34,8 +34,10 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   double state = in_vcs * (B * 16.0 + 40) + out_vcs * 9 + (arcs + t) * (8 + 28) +
                  channels * (2 * 32 + 2 * credits_per_cycle * 8 + 16 + 48) + t * (3 * 8 + 8 + V * 5.0 + 1 + 16 + 32) +
                  r * 136;
-  if (o.messages > 0)
-    state += t * double(o.messages) * double(sizeof(Packet) + Packet::room(0) * 8);  // batch: every packet up front
+  if (o.messages > 0) {  // batch: every packet up front, in a block of the smallest class (malloc's 16 bytes too)
+    const auto hop_bytes = arcs <= double(std::uint64_t{1} << 24) ? 4 : 8;  // Network::narrow_routes
+    state += t * double(o.messages) * double(sizeof(Packet) + Packet::room(0) * hop_bytes + 16);
+  }
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));
   e.add("network", bytes((arcs + t) * 110));

@@ -33,7 +33,10 @@ Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n
     Packet* q = new_block(c, sc);
     *q = *p;
     q->size_class = std::uint8_t(c);
-    sc.spare[p->size_class].push_back(p);
+    if (o_.messages > 0)
+      free_block(p);  // batch mode makes no new packets that could reuse it
+    else
+      sc.spare[p->size_class].push_back(p);
     p = q;
   }
   p->hops = n;
