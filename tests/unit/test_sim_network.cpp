@@ -3,6 +3,8 @@
 // threads, and deadlock: refused by the dependency check, reported at run time, avoided by VC classes.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 
@@ -478,4 +480,29 @@ TEST_CASE("sim: routes of 8 bytes a hop give the same run as routes of 4") {
   CHECK(wide.cycles == narrow.cycles);
   CHECK(wide.packet_latency.mean == narrow.packet_latency.mean);
   CHECK(wide.hop_histogram == narrow.hop_histogram);
+}
+
+TEST_CASE("sim: latency quantiles are the ranks of the sorted values, counted or selected") {
+  // Latencies that span few values are counted; a wide span takes nth_element. Both give the
+  // ceil(f n)-th smallest, as a sort does.
+  std::uint64_t state = 7;
+  const auto draw = [&](std::uint32_t below) { return std::uint32_t(detail::splitmix(state) % below); };
+  for (const std::uint32_t spread : {1u, 50u, 1000u, 4000000000u}) {
+    for (const std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{99}, std::size_t{1000}}) {
+      CAPTURE(spread);
+      CAPTURE(n);
+      std::vector<std::uint32_t> v(n);
+      for (auto& x : v) x = 20 + draw(spread);
+      auto sorted = v;
+      std::sort(sorted.begin(), sorted.end());
+      const auto q = sim::latency_quantiles(v);
+      const auto nth = [&](double f) { return double(sorted[std::size_t(std::ceil(f * double(n))) - 1]); };
+      CHECK(q.p50 == nth(0.5));
+      CHECK(q.p99 == nth(0.99));
+      CHECK(q.max == double(sorted.back()));
+      double sum = 0;
+      for (auto x : sorted) sum += x;
+      CHECK(q.mean == doctest::Approx(sum / double(n)));
+    }
+  }
 }

@@ -7,26 +7,43 @@
 
 namespace topo::sim {
 
-namespace {
-
-Quantiles quantiles(std::vector<std::uint32_t>& v) {
+Quantiles latency_quantiles(std::vector<std::uint32_t>& v) {
   Quantiles q;
   if (v.empty()) return q;
   double s = 0;
   for (auto x : v) s += x;
   q.mean = s / double(v.size());
-  auto at = [&](double f) {
-    const auto k = std::min(v.size() - 1, std::size_t(std::ceil(f * double(v.size()))) - (f > 0 ? 1 : 0));
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
-    return double(v[k]);
+  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+  const std::uint32_t first = *lo;
+  const std::uint64_t span = std::uint64_t(*hi) - first + 1;
+  q.max = *hi;
+  // The k-th smallest (from 0) of the f-quantile.
+  const auto rank = [&](double f) {
+    return std::min(v.size() - 1, std::size_t(std::ceil(f * double(v.size()))) - (f > 0 ? 1 : 0));
   };
-  q.p50 = at(0.5);
-  q.p99 = at(0.99);
-  q.max = *std::max_element(v.begin(), v.end());
+  if (span <= 4 * v.size() + 4096) {  // latencies span few values: count them, one pass
+    std::vector<std::uint64_t> count(span, 0);
+    for (auto x : v) ++count[x - first];
+    const auto at = [&](double f) {
+      const auto k = rank(f);
+      std::uint64_t seen = 0;
+      std::uint32_t i = 0;
+      while ((seen += count[i]) <= k) ++i;
+      return double(first + i);
+    };
+    q.p50 = at(0.5);
+    q.p99 = at(0.99);
+  } else {
+    const auto at = [&](double f) {
+      const auto k = rank(f);
+      std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
+      return double(v[k]);
+    };
+    q.p50 = at(0.5);
+    q.p99 = at(0.99);
+  }
   return q;
 }
-
-}  // namespace
 
 void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const {
   const double cycles = double(std::max<std::uint64_t>(1, measure_end - measure_start));
@@ -58,9 +75,9 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
     res.vc_occupancy_max = std::max<double>(res.vc_occupancy_max, s.occupancy_max);
   };
   res.measured = pl.size();
-  res.packet_latency = quantiles(pl);
-  res.network_latency = quantiles(nl);
-  res.queueing = quantiles(ql);
+  res.packet_latency = latency_quantiles(pl);
+  res.network_latency = latency_quantiles(nl);
+  res.queueing = latency_quantiles(ql);
   res.hop_histogram = hops;
   double hsum = 0, hn = 0;
   for (std::size_t h = 0; h < hops.size(); ++h) {
