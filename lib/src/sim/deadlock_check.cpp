@@ -89,7 +89,7 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
     for (std::uint64_t i = 0; i < repeats; ++i) r.check_paths(s, t, route_rng, paths);
     if (!(route_rng == unchanged)) {
       unchanged = route_rng;
-    } else if (known.capacity()) {
+    } else if (known.keeps_routes()) {
       const auto& [p, cls] = paths.front();
       packed.resize(p.hops());
       for (std::size_t h = 0; h < p.hops(); ++h) packed[h] = route_hop(p.arcs[h], cls[h]);

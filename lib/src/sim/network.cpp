@@ -105,7 +105,7 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.arc_latency = arc_latencies(g, o.link_latency);
   const auto arcs = g.num_arcs();
   n.arc_port.assign(arcs, none32);
-  n.narrow_routes = arcs <= (std::uint64_t{1} << 24);  // route_hop(arc, class) < 2^32
+  n.narrow_routes = route_hop_bytes(arcs) == 4;
   n.arc_lanes.assign(arcs, 0);
   // Parallel channels of every arc: multiplicity × capacity (capacity relative to a unit link).
   std::vector<std::uint32_t> in_count(n.routers), out_count(n.routers);

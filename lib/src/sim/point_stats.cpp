@@ -21,27 +21,25 @@ Quantiles latency_quantiles(std::vector<std::uint32_t>& v) {
   const auto rank = [&](double f) {
     return std::min(v.size() - 1, std::size_t(std::ceil(f * double(v.size()))) - (f > 0 ? 1 : 0));
   };
-  if (span <= 4 * v.size() + 4096) {  // latencies span few values: count them, one pass
-    std::vector<std::uint64_t> count(span, 0);
+  // Latencies that span few values are counted in one pass; else each rank is selected.
+  std::vector<std::uint64_t> count;
+  if (span <= 4 * v.size() + 4096) {
+    count.assign(span, 0);
     for (auto x : v) ++count[x - first];
-    const auto at = [&](double f) {
-      const auto k = rank(f);
-      std::uint64_t seen = 0;
-      std::uint32_t i = 0;
-      while ((seen += count[i]) <= k) ++i;
-      return double(first + i);
-    };
-    q.p50 = at(0.5);
-    q.p99 = at(0.99);
-  } else {
-    const auto at = [&](double f) {
-      const auto k = rank(f);
+  }
+  const auto at = [&](double f) {
+    const auto k = rank(f);
+    if (count.empty()) {
       std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
       return double(v[k]);
-    };
-    q.p50 = at(0.5);
-    q.p99 = at(0.99);
-  }
+    }
+    std::uint64_t seen = 0;
+    std::uint32_t i = 0;
+    while ((seen += count[i]) <= k) ++i;
+    return double(first + i);
+  };
+  q.p50 = at(0.5);
+  q.p99 = at(0.99);
   return q;
 }
 

@@ -39,7 +39,7 @@ class RouteCache {
     return hops_.data() + x.hop;
   }
   /// False for the cache of no routers, which keeps nothing.
-  bool capacity() const { return routers_ > 0; }
+  bool keeps_routes() const { return routers_ > 0; }
   /// Keeps the route of (s, t) (Packet's packing), unless the cache is full or has no capacity.
   void store(node_id s, node_id t, const std::vector<std::uint64_t>& route) {
     const auto hops = route.size();

@@ -55,7 +55,7 @@ struct Network {
   std::vector<std::uint32_t> in_chan, out_chan;    // port -> channel
   std::vector<std::uint32_t> arc_port, arc_lanes;  // arc -> first output port, parallel channels
   std::vector<std::uint32_t> arc_latency;          // arc -> link latency
-  bool narrow_routes = false;                      // a packet's route in 4 bytes a hop: every arc below 2^24 (Packet)
+  bool narrow_routes = false;                      // a packet's route in 4 bytes a hop (route_hop_bytes)
   std::vector<std::uint64_t> term_off;             // router -> first terminal (routers + 1 entries)
   std::vector<node_id> term_router;                // terminal -> router
   std::uint64_t terminals() const { return term_off.back(); }
@@ -190,6 +190,10 @@ struct Packet {
   static constexpr std::uint32_t size_classes = 29;  // room up to 2^32 hops: any route
 };
 static_assert(sizeof(Packet) == 64, "a packet header is one cache line");
+/// Bytes a hop of a packet's route takes on a network of `arcs` arcs: 4 while route_hop(arc, class) < 2^32.
+inline std::uint32_t route_hop_bytes(std::uint64_t arcs) {
+  return arcs <= (std::uint64_t{1} << 24) ? 4 : 8;
+}
 inline std::uint64_t route_hop(std::uint64_t arc, std::uint8_t cls) {
   return arc << 8 | cls;
 }
