@@ -187,8 +187,22 @@ TEST_CASE("the other tools' estimates count their quadratic arrays") {
   c.messages = 28;
   CHECK(sim::clex_memory(c).total() >= 32ull * 32 * 32 * 32 * 28 * 24);
   sim::SimOptions s;
-  const auto one = sim::simulation_memory(256, 512, false, 256, s, 1);
-  CHECK(sim::simulation_memory(256, 512, false, 256, s, 2).total() > one.total());
+  const auto one = sim::simulation_memory(256, 512, false, 1024, 256, s, 1);
+  CHECK(sim::simulation_memory(256, 512, false, 1024, 256, s, 2).total() > one.total());
   s.messages = 100;
-  CHECK(sim::simulation_memory(256, 512, false, 256, s, 1).total() > one.total() + 256 * 100 * 40);
+  CHECK(sim::simulation_memory(256, 512, false, 1024, 256, s, 1).total() > one.total() + 256 * 100 * 40);
+}
+
+TEST_CASE("the simulator's estimate counts a link's capacity and multiplicity as channels") {
+  // CLEX's swap model: on 4^3 routers, 96 clique links and 48 swap links of capacity 4 between distinct
+  // routers (and the self-loops of the redundant links, which carry nothing): 2 x (96 + 48 x 4) channels.
+  // Counting links, the estimate took 2 x 144.
+  const auto swap = build("clex", {{"clique", "4"}, {"levels", "3"}, {"links", "swap"}});
+  CHECK(sim::simulated_channels(swap) == 2 * (96 + 48 * 4));
+  const sim::SimOptions s;
+  const auto state = [&](std::uint64_t channels) {
+    return sim::simulation_memory(64, swap.num_links(), false, channels, 64, s, 1).total();
+  };
+  // Every channel adds its V input VCs of B flits each (and more).
+  CHECK(state(576) - state(288) >= 288u * s.vcs * s.buffer * 16);
 }

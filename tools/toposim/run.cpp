@@ -175,14 +175,16 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   topo::io::ReadOptions ro;
   ro.generate.memory = budget;
   ro.generate.estimate = [&](std::uint64_t nodes, std::uint64_t links, bool directed) {
-    return sim::simulation_memory(nodes, links, directed, nodes * std::max(1u, c.o.terminals_per_router), c.o,
-                                  concurrent);
+    return sim::simulation_memory(nodes, links, directed, directed ? links : 2 * links,
+                                  nodes * std::max(1u, c.o.terminals_per_router), c.o, concurrent);
   };
   const auto g = topo::cli::load_graph(c.input, ro);
   std::uint64_t terminals = std::uint64_t(g.num_nodes()) * std::max(1u, c.o.terminals_per_router);
   if (const auto per = topo::gen::terminals_per_endpoint(g); per && c.o.terminals_per_router == 0)
     terminals = std::uint64_t(g.meta.endpoints.empty() ? g.num_nodes() : g.meta.endpoints.size()) * *per;
-  const auto estimate = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), terminals, c.o, concurrent);
+  // Now with the graph's capacities and multiplicities: the channels the network will have.
+  const auto estimate = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), sim::simulated_channels(g),
+                                               terminals, c.o, concurrent);
   budget.check(estimate);
   // While it runs, the packets may take what the estimate leaves of the limit (at least 64 MiB: the
   // estimate leaves out small tables, and a limit suggested from it leaves little).

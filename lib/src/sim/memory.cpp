@@ -18,9 +18,9 @@ std::uint64_t bytes(double b) {
 
 }  // namespace
 
-MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed, std::uint64_t terminals,
-                                 const SimOptions& o, std::uint64_t concurrent) {
-  const double arcs = double(directed ? links : 2 * links), t = double(terminals), r = double(routers);
+MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed, std::uint64_t channels,
+                                 std::uint64_t terminals, const SimOptions& o, std::uint64_t concurrent) {
+  const double c = double(channels), t = double(terminals), r = double(routers);
   const double V = std::max(1u, o.vcs), B = std::max(1u, o.buffer);
   // Per point, the layout Simulator's constructor reports as bytes_per_router, with one-cycle links: input
   // VCs of the network and injection channels, their buffers (16 bytes a flit) and state (40 bytes, as
@@ -29,18 +29,18 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   // channels' flit and credit queues (2 slots of 32 and 8 bytes per cycle of delay, and their descriptors),
   // terminals and routers. Shared by the points: the network's channel tables (110 bytes per input channel,
   // measured the same way).
-  const double in_vcs = (arcs + t) * V, out_vcs = (arcs + t) * V, channels = arcs + 2 * t;
+  const double in_vcs = (c + t) * V, out_vcs = (c + t) * V, queues = c + 2 * t;
   const double credits_per_cycle = std::min(V, std::ceil(std::max(1.0, o.speedup)));
-  double state = in_vcs * (B * 16.0 + 40) + out_vcs * 9 + (arcs + t) * (8 + 28) +
-                 channels * (2 * 32 + 2 * credits_per_cycle * 8 + 16 + 48) + t * (3 * 8 + 8 + V * 5.0 + 1 + 16 + 32) +
+  double state = in_vcs * (B * 16.0 + 40) + out_vcs * 9 + (c + t) * (8 + 28) +
+                 queues * (2 * 32 + 2 * credits_per_cycle * 8 + 16 + 48) + t * (3 * 8 + 8 + V * 5.0 + 1 + 16 + 32) +
                  r * 136;
   if (o.messages > 0) {  // batch: every packet up front, in a block of the smallest class (malloc's 16 bytes too)
     state +=
-        t * double(o.messages) * double(sizeof(Packet) + Packet::room(0) * route_hop_bytes(std::uint64_t(arcs)) + 16);
+        t * double(o.messages) * double(sizeof(Packet) + Packet::room(0) * route_hop_bytes(directed ? links : 2 * links) + 16);
   }
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));
-  e.add("network", bytes((arcs + t) * 110));
+  e.add("network", bytes((c + t) * 110));
   e.add("network state", bytes(state * double(std::max<std::uint64_t>(1, concurrent))));
   if (o.algo == "minimal-adaptive") e.add("distance table", bytes(r * r * sizeof(std::uint16_t)));
   return e;

@@ -23,7 +23,23 @@ std::uint32_t parse_latency(std::string_view s, std::string_view spec) {
   return v;
 }
 
+/// The parallel channels of a link: its multiplicity times its capacity (relative to a unit link).
+std::uint32_t lanes(const Graph& g, link_id l) {
+  return g.multiplicity(l) * std::max<std::uint32_t>(1, g.capacity(l));
+}
+
 }  // namespace
+
+std::uint64_t simulated_channels(const Graph& g) {
+  std::uint64_t n = 0;
+  for (node_id v = 0; v < g.num_nodes(); ++v) {
+    const auto nb = g.out_neighbors(v);
+    const auto ln = g.out_links(v);
+    for (std::size_t i = 0; i < nb.size(); ++i)
+      if (nb[i] != v) n += lanes(g, ln[i]);
+  }
+  return n;
+}
 
 std::vector<std::uint32_t> arc_latencies(const Graph& g, const std::string& spec) {
   std::vector<std::uint32_t> lat(g.num_arcs(), 1);
@@ -107,7 +123,7 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.arc_port.assign(arcs, none32);
   n.narrow_routes = route_hop_bytes(arcs) == 4;
   n.arc_lanes.assign(arcs, 0);
-  // Parallel channels of every arc: multiplicity × capacity (capacity relative to a unit link).
+  // Parallel channels of every arc (lanes; simulated_channels counts the same).
   std::vector<std::uint32_t> in_count(n.routers), out_count(n.routers);
   for (node_id v = 0; v < n.routers; ++v) in_count[v] = out_count[v] = n.terms(v);
   for (node_id v = 0; v < n.routers; ++v) {
@@ -115,10 +131,10 @@ Network build_network(const Graph& g, const SimOptions& o) {
     const auto ln = g.out_links(v);
     for (std::size_t i = 0; i < nb.size(); ++i) {
       if (nb[i] == v) continue;  // a self-loop carries nothing in a router network
-      const std::uint32_t lanes = g.multiplicity(ln[i]) * std::max<std::uint32_t>(1, g.capacity(ln[i]));
-      n.arc_lanes[g.arc_offset(v) + i] = lanes;
-      out_count[v] += lanes;
-      in_count[nb[i]] += lanes;
+      const auto k = lanes(g, ln[i]);
+      n.arc_lanes[g.arc_offset(v) + i] = k;
+      out_count[v] += k;
+      in_count[nb[i]] += k;
     }
   }
   n.in_off.assign(n.routers + 1, 0);

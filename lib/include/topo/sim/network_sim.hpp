@@ -133,9 +133,14 @@ const std::vector<std::string>& injection_names();
 /// What `toposim run` allocates on a network of that size (man/toposim.1, MEMORY): the graph; for each of
 /// `concurrent` points simulated at once, the router state (every input VC's buffer of o.buffer flits and its
 /// allocator state, output VCs, channel pipelines, terminals' queues) and, in batch mode, o.messages packet
-/// records per terminal; the distance table of --algo minimal-adaptive (N x N entries).
-MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed, std::uint64_t terminals,
-                                 const SimOptions& o, std::uint64_t concurrent);
+/// records per terminal; the distance table of --algo minimal-adaptive (N x N entries). `channels` are the
+/// router-to-router channels (simulated_channels; before the graph is read, its arcs: unit links).
+MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed, std::uint64_t channels,
+                                 std::uint64_t terminals, const SimOptions& o, std::uint64_t concurrent);
+
+/// The channels between routers the simulator builds for g: one per arc and unit of its multiplicity and
+/// capacity (a CLEX swap link of capacity k is k channels each way), self-loops left out.
+std::uint64_t simulated_channels(const Graph& g);
 
 /// A configured simulator on one graph: routing built, dependency check done (InputError when it
 /// fails and allow_deadlock is unset). Points may be run concurrently.
