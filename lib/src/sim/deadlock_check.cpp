@@ -78,18 +78,16 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
     }
     if (same) repeats = 1;
   }
-  // The routes that drew nothing (the generator's state is as before them) are the engines' routes too,
-  // when the routing is pure and every pair is here.
+  // The routes that drew nothing are the engines' routes too, when the routing is pure and every pair
+  // is here.
   known = RouteCache(r.pure() && !setup.dependency_check_sampled ? n.routers : 0);
-  route::Rng unchanged = route_rng;  // the generator's state after the last route that drew
   std::vector<std::uint64_t> packed;
   for (const auto& [s, t] : pairs) {
     if (s == t) continue;
     paths.clear();
+    const auto draws = route_rng.draws();
     for (std::uint64_t i = 0; i < repeats; ++i) r.check_paths(s, t, route_rng, paths);
-    if (!(route_rng == unchanged)) {
-      unchanged = route_rng;
-    } else if (known.keeps_routes()) {
+    if (route_rng.draws() == draws && known.keeps_routes()) {
       const auto& [p, cls] = paths.front();
       packed.resize(p.hops());
       for (std::size_t h = 0; h < p.hops(); ++h) packed[h] = route_hop(p.arcs[h], cls[h]);

@@ -2,9 +2,9 @@
 // The generator of one routing decision, seeded from a 64-bit draw of the terminal's or router's own
 // generator (engine_internal.hpp). Seeding a route::Rng (mt19937_64) takes 312 dependent steps, more than
 // most decisions cost, and most routings never draw (dor, shortest without --random-ties, dragonfly
-// minimal). So a decision first runs on a generator in a fixed state; when the generator is still in that
-// state afterwards the decision drew nothing and its result does not depend on the seed; otherwise the
-// generator is seeded and the decision runs again. A decision must be repeatable: it writes only its
+// minimal). So a decision first runs on a generator in a fixed state; when the generator counted no draw
+// the decision's result does not depend on the seed; otherwise the generator is seeded and the decision
+// runs again. A decision must be repeatable: it writes only its
 // outputs, which the second run overwrites. Once most decisions draw, the generator is seeded up front.
 #include <cstdint>
 
@@ -23,12 +23,13 @@ class RouteRng {
       return true;
     }
     ++calls_;
+    const auto before = rng_.draws();
     bool drew = false;
     try {
       decide(rng_);
-      drew = !(rng_ == fixed_);
+      drew = rng_.draws() != before;
     } catch (...) {
-      if (rng_ == fixed_) throw;  // the error did not depend on the seed
+      if (rng_.draws() == before) throw;  // the error did not depend on the seed
       drew = true;
     }
     if (!drew) return false;
