@@ -102,6 +102,18 @@ for f in empty.el blank.el garbage.bin binary.el id-33bit.el id-huge.el id-negat
 done
 bad "topostat laughs.graphml says why" 1 -- topostat "$in/laughs.graphml"
 says "entity reference loop"
+# libxml2 is opened when GraphML is read: a library of its name without its functions (zlib, first on
+# LD_LIBRARY_PATH) is one line; the other formats do not open it.
+mkdir "$tmp/fake-libxml2"
+cp "$(ldd "$bin/topostat" | awk '/libz\.so/ {print $3}')" "$tmp/fake-libxml2/libxml2.so.2"
+"$bin/topogen" torus --dims 3x3 --format graphml > "$in/torus.graphml"
+LD_LIBRARY_PATH=$tmp/fake-libxml2 bad "topostat graphml without libxml2" 1 -- topostat "$in/torus.graphml"
+says "reading GraphML needs libxml2: libxml2.so.2 has no xmlNewParserCtxt"
+if ! LD_LIBRARY_PATH=$tmp/fake-libxml2 "$bin/topostat" "$in/torus.el" > /dev/null 2>&1; then
+  fail "topostat torus.el with a broken libxml2 on LD_LIBRARY_PATH"
+else
+  passes=$((passes + 1))
+fi
 # Found by the fuzz targets (tests/fuzz/README.md): a number beyond a double, a stray huge task id.
 printf '{"nodes": [{"id": 717E7775}], "links": []}\n' > "$in/json-overflow.json"
 bad "topostat json number overflow" 1 -- topostat "$in/json-overflow.json"

@@ -1,9 +1,8 @@
-// GraphML (http://graphml.graphdrawing.org), read through libxml2 and written with XML escaping.
+// GraphML (http://graphml.graphdrawing.org), read through libxml2 (libxml2_internal.hpp) and written with XML
+// escaping.
 // Read: <graph edgedefault>, <node id>, <edge source target> and the data keys topo writes (label,
 // class, multiplicity, level); other keys are ignored. Written: the same, plus the family and its
 // parameters as graph data.
-#include <libxml/parser.h>
-#include <libxml/tree.h>
 
 #include <cstring>
 #include <limits>
@@ -13,6 +12,7 @@
 #include <unordered_map>
 
 #include "io_internal.hpp"
+#include "libxml2_internal.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::io::detail {
@@ -48,26 +48,26 @@ bool is(const xmlNode* n, const char* name) {
 }
 
 std::string attr(const xmlNode* n, const char* name) {
-  xmlChar* v = xmlGetProp(n, reinterpret_cast<const xmlChar*>(name));
+  xmlChar* v = libxml2().GetProp(n, reinterpret_cast<const xmlChar*>(name));
   if (!v) return "";
   std::string r(reinterpret_cast<const char*>(v));
-  xmlFree(v);
+  (*libxml2().Free)(v);
   return r;
 }
 
 bool has_attr(const xmlNode* n, const char* name) {
-  return xmlHasProp(n, reinterpret_cast<const xmlChar*>(name)) != nullptr;
+  return libxml2().HasProp(n, reinterpret_cast<const xmlChar*>(name)) != nullptr;
 }
 
 std::string text(const xmlNode* n) {
-  xmlChar* v = xmlNodeGetContent(n);
+  xmlChar* v = libxml2().NodeGetContent(n);
   std::string r = v ? reinterpret_cast<const char*>(v) : "";
-  xmlFree(v);
+  (*libxml2().Free)(v);
   return r;
 }
 
 struct DocFree {
-  void operator()(xmlDoc* d) const { xmlFreeDoc(d); }
+  void operator()(xmlDoc* d) const { libxml2().FreeDoc(d); }
 };
 
 }  // namespace
@@ -75,27 +75,28 @@ struct DocFree {
 Graph read_graphml(const Text& t, const ReadOptions& opt) {
   if (t.data.size() > std::size_t(std::numeric_limits<int>::max()))
     throw InputError(t.source + ": GraphML input above 2 GiB (libxml2's limit); use an edge list");
-  xmlParserCtxtPtr ctx = xmlNewParserCtxt();
+  const auto& xml = libxml2();
+  xmlParserCtxtPtr ctx = xml.NewParserCtxt();
   if (!ctx) throw InputError(t.source + ": cannot start the XML parser");
   // Not XML_PARSE_HUGE: it also lifts libxml2's entity amplification check, and a few nested entity
   // declarations ("billion laughs") would then expand for ever. A graph needs neither 10 MB text nodes
   // nor 256 levels of nesting, the limits it would lift as well.
-  std::unique_ptr<xmlDoc, DocFree> doc(xmlCtxtReadMemory(ctx, t.data.data(), static_cast<int>(t.data.size()), nullptr,
+  std::unique_ptr<xmlDoc, DocFree> doc(xml.CtxtReadMemory(ctx, t.data.data(), static_cast<int>(t.data.size()), nullptr,
                                                          nullptr,
                                                          XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING));
   if (!doc) {
-    const xmlError* e = xmlCtxtGetLastError(ctx);
+    const xmlError* e = xml.CtxtGetLastError(ctx);
     std::string msg = e && e->message ? e->message : "not well-formed XML";
     while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
     const std::size_t line = e ? static_cast<std::size_t>(std::max(0, e->line)) : 0;
-    xmlFreeParserCtxt(ctx);
+    xml.FreeParserCtxt(ctx);
     throw ParseError(t.source, line, "XML: " + msg);
   }
-  xmlFreeParserCtxt(ctx);
+  xml.FreeParserCtxt(ctx);
   auto bad = [&](const xmlNode* n, const std::string& m) {
-    return ParseError(t.source, n ? static_cast<std::size_t>(std::max<long>(0, xmlGetLineNo(n))) : 0, m);
+    return ParseError(t.source, n ? static_cast<std::size_t>(std::max<long>(0, xml.GetLineNo(n))) : 0, m);
   };
-  const xmlNode* root = xmlDocGetRootElement(doc.get());
+  const xmlNode* root = xml.DocGetRootElement(doc.get());
   if (!root || !is(root, "graphml")) throw bad(root, "expected a <graphml> document");
   // Keys: id -> attribute name, for the data elements.
   std::unordered_map<std::string, std::string> key_name;
