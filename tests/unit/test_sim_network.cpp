@@ -77,7 +77,7 @@ TEST_CASE("sim: zero-load latency of a single link with latency classes and mult
   o.traffic = "bit-complement";
   o.rate = 0.01;
   const sim::Simulator s(g, o);
-  CHECK(s.setup().channels == 4);  // two lanes each way
+  CHECK(s.setup().channels == 4);          // two lanes each way
   CHECK(sim::simulated_channels(g) == 4);  // and the memory estimate counts them
   const auto p = s.run(o.rate, 3);
   REQUIRE(p.measured > 0);

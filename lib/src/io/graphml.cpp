@@ -82,8 +82,8 @@ Graph read_graphml(const Text& t, const ReadOptions& opt) {
   // declarations ("billion laughs") would then expand for ever. A graph needs neither 10 MB text nodes
   // nor 256 levels of nesting, the limits it would lift as well.
   std::unique_ptr<xmlDoc, DocFree> doc(xml.CtxtReadMemory(ctx, t.data.data(), static_cast<int>(t.data.size()), nullptr,
-                                                         nullptr,
-                                                         XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING));
+                                                          nullptr,
+                                                          XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING));
   if (!doc) {
     const xmlError* e = xml.CtxtGetLastError(ctx);
     std::string msg = e && e->message ? e->message : "not well-formed XML";

@@ -1,9 +1,8 @@
 // libxml2 opened by its soname (TOPO_LIBXML2_SONAME, read from the library at configure time).
-#include "libxml2_internal.hpp"
-
 #include <dlfcn.h>
 #include <fmt/format.h>
 
+#include "libxml2_internal.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::io::detail {

@@ -35,8 +35,8 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
                  queues * (2 * 32 + 2 * credits_per_cycle * 8 + 16 + 48) + t * (3 * 8 + 8 + V * 5.0 + 1 + 16 + 32) +
                  r * 136;
   if (o.messages > 0) {  // batch: every packet up front, in a block of the smallest class (malloc's 16 bytes too)
-    state +=
-        t * double(o.messages) * double(sizeof(Packet) + Packet::room(0) * route_hop_bytes(directed ? links : 2 * links) + 16);
+    state += t * double(o.messages) *
+             double(sizeof(Packet) + Packet::room(0) * route_hop_bytes(directed ? links : 2 * links) + 16);
   }
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));
