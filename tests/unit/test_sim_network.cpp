@@ -10,6 +10,7 @@
 
 #include "sim/route_cache_internal.hpp"
 #include "sim/sim_internal.hpp"
+#include "sim/value_counts_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/sim/network_sim.hpp"
@@ -483,27 +484,36 @@ TEST_CASE("sim: routes of 8 bytes a hop give the same run as routes of 4") {
   CHECK(wide.hop_histogram == narrow.hop_histogram);
 }
 
-TEST_CASE("sim: latency quantiles are the ranks of the sorted values, counted or selected") {
-  // Latencies that span few values are counted; a wide span takes nth_element. Both give the
-  // ceil(f n)-th smallest, as a sort does.
+TEST_CASE("sim: latency quantiles are the ranks of the sorted values, counted in a table or listed") {
+  // Values below 2^16 are counted by value, larger ones listed; both give the ceil(f n)-th smallest, as a
+  // sort does, and counts split in two (two threads) and merged give the same.
   std::uint64_t state = 7;
   const auto draw = [&](std::uint32_t below) { return std::uint32_t(detail::splitmix(state) % below); };
-  for (const std::uint32_t spread : {1u, 50u, 1000u, 4000000000u}) {
+  for (const std::uint32_t spread : {1u, 50u, 1000u, 70000u, 4000000000u}) {
     for (const std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{99}, std::size_t{1000}}) {
       CAPTURE(spread);
       CAPTURE(n);
       std::vector<std::uint32_t> v(n);
       for (auto& x : v) x = 20 + draw(spread);
+      sim::ValueCounts all, first, second;
+      for (std::size_t i = 0; i < n; ++i) {
+        all.add(v[i]);
+        (i % 3 ? first : second).add(v[i]);
+      }
+      first.merge(second);
       auto sorted = v;
       std::sort(sorted.begin(), sorted.end());
-      const auto q = sim::latency_quantiles(v);
       const auto nth = [&](double f) { return double(sorted[std::size_t(std::ceil(f * double(n))) - 1]); };
-      CHECK(q.p50 == nth(0.5));
-      CHECK(q.p99 == nth(0.99));
-      CHECK(q.max == double(sorted.back()));
       double sum = 0;
       for (auto x : sorted) sum += x;
-      CHECK(q.mean == doctest::Approx(sum / double(n)));
+      for (const auto* c : {&all, &first}) {
+        const auto q = c->quantiles();
+        CHECK(c->size() == n);
+        CHECK(q.p50 == nth(0.5));
+        CHECK(q.p99 == nth(0.99));
+        CHECK(q.max == double(sorted.back()));
+        CHECK(q.mean == sum / double(n));
+      }
     }
   }
 }

@@ -24,6 +24,7 @@
 #include "route_rng_internal.hpp"
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
+#include "value_counts_internal.hpp"
 #include "zeroed_array_internal.hpp"
 
 namespace topo::sim {
@@ -48,12 +49,17 @@ struct ChannelQueue {
 
 /// What one router records; merged over routers after the run.
 struct RouterStats {
-  std::vector<std::uint32_t> packet_latency, network_latency, queueing;
-  std::vector<std::uint64_t> hops;
   std::uint64_t injected = 0, delivered = 0;
   std::uint64_t occupancy_sum = 0;
   std::uint32_t occupancy_max = 0;
   std::uint64_t buffered = 0;  // flits now in this router's input buffers
+};
+
+/// What the measured packets that one thread's routers deliver record; merged over the threads after the
+/// run (counts: the same for any number of threads).
+struct PacketStats {
+  ValueCounts packet_latency, network_latency, queueing;
+  std::vector<std::uint64_t> hops;  // packets by hops
 };
 
 class Engine {
@@ -91,6 +97,7 @@ class Engine {
     std::array<std::vector<Packet*>, Packet::size_classes> spare;  // delivered packets by size class, reused
     std::uint32_t size_class = 0;                                  // of new packets: that of the last route placed here
     Counts k;
+    PacketStats measured;
   };
   // channels.cpp
   void receive(unsigned t);  // thread t's arrivals of this cycle

@@ -1,47 +1,10 @@
 // A load point's figures (engine_internal.hpp): throughput per terminal, latency quantiles, hops,
 // VC occupancy and channel utilisation over the sample windows; and the deadlock report.
 #include <algorithm>
-#include <cmath>
 
 #include "engine_internal.hpp"
 
 namespace topo::sim {
-
-Quantiles latency_quantiles(std::vector<std::uint32_t>& v) {
-  Quantiles q;
-  if (v.empty()) return q;
-  double s = 0;
-  for (auto x : v) s += x;
-  q.mean = s / double(v.size());
-  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
-  const std::uint32_t first = *lo;
-  const std::uint64_t span = std::uint64_t(*hi) - first + 1;
-  q.max = *hi;
-  // The k-th smallest (from 0) of the f-quantile.
-  const auto rank = [&](double f) {
-    return std::min(v.size() - 1, std::size_t(std::ceil(f * double(v.size()))) - (f > 0 ? 1 : 0));
-  };
-  // Latencies that span few values are counted in one pass; else each rank is selected.
-  std::vector<std::uint64_t> count;
-  if (span <= 4 * v.size() + 4096) {
-    count.assign(span, 0);
-    for (auto x : v) ++count[x - first];
-  }
-  const auto at = [&](double f) {
-    const auto k = rank(f);
-    if (count.empty()) {
-      std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
-      return double(v[k]);
-    }
-    std::uint64_t seen = 0;
-    std::uint32_t i = 0;
-    while ((seen += count[i]) <= k) ++i;
-    return double(first + i);
-  };
-  q.p50 = at(0.5);
-  q.p99 = at(0.99);
-  return q;
-}
 
 void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const {
   const double cycles = double(std::max<std::uint64_t>(1, measure_end - measure_start));
@@ -58,24 +21,26 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
   res.accepted_mean = sum / double(terms);
   res.accepted_min = terms ? mn : 0;
   res.jain = sum2 > 0 ? sum * sum / (double(terms) * sum2) : 1;
-  std::vector<std::uint32_t> pl, nl, ql;
-  std::vector<std::uint64_t> hops;
+  PacketStats m;
+  for (const auto& sc : scratch_) {
+    m.packet_latency.merge(sc.measured.packet_latency);
+    m.network_latency.merge(sc.measured.network_latency);
+    m.queueing.merge(sc.measured.queueing);
+    if (m.hops.size() < sc.measured.hops.size()) m.hops.resize(sc.measured.hops.size(), 0);
+    for (std::size_t h = 0; h < sc.measured.hops.size(); ++h) m.hops[h] += sc.measured.hops[h];
+  }
+  const auto& hops = m.hops;
   double occ = 0;
   for (const auto& s : stats_) {
-    pl.insert(pl.end(), s.packet_latency.begin(), s.packet_latency.end());
-    nl.insert(nl.end(), s.network_latency.begin(), s.network_latency.end());
-    ql.insert(ql.end(), s.queueing.begin(), s.queueing.end());
-    if (hops.size() < s.hops.size()) hops.resize(s.hops.size(), 0);
-    for (std::size_t h = 0; h < s.hops.size(); ++h) hops[h] += s.hops[h];
     res.injected += s.injected;
     res.delivered += s.delivered;
     occ += double(s.occupancy_sum);
     res.vc_occupancy_max = std::max<double>(res.vc_occupancy_max, s.occupancy_max);
   };
-  res.measured = pl.size();
-  res.packet_latency = latency_quantiles(pl);
-  res.network_latency = latency_quantiles(nl);
-  res.queueing = latency_quantiles(ql);
+  res.measured = m.packet_latency.size();
+  res.packet_latency = m.packet_latency.quantiles();
+  res.network_latency = m.network_latency.quantiles();
+  res.queueing = m.queueing.quantiles();
   res.hop_histogram = hops;
   double hsum = 0, hn = 0;
   for (std::size_t h = 0; h < hops.size(); ++h) {

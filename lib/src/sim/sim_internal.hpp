@@ -223,10 +223,6 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
                                                                       const Destinations& d, const SimOptions& o,
                                                                       SimSetup& setup, RouteCache& known);
 
-/// Mean, median, 99th percentile (the ceil(0.99 n)-th smallest) and maximum of v, which it may reorder
-/// (point_stats.cpp).
-Quantiles latency_quantiles(std::vector<std::uint32_t>& v);
-
 /// One simulated load point (engine.cpp). `known`: routes of the pure routing `r` (dependency_cycle).
 PointResult simulate_point(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
                            const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed,

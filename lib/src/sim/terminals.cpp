@@ -161,15 +161,16 @@ void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
   k.win_latency += latency;
   if (p->measured) {
     ++k.measured_delivered;
-    s.packet_latency.push_back(std::uint32_t(latency));
-    s.network_latency.push_back(std::uint32_t(now_ - p->injected));
+    auto& m = sc.measured;
+    m.packet_latency.add(std::uint32_t(latency));
+    m.network_latency.add(std::uint32_t(now_ - p->injected));
     const std::size_t hops = p->hop ? p->hop - 1 : 0;  // the last router-to-terminal step is not a hop
     const double zero = zero_load_latency(o_, std::uint32_t(hops), p->link_cycles);
     if (double(latency) < zero - 1e-9)
       fail(fmt::format("a packet of {} hops took {} cycles, below the zero-load {}", hops, latency, zero));
-    s.queueing.push_back(std::uint32_t(double(latency) - zero));
-    if (s.hops.size() <= hops) s.hops.resize(hops + 1, 0);
-    ++s.hops[hops];
+    m.queueing.add(std::uint32_t(double(latency) - zero));
+    if (m.hops.size() <= hops) m.hops.resize(hops + 1, 0);
+    ++m.hops[hops];
   }
   sc.spare[p->size_class].push_back(p);
 }
