@@ -36,8 +36,15 @@ class Dor final : public Router {
     }
   }
 
-  Path route(node_id s, node_id t, Rng&) const override {
+  Path route(node_id s, node_id t, Rng& rng) const override {
     Path p;
+    route_into(s, t, rng, p);
+    return p;
+  }
+
+  void route_into(node_id s, node_id t, Rng&, Path& p) const override {
+    p.nodes.clear();
+    p.arcs.clear();
     const auto from = coords_.of(s), target = coords_.of(t);
     // Dimension i's steps and their direction: the short way round on a ring (a tie at half a ring goes the
     // positive way), which stays the short way at every step.
@@ -49,7 +56,7 @@ class Dor final : public Router {
     };
     std::size_t hops = 0;
     for (unsigned i = 0; i < coords_.dims; ++i) hops += std::size_t(move(i).first);
-    p.nodes.reserve(hops + 1);  // for the path's room: one allocation each, not one per doubling
+    p.nodes.reserve(hops + 1);  // for the path's room: at most one allocation each, not one per doubling
     p.arcs.reserve(hops);
     p.nodes.push_back(s);
     auto at = std::int64_t(index(from));  // the grid index of the current position, moved a step at a time
@@ -70,7 +77,6 @@ class Dor final : public Router {
         append_hop(g_, p, node_at_[std::size_t(at)]);
       }
     }
-    return p;
   }
 
  private:

@@ -57,7 +57,7 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
   const std::uint64_t k = r.class_vcs.size();
   route::Rng route_rng(o.seed);
   route::DependencyGraph deps;
-  std::vector<std::pair<route::Path, std::vector<std::uint8_t>>> paths;
+  CheckedRoutes paths;
   route::Path channels;
   std::uint64_t routes = 0;
   // Random routings (valiant, ugal, random ties) take several routes per pair; a routing that gives
@@ -73,7 +73,7 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
       r.check_paths(it->first, it->second, route_rng, paths);
       r.check_paths(it->first, it->second, route_rng, paths);
       const auto half = paths.size() / 2;
-      for (std::size_t i = 0; i < half; ++i) same = same && paths[i].first.arcs == paths[half + i].first.arcs;
+      for (std::size_t i = 0; i < half; ++i) same = same && paths[i].path.arcs == paths[half + i].path.arcs;
       ++probed;
     }
     if (same) repeats = 1;
@@ -88,7 +88,7 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
     const auto draws = route_rng.draws();
     for (std::uint64_t i = 0; i < repeats; ++i) r.check_paths(s, t, route_rng, paths);
     if (route_rng.draws() == draws && known.keeps_routes()) {
-      const auto& [p, cls] = paths.front();
+      const auto& [p, cls] = paths[0];
       packed.resize(p.hops());
       for (std::size_t h = 0; h < p.hops(); ++h) packed[h] = route_hop(p.arcs[h], cls[h]);
       known.store(s, t, packed);

@@ -44,12 +44,10 @@ class SourceRouted final : public SimRouting {
     out.path = r_->route(s, t, rng);
     vcc->of_path(out.path, out.classes);
   }
-  void check_paths(node_id s, node_id t, route::Rng& rng,
-                   std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const override {
-    auto p = r_->route(s, t, rng);
-    std::vector<std::uint8_t> c;
-    vcc->of_path(p, c);
-    out.emplace_back(std::move(p), std::move(c));
+  void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {
+    auto& x = out.add();
+    r_->route_into(s, t, rng, x.path);
+    vcc->of_path(x.path, x.classes);
   }
 
  private:
@@ -72,13 +70,11 @@ class Ugal final : public SimRouting {
     out.path = std::move(m);
     vcc->of_path(out.path, out.classes);
   }
-  void check_paths(node_id s, node_id t, route::Rng& rng,
-                   std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const override {
+  void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {
     for (const auto* r : {min_.get(), val_.get()}) {
-      auto p = r->route(s, t, rng);
-      std::vector<std::uint8_t> c;
-      vcc->of_path(p, c);
-      out.emplace_back(std::move(p), std::move(c));
+      auto& x = out.add();
+      r->route_into(s, t, rng, x.path);
+      vcc->of_path(x.path, x.classes);
     }
   }
 
@@ -129,12 +125,10 @@ class MinimalAdaptive final : public SimRouting {
     vcc->of_path(esc, cls);  // the escape classes depend only on the rest of the route
     out.push_back({esc.arcs[0], class_vcs[cls[0]].first, class_vcs[cls[0]].second, true});
   }
-  void check_paths(node_id s, node_id t, route::Rng& rng,
-                   std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const override {
-    auto p = base_->route(s, t, rng);  // the escape network must be deadlock-free on its own
-    std::vector<std::uint8_t> c;
-    vcc->of_path(p, c);
-    out.emplace_back(std::move(p), std::move(c));
+  void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {
+    auto& x = out.add();
+    base_->route_into(s, t, rng, x.path);  // the escape network must be deadlock-free on its own
+    vcc->of_path(x.path, x.classes);
   }
 
  private:
@@ -182,12 +176,10 @@ class Table final : public SimRouting {
     out.path = find(s, t);
     vcc->of_path(out.path, out.classes);
   }
-  void check_paths(node_id s, node_id t, route::Rng&,
-                   std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const override {
-    auto p = find(s, t);
-    std::vector<std::uint8_t> c;
-    vcc->of_path(p, c);
-    out.emplace_back(std::move(p), std::move(c));
+  void check_paths(node_id s, node_id t, route::Rng&, CheckedRoutes& out) const override {
+    auto& x = out.add();
+    x.path = find(s, t);
+    vcc->of_path(x.path, x.classes);
   }
 
  private:

@@ -132,6 +132,25 @@ struct SourceRoute {
   std::vector<std::uint8_t> classes;
 };
 
+/// The routes of one pair for the dependency check. The entries, and their vectors, are kept from pair
+/// to pair: checking a route allocates nothing once they have grown.
+class CheckedRoutes {
+ public:
+  SourceRoute& add() {
+    if (n_ == all_.size()) all_.emplace_back();
+    return all_[n_++];
+  }
+  void clear() { n_ = 0; }
+  std::size_t size() const { return n_; }
+  const SourceRoute& operator[](std::size_t i) const { return all_[i]; }
+  const SourceRoute* begin() const { return all_.data(); }
+  const SourceRoute* end() const { return all_.data() + n_; }
+
+ private:
+  std::vector<SourceRoute> all_;
+  std::size_t n_ = 0;
+};
+
 /// A routing: source routes (path and per-hop classes fixed at injection) or per-hop choices.
 class SimRouting {
  public:
@@ -146,9 +165,8 @@ class SimRouting {
   virtual bool source_routed() const { return true; }
   /// True when at_source's route depends only on (src, dst) and its draws, not on the network's state.
   virtual bool pure() const { return false; }
-  /// Routes for the dependency check: the paths a pair may take, with their classes.
-  virtual void check_paths(node_id s, node_id t, route::Rng& rng,
-                           std::vector<std::pair<route::Path, std::vector<std::uint8_t>>>& out) const = 0;
+  /// Routes for the dependency check: the paths a pair may take, with their classes, added to `out`.
+  virtual void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const = 0;
   std::unique_ptr<VcClasses> vcc;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> class_vcs;  // class -> VCs [lo, hi)
 };

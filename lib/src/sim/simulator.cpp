@@ -119,6 +119,7 @@ struct Simulator::Impl {
     const std::uint64_t samples = std::min<std::uint64_t>(terms * 4, 8192);
     double sum = 0;
     std::unique_ptr<route::Router> shortest;
+    CheckedRoutes paths;
     for (std::uint64_t i = 0; i < samples; ++i) {
       const auto s = terms <= 2048 ? i % terms : rng() % terms;
       const auto t = dest->pick(s, rng);
@@ -126,7 +127,7 @@ struct Simulator::Impl {
       std::uint32_t hops = 0;
       std::uint64_t lat = 0;
       if (a != b) {
-        std::vector<std::pair<route::Path, std::vector<std::uint8_t>>> paths;
+        paths.clear();
         if (routing->source_routed()) {
           routing->check_paths(a, b, rr, paths);
         } else {  // minimal adaptive: a minimal path (one router for all samples: it caches its BFS)
@@ -135,9 +136,9 @@ struct Simulator::Impl {
             ro.algo = "shortest";
             shortest = route::make_router(g, ro);
           }
-          paths.emplace_back(shortest->route(a, b, rr), std::vector<std::uint8_t>());
+          shortest->route_into(a, b, rr, paths.add().path);
         }
-        const auto& p = paths.front().first;
+        const auto& p = paths[0].path;
         hops = std::uint32_t(p.hops());
         for (auto arc : p.arcs) lat += net.arc_latency[arc];
       }

@@ -61,6 +61,8 @@ class Router {
   virtual ~Router() = default;
   /// A path from s to t (s == t gives the empty path). InputError when t cannot be reached.
   virtual Path route(node_id s, node_id t, Rng& rng) const = 0;
+  /// The same path, into `out` (whose vectors a router may reuse: the default assigns route's).
+  virtual void route_into(node_id s, node_id t, Rng& rng, Path& out) const { out = route(s, t, rng); }
 };
 
 struct RouterOptions {
