@@ -41,7 +41,7 @@ class SourceRouted final : public SimRouting {
   bool pure() const override { return true; }
   void at_source(SourceRoute& out, node_id s, node_id t, route::Rng& rng,
                  const std::function<double(std::uint64_t)>&) const override {
-    out.path = r_->route(s, t, rng);
+    r_->route_into(s, t, rng, out.path);
     vcc->of_path(out.path, out.classes);
   }
   void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {

@@ -1,6 +1,7 @@
 #pragma once
 // Latencies counted by value, for their mean and quantiles without a value kept per packet: a table of
 // counts for values below 2^16 (latencies in cycles, nearly always), a list of the larger ones.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
