@@ -77,6 +77,29 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   errors_.resize(n.routers);
 }
 
+std::uint64_t engine_state_bytes(const Network& n) {
+  using InVc = Engine::InVc;
+  const std::uint64_t in_vcs = std::uint64_t(n.in_off.back()) * n.V, out_vcs = std::uint64_t(n.out_off.back()) * n.V;
+  const std::uint64_t terms = n.terminals(), routers = n.routers, chans = n.chans.size();
+  std::uint64_t vc_words = 0, flit_slots = 0, credit_slots = 0;
+  for (node_id v = 0; v < n.routers; ++v) vc_words += (std::uint64_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
+  for (const auto& c : n.chans) {
+    flit_slots += flit_queue_slots(n, c);
+    credit_slots += credit_queue_slots(n, c);
+  }
+  return in_vcs * (n.B * sizeof(Flit) + sizeof(InVc)) +                                     // buf_, in_
+         2 * vc_words * sizeof(std::uint64_t) + (routers + 1) * sizeof(std::size_t) +       // bits, vc_word_
+         out_vcs * (sizeof(std::int32_t) + sizeof(std::uint8_t) + sizeof(std::uint32_t)) +  // credits_, busy_, va_rr_
+         (std::uint64_t(n.in_off.back()) + n.out_off.back()) * sizeof(std::uint32_t) +      // sa_in_rr_, sa_out_rr_
+         chans * (2 * sizeof(ChannelQueue) + 2 * sizeof(std::uint64_t)) +        // fq_, cq_, last_sent_, sent_
+         flit_slots * sizeof(InFlight) + credit_slots * sizeof(std::uint64_t) +  // ring_, cring_
+         terms * (3 * sizeof(Packet*) + 2 * sizeof(std::uint32_t) + 2 * sizeof(std::uint8_t) +
+                  2 * sizeof(std::uint64_t) + sizeof(Rng) +
+                  n.V * (sizeof(std::int32_t) + sizeof(std::uint8_t))) +  // queues, sending state, credits, counts
+         routers * (3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) + sizeof(RouterStats) +
+                    sizeof(std::exception_ptr));  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
+}
+
 Engine::~Engine() {
   // Packets still in the network (a deadlock, an unfinished drain): each once, wherever its flits are.
   std::vector<Packet*> all;

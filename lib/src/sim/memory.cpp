@@ -22,13 +22,14 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
                                  std::uint64_t terminals, const SimOptions& o, std::uint64_t concurrent) {
   const double c = double(channels), t = double(terminals), r = double(routers);
   const double V = std::max(1u, o.vcs), B = std::max(1u, o.buffer);
-  // Per point, the layout Simulator's constructor reports as bytes_per_router, with one-cycle links: input
-  // VCs of the network and injection channels, their buffers (16 bytes a flit) and state (40 bytes, as
-  // measured with valgrind's massif on a 16x16x16 torus), output VCs, 36 bytes a port (counted when each
-  // port kept its next arrival times, which the arrival events have replaced: now an upper bound), the
-  // channels' flit and credit queues (2 slots of 32 and 8 bytes per cycle of delay, and their descriptors),
-  // terminals and routers. Shared by the points: the network's channel tables (110 bytes per input channel,
-  // measured the same way).
+  // Per point, the engine's arrays (engine_state_bytes counts them exactly once the network is built, for
+  // bytes_per_router; this is from counts alone, with one-cycle links): input VCs of the network and
+  // injection channels, their buffers (16 bytes a flit) and state (40 bytes, as measured with valgrind's
+  // massif on a 16x16x16 torus), output VCs, 36 bytes a port, the channels' flit and credit queues (2 slots
+  // of 32 and 8 bytes per cycle of delay, and their descriptors), terminals and routers. The per-VC and
+  // per-port figures are those of an earlier layout; together they are within 0.3% of engine_state_bytes on
+  // the 8x8 mesh and the 16^4 torus. Shared by the points: the network's channel tables (110 bytes per
+  // input channel, measured the same way).
   const double in_vcs = (c + t) * V, out_vcs = (c + t) * V, queues = c + 2 * t;
   const double credits_per_cycle = std::min(V, std::ceil(std::max(1.0, o.speedup)));
   double state = in_vcs * (B * 16.0 + 40) + out_vcs * 9 + (c + t) * (8 + 28) +

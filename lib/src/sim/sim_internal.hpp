@@ -241,6 +241,10 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
                                                                       const Destinations& d, const SimOptions& o,
                                                                       SimSetup& setup, RouteCache& known);
 
+/// What an engine allocates for network n, from the sizes of its arrays (engine.cpp): Simulator's
+/// bytes_per_router times the routers. The packets and the per-thread scratch are not in it.
+std::uint64_t engine_state_bytes(const Network& n);
+
 /// One simulated load point (engine.cpp). `known`: routes of the pure routing `r` (dependency_cycle).
 PointResult simulate_point(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
                            const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed,

@@ -149,20 +149,8 @@ struct Simulator::Impl {
 };
 
 Simulator::Simulator(const Graph& g, const SimOptions& o) : impl_(std::make_unique<Impl>(g, o)) {
-  // Memory of the router state, from an engine at rate 0 would need a run; estimate from the layout.
   const auto& n = impl_->net;
-  const double in_vcs = double(n.in_off.back()) * n.V, out_vcs = double(n.out_off.back()) * n.V;
-  double ring = 0, cring = 0;
-  for (const auto& c : n.chans) {
-    ring += flit_queue_slots(n, c);
-    cring += credit_queue_slots(n, c);
-  }
-  // Per port: the channel tables, the next arrival, and (input ports) the allocators' work counts.
-  const double ports = double(n.in_off.back()) * (4 + 8 + 8 + 2 + 2) + double(n.out_off.back()) * (4 + 8);
-  const double bytes = in_vcs * (n.B * 16.0 + 2 + 2 + 1 + 8 + 4 + 4) + out_vcs * (4 + 1 + 4) + ports + ring * 32 +
-                       cring * 8 + double(n.chans.size()) * (16 + 2 * sizeof(std::uint64_t) * 3) +
-                       double(n.terminals()) * (3 * 8 + 8 + n.V * 5.0 + 1 + 16 + 32) + n.routers * (32 + 96.0 + 8);
-  impl_->setup.bytes_per_router = std::uint64_t(bytes / std::max<double>(1, n.routers));
+  impl_->setup.bytes_per_router = engine_state_bytes(n) / std::max<std::uint64_t>(1, n.routers);
 }
 
 Simulator::~Simulator() = default;
