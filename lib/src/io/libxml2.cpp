@@ -14,7 +14,10 @@ LibXml2 open_libxml2() {
   if (!lib) throw Error(fmt::format("reading GraphML needs libxml2: {}", dlerror()));
   const auto get = [&]<class F>(F& f, const char* name) {
     void* p = dlsym(lib, name);
-    if (!p) throw Error(fmt::format("reading GraphML needs libxml2: {} has no {}", TOPO_LIBXML2_SONAME, name));
+    if (!p) {
+      dlclose(lib);
+      throw Error(fmt::format("reading GraphML needs libxml2: {} has no {}", TOPO_LIBXML2_SONAME, name));
+    }
     f = reinterpret_cast<F>(p);
   };
   LibXml2 x{};
