@@ -100,7 +100,7 @@ RAISE=1 refused "toposim run" "$tmp/torus16.el" toposim run "${quick[@]}" --max-
 passes "toposim run larger limit" "$tmp/torus16.el" toposim run "${quick[@]}" --max-memory 64M
 refused "toposim run descriptor" "$tmp/huge.desc" toposim run "${quick[@]}" --max-memory 1G
 # Links of capacity k are k channels each way: CLEX's swap links on 8^3 routers, 7.0 MiB counted as links from
-# the header lines, 14.8 MiB as channels once the graph is read.
+# the header lines, 14.7 MiB as channels once the graph is read.
 "$bin/topogen" clex --clique 8 --levels 3 --links swap > "$tmp/clex_swap.el"
 refused "toposim run link capacities" "$tmp/clex_swap.el" toposim run "${quick[@]}" --vcs 6 --vc-classes hop --max-memory 12M
 RAISE=1 refused "toposim clex" $null toposim clex --clique 8 --levels 2 --messages 4 --max-memory 2K

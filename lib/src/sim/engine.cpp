@@ -77,27 +77,39 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   errors_.resize(n.routers);
 }
 
-std::uint64_t engine_state_bytes(const Network& n) {
-  using InVc = Engine::InVc;
-  const std::uint64_t in_vcs = std::uint64_t(n.in_off.back()) * n.V, out_vcs = std::uint64_t(n.out_off.back()) * n.V;
-  const std::uint64_t terms = n.terminals(), routers = n.routers, chans = n.chans.size();
-  std::uint64_t vc_words = 0, flit_slots = 0, credit_slots = 0;
-  for (node_id v = 0; v < n.routers; ++v) vc_words += (std::uint64_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
+EngineShape engine_shape(const Network& n) {
+  EngineShape s;
+  s.routers = n.routers;
+  s.terminals = n.terminals();
+  s.in_ports = n.in_off.back();
+  s.out_ports = n.out_off.back();
+  s.channels = n.chans.size();
+  s.V = n.V;
+  s.B = n.B;
+  for (node_id v = 0; v < n.routers; ++v) s.vc_words += (std::uint64_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
   for (const auto& c : n.chans) {
-    flit_slots += flit_queue_slots(n, c);
-    credit_slots += credit_queue_slots(n, c);
+    s.flit_slots += flit_queue_slots(n, c);
+    s.credit_slots += credit_queue_slots(n, c);
   }
-  return in_vcs * (n.B * sizeof(Flit) + sizeof(InVc)) +                                     // buf_, in_
-         2 * vc_words * sizeof(std::uint64_t) + (routers + 1) * sizeof(std::size_t) +       // bits, vc_word_
+  return s;
+}
+
+double engine_state_bytes(const EngineShape& s) {
+  using InVc = Engine::InVc;
+  const double in_vcs = double(s.in_ports) * s.V, out_vcs = double(s.out_ports) * s.V;
+  const double per_terminal =
+      double(3 * sizeof(Packet*) + 2 * sizeof(std::uint32_t) + 2 * sizeof(std::uint8_t) + 2 * sizeof(std::uint64_t) +
+             sizeof(Rng) + s.V * (sizeof(std::int32_t) + sizeof(std::uint8_t)));  // queues, credits
+  const double per_router = 3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) + sizeof(RouterStats) +
+                            sizeof(std::exception_ptr);  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
+  return in_vcs * (double(s.B) * sizeof(Flit) + sizeof(InVc)) +                             // buf_, in_
          out_vcs * (sizeof(std::int32_t) + sizeof(std::uint8_t) + sizeof(std::uint32_t)) +  // credits_, busy_, va_rr_
-         (std::uint64_t(n.in_off.back()) + n.out_off.back()) * sizeof(std::uint32_t) +      // sa_in_rr_, sa_out_rr_
-         chans * (2 * sizeof(ChannelQueue) + 2 * sizeof(std::uint64_t)) +        // fq_, cq_, last_sent_, sent_
-         flit_slots * sizeof(InFlight) + credit_slots * sizeof(std::uint64_t) +  // ring_, cring_
-         terms * (3 * sizeof(Packet*) + 2 * sizeof(std::uint32_t) + 2 * sizeof(std::uint8_t) +
-                  2 * sizeof(std::uint64_t) + sizeof(Rng) +
-                  n.V * (sizeof(std::int32_t) + sizeof(std::uint8_t))) +  // queues, sending state, credits, counts
-         routers * (3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) + sizeof(RouterStats) +
-                    sizeof(std::exception_ptr));  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
+         double(s.in_ports + s.out_ports) * sizeof(std::uint32_t) +                         // sa_in_rr_, sa_out_rr_
+         double(s.vc_words) * 2 * sizeof(std::uint64_t) +                                   // wait_bits_, hold_bits_
+         (double(s.routers) + 1) * sizeof(std::size_t) +                                    // vc_word_
+         double(s.channels) * (2 * sizeof(ChannelQueue) + 2 * sizeof(std::uint64_t)) +  // fq_, cq_, last_sent_, sent_
+         double(s.flit_slots) * sizeof(InFlight) + double(s.credit_slots) * sizeof(std::uint64_t) +  // ring_, cring_
+         double(s.terminals) * per_terminal + double(s.routers) * per_router;
 }
 
 Engine::~Engine() {

@@ -73,7 +73,7 @@ class Engine {
   PointResult run(const std::function<void(double)>& progress);
 
  private:
-  friend std::uint64_t engine_state_bytes(const Network& n);
+  friend double engine_state_bytes(const EngineShape& s);
   // Counts of one cycle, per thread; the master adds them up after every cycle (integer sums: the
   // same for any number of threads).
   struct Counts {

@@ -1,5 +1,5 @@
 // toposim's memory estimates (man/toposim.1, MEMORY), next to the records they count: sim_internal.hpp's
-// Packet, the router state Simulator's constructor sizes, clex_engine_internal.hpp's Msg.
+// Packet, the engine's router state (engine_state_bytes), clex_engine_internal.hpp's Msg.
 #include <algorithm>
 #include <cmath>
 
@@ -20,28 +20,35 @@ std::uint64_t bytes(double b) {
 
 MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed, std::uint64_t channels,
                                  std::uint64_t terminals, const SimOptions& o, std::uint64_t concurrent) {
-  const double c = double(channels), t = double(terminals), r = double(routers);
-  const double V = std::max(1u, o.vcs), B = std::max(1u, o.buffer);
-  // Per point, the engine's arrays (engine_state_bytes counts them exactly once the network is built, for
-  // bytes_per_router; this is from counts alone, with one-cycle links): input VCs of the network and
-  // injection channels, their buffers (16 bytes a flit) and state (40 bytes, as measured with valgrind's
-  // massif on a 16x16x16 torus), output VCs, 36 bytes a port, the channels' flit and credit queues (2 slots
-  // of 32 and 8 bytes per cycle of delay, and their descriptors), terminals and routers. The per-VC and
-  // per-port figures are those of an earlier layout; together they are within 0.3% of engine_state_bytes on
-  // the 8x8 mesh and the 16^4 torus. Shared by the points: the network's channel tables (110 bytes per
-  // input channel, measured the same way).
-  const double in_vcs = (c + t) * V, out_vcs = (c + t) * V, queues = c + 2 * t;
-  const double credits_per_cycle = std::min(V, std::ceil(std::max(1.0, o.speedup)));
-  double state = in_vcs * (B * 16.0 + 40) + out_vcs * 9 + (c + t) * (8 + 28) +
-                 queues * (2 * 32 + 2 * credits_per_cycle * 8 + 16 + 48) + t * (3 * 8 + 8 + V * 5.0 + 1 + 16 + 32) +
-                 r * 136;
+  const double t = double(terminals), r = double(routers);
+  const std::uint32_t V = std::max(1u, o.vcs);
+  // Per point, what an engine allocates (engine_state_bytes, from which bytes_per_router comes too) for a
+  // network of these counts with one-cycle links: c + t input and output ports (the terminals' included),
+  // c + 2t channels (injection and ejection), a flit queue of flit_delay + 1 slots each (network and
+  // ejection channels: switch allocation, the crossbar cycle and the link; injection: 2) and a credit
+  // queue of 2 cycles (credit_queue_slots), and at most one more bit-set word per router than the VCs fill.
+  EngineShape s;
+  s.routers = routers;
+  s.terminals = terminals;
+  s.in_ports = s.out_ports = channels + terminals;
+  s.channels = channels + 2 * terminals;
+  s.V = V;
+  s.B = std::max(1u, o.buffer);
+  s.vc_words = (s.in_ports * V + 63) / 64 + routers;
+  s.flit_slots = (channels + terminals) * (o.sw_alloc_delay + 3) + 2 * terminals;
+  const std::uint64_t credits_per_cycle =
+      std::min<std::uint64_t>(V, std::uint64_t(std::ceil(std::max(1.0, o.speedup))));
+  s.credit_slots = s.channels * std::min<std::uint64_t>(std::uint64_t(V) * s.B, 2 * credits_per_cycle);
+  double state = engine_state_bytes(s);
   if (o.messages > 0) {  // batch: every packet up front, in a block of the smallest class (malloc's 16 bytes too)
     state += t * double(o.messages) *
              double(sizeof(Packet) + Packet::room(0) * route_hop_bytes(directed ? links : 2 * links) + 16);
   }
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));
-  e.add("network", bytes((c + t) * 110));
+  // Shared by the points: the network's channel tables (110 bytes per input channel, as measured with
+  // valgrind's massif on a 16x16x16 torus).
+  e.add("network", bytes(double(channels + terminals) * 110));
   e.add("network state", bytes(state * double(std::max<std::uint64_t>(1, concurrent))));
   if (o.algo == "minimal-adaptive") e.add("distance table", bytes(r * r * sizeof(std::uint16_t)));
   return e;

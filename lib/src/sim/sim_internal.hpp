@@ -241,9 +241,20 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
                                                                       const Destinations& d, const SimOptions& o,
                                                                       SimSetup& setup, RouteCache& known);
 
-/// What an engine allocates for network n, from the sizes of its arrays (engine.cpp): Simulator's
-/// bytes_per_router times the routers. The packets and the per-thread scratch are not in it.
-std::uint64_t engine_state_bytes(const Network& n);
+/// The counts that fix what an engine allocates: routers, terminals, ports, channels, the words of its
+/// per-router VC bit sets and the slots of its channel queues.
+struct EngineShape {
+  std::uint64_t routers = 0, terminals = 0, in_ports = 0, out_ports = 0, channels = 0;
+  std::uint64_t vc_words = 0, flit_slots = 0, credit_slots = 0;
+  std::uint32_t V = 1, B = 1;
+};
+/// The shape of network n's engine (engine.cpp).
+EngineShape engine_shape(const Network& n);
+/// What an engine of that shape allocates, from the sizes of its arrays (engine.cpp): Simulator's
+/// bytes_per_router times the routers, and the router state of the memory estimate (memory.cpp). The
+/// packets and the per-thread scratch are not in it. In floating point: an estimate for a huge input
+/// must not wrap around.
+double engine_state_bytes(const EngineShape& s);
 
 /// One simulated load point (engine.cpp). `known`: routes of the pure routing `r` (dependency_cycle).
 PointResult simulate_point(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,

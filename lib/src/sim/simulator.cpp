@@ -150,7 +150,7 @@ struct Simulator::Impl {
 
 Simulator::Simulator(const Graph& g, const SimOptions& o) : impl_(std::make_unique<Impl>(g, o)) {
   const auto& n = impl_->net;
-  impl_->setup.bytes_per_router = engine_state_bytes(n) / std::max<std::uint64_t>(1, n.routers);
+  impl_->setup.bytes_per_router = std::uint64_t(engine_state_bytes(engine_shape(n)) / std::max<double>(1, n.routers));
 }
 
 Simulator::~Simulator() = default;
