@@ -244,6 +244,9 @@ bad "toposim clex --clique negative" 2 -- toposim clex --clique -4 --levels 2 --
 bad "toposim clex size overflow" 1 -- toposim clex --clique 100000 --levels 10 --messages 2
 bad "toposim clex-alltoall size overflow" 1 -- toposim clex-alltoall --clique 100000 --levels 10 -o "$out/result"
 bad "toposim clex on a non-clex graph" 1 -- toposim clex "$in/torus.el" --messages 2
+# A VC counts its flits in 16 bits: a deeper buffer is refused, not wrapped around.
+bad "toposim run --buffer above 65535" 2 -- toposim run "$in/torus.el" --buffer 65536
+says "toposim: --buffer must be between 1 and 65535 flits"
 
 # --- Outputs ---------------------------------------------------------------------------------------------
 echo file > "$tmp/a-file"

@@ -484,10 +484,42 @@ TEST_CASE("sim: routes of 8 bytes a hop give the same run as routes of 4") {
   CHECK(wide.hop_histogram == narrow.hop_histogram);
 }
 
+TEST_CASE("sim: a head flit counts the routers it leaves, in the packet from Flit::hop_max on") {
+  sim::Packet p;
+  const std::uint64_t next = sim::route_hop((std::uint64_t{1} << 38) - 1, 254);  // the largest source-route hop
+  auto f = sim::Flit::head(&p, 0, next);
+  CHECK(f.seq() == 0);
+  CHECK(f.next() == next);
+  CHECK(sim::Flit::body(&p, 7).seq() == 7);
+  CHECK(sim::Flit::head(&p, 0, sim::Flit::ask).next() == sim::Flit::ask);
+  // Across hop_max: the flit's count stops there and the packet's goes on, without a gap.
+  f = sim::Flit::head(&p, sim::Flit::hop_max - 2, next);
+  for (std::uint32_t left = sim::Flit::hop_max - 1; left < sim::Flit::hop_max + 3; ++left) {
+    CAPTURE(left);
+    CHECK(sim::count_router_left(f) == left);
+    f = sim::Flit::head(&p, left, next);
+    CHECK(f.hop() == std::min(left, sim::Flit::hop_max));
+    CHECK(sim::routers_left(f) == left);
+    CHECK(f.next() == next);
+    CHECK(f.seq() == 0);
+  }
+}
+
+TEST_CASE("sim: a source route ends where it first reaches its destination") {
+  // A Valiant path to 3 through intermediate 4 that passes 3 on the way: the packet leaves at hop 2.
+  route::Path p{{0, 1, 3, 4, 3}, {10, 11, 12, 13}};
+  CHECK(sim::route_to(p, 3) == 2);
+  CHECK(sim::route_to(p, 4) == 3);
+  CHECK(sim::route_to(p, 0) == 0);
+  CHECK(sim::route_to(p, 9) == 4);              // not on it: the whole path
+  CHECK((sim::route_eject(5) & 0xFF) == 0xFF);  // a class no VC scheme has
+  CHECK((sim::route_eject(5) >> 8) == 5);
+}
+
 TEST_CASE("sim: the memory estimate's router state is within 1% of what an engine allocates") {
   // bytes_per_router and the estimate made before the network is built both come from engine_state_bytes;
-  // the estimate's shape, from counts alone (one-cycle links, one point), is at least the network's and
-  // within 1% of it (it bounds the bit-set words).
+  // the estimate's shape, from counts alone (one point), is at least the network's and within 1% of it (it
+  // bounds the bit-set words).
   for (const auto& [name, dims] :
        {std::pair{"mesh", "8x8"}, std::pair{"torus", "8x8x8x8"}, std::pair{"torus", "5x7"}}) {
     CAPTURE(dims);

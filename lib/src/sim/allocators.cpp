@@ -117,7 +117,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
       const auto rel = std::uint32_t((word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits)));
       const std::size_t iv = iv0 + rel;
       if (in_[iv].ready > now_) continue;
-      const Flit& head = buf_[buf_at(iv, 0)];
+      const Flit& head = flit(iv, 0);
       const auto next = head.next();
       // An output port's first free VC in [lo, hi) from the round-robin pointer on. One candidate port
       // (ejection, or a source route's hop on a single link) asks for it at once, without the scores.
@@ -245,23 +245,25 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
   for (const auto& q : reqs) {
     const auto op = q.out, ip = q.port;
     const auto iv = iv0 + q.in;
-    Flit f = buf_[buf_at(iv, 0)];
+    Flit f = flit(iv, 0);
     auto& in = in_[iv];
     in.head = std::uint16_t(--in.count == 0 || in.head + 1u == B ? 0u : in.head + 1u);
     const auto seq = f.seq();
     const bool tail = seq + 1 == n_.F;
     track_hold(r, iv, true, !tail && in.count);  // a tail flit's VC gives up its output VC
     --stats_[r].buffered;
-    credit(n_.in_chan[ip], q.vc);
+    credit(ip, q.vc);
     const auto ov = in.ovc;
     if (op >= first_net && --credits_[ov] < 0) fail("credits below zero");
-    if (seq == 0) {
-      ++f.p->hop;
+    if (seq == 0) {  // the head leaves this router: its count of routers left, and what the next is to do
+      const auto left = count_router_left(f);
+      auto next = f.next();
       if (op >= first_net) {
         const auto& ch = n_.chans[n_.out_chan[op]];
-        f.p->link_cycles += ch.latency;
-        f = Flit::make(f.p, 0, next_at(*f.p, ch.dst));
+        if (n_.link_latency == none32) f.p->link_cycles += ch.latency;
+        next = next_at(*f.p, ch.dst, left);
       }
+      f = Flit::head(f.p, left, next);
     }
     send(n_.out_chan[op], f, ov - op * V);
     ++sc.k.moved;

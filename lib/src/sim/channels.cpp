@@ -1,9 +1,8 @@
 // Channels and credit-based flow control (engine_internal.hpp): a flit or credit sent at cycle c on a
-// channel joins the channel's queue and arrives at c + delay; since a channel's delay is fixed, its
-// queue is in arrival order. Each flit or credit sent is also an event in the list of its arrival cycle
-// (engine_internal.hpp, wheel_): the receive phase takes the cycle's events, moving arrived flits into
-// input buffers and arrived credits into the sender's counters, so a cycle costs its arrivals, not the
-// ports or the channels' latencies.
+// channel arrives at c + delay, as an entry of the list of its arrival cycle that carries it (wheel):
+// the receive phase takes the cycle's entries, moving arrived flits into input buffers and arrived
+// credits into the sender's counters, so a cycle costs its arrivals, not the ports or the channels'
+// latencies, and nothing per channel is read but where the flit goes.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,74 +15,63 @@ void Engine::send(std::uint32_t c, const Flit& f, std::uint32_t vc) {
   const auto& ch = n_.chans[c];
   if (last_sent_[c] == now_) fail(fmt::format("channel {}->{} carried two flits in cycle {}", ch.src, ch.dst, now_));
   last_sent_[c] = now_;
-  const auto arrival = now_ + ch.flit_delay;
-  auto& q = fq_[c];
-  if (q.count == q.cap) fail("a channel's flit queue overflowed");
-  auto& slot = ring_[q.slot(q.count++)];  // field by field: a whole InFlight built on the stack and copied
-  slot.arrival = arrival;                 // stalled on store forwarding (a quarter of send's time)
-  slot.f = f;
-  slot.vc = vc;
-  due(engine_thread, owner_[ch.dst], arrival).push_back(c << 1);
+  flits_due_[due(engine_thread, owner_[ch.dst], now_ + ch.flit_delay)].push_back({c, vc, f});
   if (measuring_) ++sent_[c];
 }
 
-void Engine::credit(std::uint32_t c, std::uint32_t vc) {
-  const auto& ch = n_.chans[c];
-  const auto arrival = now_ + ch.credit_delay;
-  auto& q = cq_[c];
-  if (q.count == q.cap) fail("a channel's credit queue overflowed");
-  cring_[q.slot(q.count++)] = arrival << 8 | vc;
-  due(engine_thread, owner_[ch.src], arrival).push_back(c << 1 | 1);
+void Engine::credit(std::uint32_t ip, std::uint32_t vc) {
+  const auto& b = credit_back_[ip];
+  credits_due_[due(engine_thread, b.to, now_ + b.delay)].push_back(b.counter + vc);
 }
 
 void Engine::receive(unsigned t) {
-  for (unsigned s = 0; s < threads_; ++s)
-    for (const auto event : due(s, t, now_)) {
+  for (unsigned s = 0; s < threads_; ++s) {
+    const auto at = due(s, t, now_);
+    for (const auto& a : flits_due_[at]) {
       try {
-        arrive(event);
+        arrive(a);
       } catch (...) {
-        const auto& ch = n_.chans[event >> 1];
-        errors_[event & 1 ? ch.src : ch.dst] = std::current_exception();
+        errors_[n_.chans[a.c].dst] = std::current_exception();
       }
     }
+    for (const auto counter : credits_due_[at]) {
+      try {
+        arrive_credit(counter);
+      } catch (...) {
+        errors_[credit_sender(counter)] = std::current_exception();
+      }
+    }
+  }
 }
 
-void Engine::arrive(std::uint32_t event) {
-  const auto V = n_.V, B = n_.B;
-  const auto c = event >> 1;
-  const auto& ch = n_.chans[c];
-  if (event & 1) {  // a credit, for the sender's output VC or its terminal's injection VC
-    auto& q = cq_[c];
-    const auto x = cring_[q.slot(0)];
-    q.head = --q.count == 0 || q.head + 1 == q.cap ? 0 : q.head + 1;
-    if (x >> 8 != now_) fail("a credit arrived out of its cycle");
-    const auto vc = std::uint32_t(x & 0xFF);
-    const node_id r = ch.src;
-    if (ch.out_port != none32) {
-      if (++credits_[std::size_t(ch.out_port) * V + vc] > std::int32_t(B))
-        fail(fmt::format("credits above the buffer size at router {}", r));
-    } else if (++tcred_[(n_.term_off[r] + (ch.in_port - n_.in_off[r])) * V + vc] > std::int32_t(B)) {
-      fail("injection credits above the buffer size");
-    }
-    return;
+node_id Engine::credit_sender(std::uint64_t counter) const {
+  const auto i = (counter & ~terminal_credit) / n_.V;  // the terminal, or the output port
+  if (counter & terminal_credit) return n_.router_of(i);
+  return node_id(std::upper_bound(n_.out_off.begin(), n_.out_off.end(), i) - n_.out_off.begin() - 1);
+}
+
+void Engine::arrive_credit(std::uint64_t counter) {
+  if (counter & terminal_credit) {
+    if (++tcred_[counter & ~terminal_credit] > std::int32_t(n_.B)) fail("injection credits above the buffer size");
+  } else if (++credits_[counter] > std::int32_t(n_.B)) {
+    fail(fmt::format("credits above the buffer size at router {}", credit_sender(counter)));
   }
-  auto& q = fq_[c];
-  const auto& slot = ring_[q.slot(0)];  // fields, not a copy of the whole (see send)
-  const Flit f = slot.f;
-  const auto vc = slot.vc;
-  const auto arrival = slot.arrival;
-  q.head = --q.count == 0 || q.head + 1 == q.cap ? 0 : q.head + 1;
-  if (arrival != now_) fail("a flit arrived out of its cycle");
+}
+
+void Engine::arrive(const FlitArrival& a) {
+  const auto V = n_.V, B = n_.B;
+  const auto& ch = n_.chans[a.c];
+  const Flit f = a.f;
   const node_id r = ch.dst;
   if (ch.in_port == none32) {  // an ejection channel: the flit reaches its terminal
     deliver(r, n_.term_off[r] + (ch.out_port - n_.out_off[r]), f);
     return;
   }
   const auto ip = ch.in_port;
-  const std::size_t iv = std::size_t(ip) * V + vc;
+  const std::size_t iv = std::size_t(ip) * V + a.vc;
   auto& in = in_[iv];
-  if (in.count == B) fail(fmt::format("buffer overflow at router {} port {} VC {}", r, ip, vc));
-  buf_[buf_at(iv, in.count)] = f;
+  if (in.count == B) fail(fmt::format("buffer overflow at router {} port {} VC {}", r, ip, a.vc));
+  flit(iv, in.count) = f;
   const bool held = holding(iv);
   ++in.count;
   track_hold(r, iv, held, holding(iv));

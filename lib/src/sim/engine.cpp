@@ -24,7 +24,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   in_vcs_ = in_vcs;
   v_pow2_ = std::has_single_bit(n.V);
   v_shift_ = std::uint32_t(std::countr_zero(n.V));
-  buf_ = ZeroedArray<Flit>(in_vcs * n.B);
+  buf_ = ZeroedArray<Flit>(in_vcs * (n.B > slots_in_vc ? n.B - slots_in_vc : 0));
   in_.assign(in_vcs, InVc{});
   vc_word_.assign(n.routers + 1, 0);
   for (node_id v = 0; v < n.routers; ++v)
@@ -38,19 +38,14 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   va_rr_.assign(out_vcs, 0);
   sa_in_rr_.assign(n.in_off.back(), 0);
   sa_out_rr_.assign(n.out_off.back(), 0);
-  fq_.resize(n.chans.size());
-  cq_.resize(n.chans.size());
-  std::uint64_t flit_slots = 0, credit_slots = 0;
-  for (std::size_t c = 0; c < n.chans.size(); ++c) {
-    fq_[c].off = flit_slots;
-    fq_[c].cap = flit_queue_slots(n, n.chans[c]);
-    flit_slots += fq_[c].cap;
-    cq_[c].off = credit_slots;
-    cq_[c].cap = credit_queue_slots(n, n.chans[c]);
-    credit_slots += cq_[c].cap;
+  credit_back_.resize(n.in_off.back());
+  for (std::uint32_t ip = 0; ip < n.in_off.back(); ++ip) {
+    const auto& ch = n.chans[n.in_chan[ip]];
+    auto& b = credit_back_[ip];
+    b.counter = ch.out_port != none32 ? std::uint64_t(ch.out_port) * n.V
+                                      : (n.term_off[ch.src] + (ip - n.in_off[ch.src])) * n.V | terminal_credit;
+    b.delay = ch.credit_delay;
   }
-  ring_ = ZeroedArray<InFlight>(flit_slots);
-  cring_ = ZeroedArray<std::uint64_t>(credit_slots);
   std::uint64_t longest = 0;
   for (const auto& ch : n.chans) longest = std::max<std::uint64_t>({longest, ch.flit_delay, ch.credit_delay});
   wheel_mask_ = std::bit_ceil(longest + 1) - 1;
@@ -87,10 +82,6 @@ EngineShape engine_shape(const Network& n) {
   s.V = n.V;
   s.B = n.B;
   for (node_id v = 0; v < n.routers; ++v) s.vc_words += (std::uint64_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
-  for (const auto& c : n.chans) {
-    s.flit_slots += flit_queue_slots(n, c);
-    s.credit_slots += credit_queue_slots(n, c);
-  }
   return s;
 }
 
@@ -102,13 +93,14 @@ double engine_state_bytes(const EngineShape& s) {
              sizeof(Rng) + s.V * (sizeof(std::int32_t) + sizeof(std::uint8_t)));  // queues, credits
   const double per_router = 3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) + sizeof(RouterStats) +
                             sizeof(std::exception_ptr);  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
-  return in_vcs * (double(s.B) * sizeof(Flit) + sizeof(InVc)) +                             // buf_, in_
+  const double slots_out = s.B > Engine::slots_in_vc ? s.B - Engine::slots_in_vc : 0;       // in buf_
+  return in_vcs * (slots_out * sizeof(Flit) + sizeof(InVc)) +                               // buf_, in_
          out_vcs * (sizeof(std::int32_t) + sizeof(std::uint8_t) + sizeof(std::uint32_t)) +  // credits_, busy_, va_rr_
          double(s.in_ports + s.out_ports) * sizeof(std::uint32_t) +                         // sa_in_rr_, sa_out_rr_
+         double(s.in_ports) * sizeof(Engine::CreditBack) +                                  // credit_back_
          double(s.vc_words) * 2 * sizeof(std::uint64_t) +                                   // wait_bits_, hold_bits_
          (double(s.routers) + 1) * sizeof(std::size_t) +                                    // vc_word_
-         double(s.channels) * (2 * sizeof(ChannelQueue) + 2 * sizeof(std::uint64_t)) +  // fq_, cq_, last_sent_, sent_
-         double(s.flit_slots) * sizeof(InFlight) + double(s.credit_slots) * sizeof(std::uint64_t) +  // ring_, cring_
+         double(s.channels) * 2 * sizeof(std::uint64_t) +                                   // last_sent_, sent_
          double(s.terminals) * per_terminal + double(s.routers) * per_router;
 }
 
@@ -119,9 +111,9 @@ Engine::~Engine() {
   for (auto* p : q_head_)
     for (; p; p = p->next) all.push_back(p);
   for (std::size_t iv = 0; iv < in_.size(); ++iv)
-    for (std::uint32_t i = 0; i < in_[iv].count; ++i) all.push_back(buf_[buf_at(iv, i)].p);
-  for (const auto& q : fq_)
-    for (std::uint32_t i = 0; i < q.count; ++i) all.push_back(ring_[q.slot(i)].f.p);
+    for (std::uint32_t i = 0; i < in_[iv].count; ++i) all.push_back(flit(iv, i).p);
+  for (const auto& due : flits_due_)
+    for (const auto& a : due) all.push_back(a.f.p);
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
   for (auto* p : all) free_block(p);
@@ -140,10 +132,12 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   // Thread t runs routers [first(t), first(t + 1)).
   const auto first = [&](unsigned t) { return node_id(std::uint64_t(n_.routers) * t / unsigned(threads)); };
   threads_ = unsigned(threads);
-  wheel_.assign(std::size_t(threads) * std::size_t(threads) * (wheel_mask_ + 1), {});
+  flits_due_.assign(std::size_t(threads) * std::size_t(threads) * (wheel_mask_ + 1), {});
+  credits_due_.assign(flits_due_.size(), {});
   owner_.assign(n_.routers, 0);
   for (unsigned t = 0; t < threads_; ++t)
     for (auto r = first(t); r < first(t + 1); ++r) owner_[r] = std::uint16_t(t);
+  for (std::uint32_t ip = 0; ip < credit_back_.size(); ++ip) credit_back_[ip].to = owner_[n_.chans[n_.in_chan[ip]].src];
   scratch_.resize(std::size_t(threads));
   engine_thread = 0;
   if (r_.pure())
@@ -301,7 +295,10 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     while (!stop) {
       receive(t);
       barrier.arrive_and_wait([] {});
-      for (unsigned to = 0; to < unsigned(threads); ++to) due(t, to, now_).clear();  // all read
+      for (unsigned to = 0; to < unsigned(threads); ++to) {  // all read
+        flits_due_[due(t, to, now_)].clear();
+        credits_due_[due(t, to, now_)].clear();
+      }
       generate(n_.term_off[lo], n_.term_off[hi]);
       for (node_id r = lo; r < hi; ++r) {
         try {

@@ -32,19 +32,10 @@ namespace topo::sim {
 /// The index of the calling thread among the cycle loop's threads (engine.cpp), for its scratch.
 inline thread_local unsigned engine_thread = 0;
 
-/// A flit on a channel, arriving at `arrival`.
-struct InFlight {
-  std::uint64_t arrival = 0;
+/// A flit on channel c, for its VC vc: an entry of the list of the cycle it arrives in (Engine::flits_due_).
+struct FlitArrival {
+  std::uint32_t c = 0, vc = 0;
   Flit f;
-  std::uint32_t vc = 0;
-};
-
-/// A channel's flits or credits in flight, in the order they arrive (a channel's delay is fixed): a circular
-/// queue of `cap` slots from `off` in the engine's slot array.
-struct ChannelQueue {
-  std::uint64_t off = 0;
-  std::uint32_t cap = 0, head = 0, count = 0;
-  std::uint64_t slot(std::uint32_t i) const { return off + (head + i < cap ? head + i : head + i - cap); }
 };
 
 /// What one router records; merged over routers after the run.
@@ -102,9 +93,11 @@ class Engine {
   };
   // channels.cpp
   void receive(unsigned t);  // thread t's arrivals of this cycle
-  void arrive(std::uint32_t event);
+  void arrive(const FlitArrival& a);
+  void arrive_credit(std::uint64_t counter);
+  node_id credit_sender(std::uint64_t counter) const;  // the router whose counter it is
   void send(std::uint32_t c, const Flit& f, std::uint32_t vc);
-  void credit(std::uint32_t c, std::uint32_t vc);
+  void credit(std::uint32_t ip, std::uint32_t vc);  // for VC vc of input port ip, to its sender
   // allocators.cpp
   void step(node_id r);  // the steps below get the thread's scratch from it
   void allocate_vcs(node_id r, Scratch& sc);
@@ -124,12 +117,13 @@ class Engine {
   }
   void terminals(node_id r, Scratch& sc);  // new packets and injection (called when r has either)
   void deliver(node_id r, std::uint64_t term, const Flit& f);
-  /// A head flit's `next` (Flit) at router d, from its packet.
-  std::uint64_t next_at(const Packet& p, node_id d) const {
-    if (d == p.dst_router) return Flit::eject | (p.dst_term - n_.term_off[d]);
-    if (!r_.source_routed()) return Flit::ask;
-    return n_.narrow_routes ? reinterpret_cast<const std::uint32_t*>(&p + 1)[p.hop]
-                            : reinterpret_cast<const std::uint64_t*>(&p + 1)[p.hop];
+  /// A head flit's `next` (Flit) at router d after it has left `hop` routers: from its source route (the
+  /// packet's header is not read), or for a per-hop routing from the packet's destination.
+  std::uint64_t next_at(const Packet& p, node_id d, std::uint32_t hop) const {
+    if (!r_.source_routed()) return d == p.dst_router ? Flit::eject | (p.dst_term - n_.term_off[d]) : Flit::ask;
+    const std::uint64_t e = n_.narrow_routes ? reinterpret_cast<const std::uint32_t*>(&p + 1)[hop]
+                                             : reinterpret_cast<const std::uint64_t*>(&p + 1)[hop];
+    return (e & 0xFF) == 0xFF ? Flit::eject | e >> 8 : e;  // route_eject, else route_hop
   }
   Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
   /// A block of the size class: a spare one, else a new one.
@@ -168,27 +162,33 @@ class Engine {
   std::uint32_t quota_ = 1;  // flits an input port may send this cycle (Network::speedup_at)
   bool measuring_ = false, injecting_ = true;
 
-  // Input VCs (in_port * V + vc). The buffers are slot-major (slot i of every input VC together) and an
-  // emptied VC starts again at slot 0: at low load the few slots in use share cache lines and pages, and
-  // the rest of the buffers are never touched (ZeroedArray).
+  // Input VCs (in_port * V + vc). An input VC's state and the first two slots of its buffer share one
+  // cache line (InVc): a flit's passage through a router reads and writes its VC's state on arrival, at VC
+  // allocation and at switch allocation, and at low load its flit is in the first slot (an emptied VC starts
+  // again at slot 0). The other slots are slot-major in buf_ (slot i of every input VC together): the few in
+  // use share cache lines and pages, and the rest are never touched (ZeroedArray).
+  static constexpr std::uint32_t slots_in_vc = 2;
   std::size_t in_vcs_ = 0;
-  ZeroedArray<Flit> buf_;
-  /// An input VC's state, in one place: a flit's passage through a router reads and writes most of it.
+  ZeroedArray<Flit> buf_;                                         // slots from slots_in_vc on
   enum class VcState : std::uint16_t { idle, waiting, holding };  // waiting for VC allocation, holding an output VC
-  struct InVc {
+  struct alignas(64) InVc {
     std::uint64_t ready = 0;            // the cycle from which the VC may take part in its next allocation
     std::uint32_t ovc = none32;         // the output VC it holds
     std::uint32_t oport = none32;       // and its output port (ovc / V)
     std::uint32_t va_rr = 0;            // round-robin pointer over the output VCs it asks for
-    std::uint16_t head = 0, count = 0;  // its flits in buf_
+    std::uint16_t head = 0, count = 0;  // its flits: from slot `head` of its buffer (flit())
     VcState st = VcState::idle;
+    std::array<Flit, slots_in_vc> first;  // its buffer's first slots
   };
+  static_assert(sizeof(InVc) == 64);
   std::vector<InVc> in_;
-  /// Where the i-th flit of input VC iv is (i < B).
-  std::size_t buf_at(std::size_t iv, std::uint32_t i) const {
+  /// The i-th flit of input VC iv (i < B).
+  Flit& flit(std::size_t iv, std::uint32_t i) {
     const auto s = in_[iv].head + i;
-    return (s < n_.B ? s : s - n_.B) * in_vcs_ + iv;
+    const auto at = s < n_.B ? s : s - n_.B;
+    return at < slots_in_vc ? in_[iv].first[at] : buf_[(at - slots_in_vc) * in_vcs_ + iv];
   }
+  const Flit& flit(std::size_t iv, std::uint32_t i) const { return const_cast<Engine*>(this)->flit(iv, i); }
   // Work for the allocators, so that they skip idle VCs, ports and routers: per router, the input VCs
   // waiting for VC allocation and those holding an output VC with a flit (holding()), as bit sets
   // (router r's input VC iv is bit iv - in_off[r] V of the words from vc_word_[r], so that no word is shared
@@ -214,24 +214,29 @@ class Engine {
   std::vector<std::int32_t> credits_;
   std::vector<std::uint8_t> busy_;
   std::vector<std::uint32_t> va_rr_, sa_in_rr_, sa_out_rr_;
-  // Channels: per channel, a queue of flits and one of credits in flight (credit slots: arrival << 8 | vc).
-  // A queue that empties starts again at its first slot (see the buffers).
-  std::vector<ChannelQueue> fq_, cq_;
-  ZeroedArray<InFlight> ring_;
-  ZeroedArray<std::uint64_t> cring_;
-  // What arrives when: each flit or credit sent is also an event (channel << 1 | 1 for a credit) in the
-  // list of its arrival cycle (a timing wheel of wheel_mask_ + 1 cycles, more than any channel's delay),
-  // so that the receive phase visits only the arrivals, not every port. The lists are per (sending thread,
-  // receiving thread): thread s writes lists (s, *) in the step phase and empties its lists of the cycle
-  // after the receive phase; thread t reads lists (*, t), the arrivals at its routers. The order in which
-  // a router takes its arrivals does not change what they do (each goes to its own VC or counter).
-  std::vector<std::vector<std::uint32_t>> wheel_;
+  // Channels. A channel's delay is fixed, so a flit or credit sent is an entry in the list of its arrival
+  // cycle, with what it carries: a timing wheel of wheel_mask_ + 1 cycles, more than any channel's delay.
+  // The receive phase takes the cycle's lists and visits only the arrivals, not every port or channel,
+  // and a channel keeps no queue of its own. The lists are per (sending thread, receiving thread): thread s
+  // writes lists (s, *) in the step phase and empties its lists of the cycle after the receive phase;
+  // thread t reads lists (*, t), the arrivals at its routers. The order in which a router takes its
+  // arrivals does not change what they do (each goes to its own VC or counter).
+  std::vector<std::vector<FlitArrival>> flits_due_;
+  std::vector<std::vector<std::uint64_t>> credits_due_;  // counters (CreditBack)
   std::uint64_t wheel_mask_ = 0;
   unsigned threads_ = 1;
   std::vector<std::uint16_t> owner_;  // router -> the thread that runs it
-  std::vector<std::uint32_t>& due(unsigned from, unsigned to, std::uint64_t cycle) {
-    return wheel_[((std::uint64_t(from) * threads_ + to) * (wheel_mask_ + 1)) + (cycle & wheel_mask_)];
+  std::size_t due(unsigned from, unsigned to, std::uint64_t cycle) const {
+    return ((std::uint64_t(from) * threads_ + to) * (wheel_mask_ + 1)) + (cycle & wheel_mask_);
   }
+  /// Where the credits of an input port go: the sender's counter of VC 0 (credits_, or tcred_ with
+  /// terminal_credit for an injection port; VC v's is counter + v), after `delay` cycles, to thread `to`.
+  struct CreditBack {
+    std::uint64_t counter = 0;
+    std::uint32_t delay = 0, to = 0;
+  };
+  static constexpr std::uint64_t terminal_credit = std::uint64_t{1} << 63;
+  std::vector<CreditBack> credit_back_;  // per input port
   std::vector<std::uint64_t> last_sent_, sent_;
   // Terminals.
   std::vector<Packet*> q_head_, q_tail_, cur_;

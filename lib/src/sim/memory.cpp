@@ -1,7 +1,6 @@
 // toposim's memory estimates (man/toposim.1, MEMORY), next to the records they count: sim_internal.hpp's
 // Packet, the engine's router state (engine_state_bytes), clex_engine_internal.hpp's Msg.
 #include <algorithm>
-#include <cmath>
 
 #include "sim/clex_engine_internal.hpp"
 #include "sim/sim_internal.hpp"
@@ -23,10 +22,8 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   const double t = double(terminals), r = double(routers);
   const std::uint32_t V = std::max(1u, o.vcs);
   // Per point, what an engine allocates (engine_state_bytes, from which bytes_per_router comes too) for a
-  // network of these counts with one-cycle links: c + t input and output ports (the terminals' included),
-  // c + 2t channels (injection and ejection), a flit queue of flit_delay + 1 slots each (network and
-  // ejection channels: switch allocation, the crossbar cycle and the link; injection: 2) and a credit
-  // queue of 2 cycles (credit_queue_slots), and at most one more bit-set word per router than the VCs fill.
+  // network of these counts: c + t input and output ports (the terminals' included), c + 2t channels
+  // (injection and ejection), and at most one more bit-set word per router than the VCs fill.
   EngineShape s;
   s.routers = routers;
   s.terminals = terminals;
@@ -35,10 +32,6 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   s.V = V;
   s.B = std::max(1u, o.buffer);
   s.vc_words = (s.in_ports * V + 63) / 64 + routers;
-  s.flit_slots = (channels + terminals) * (o.sw_alloc_delay + 3) + 2 * terminals;
-  const std::uint64_t credits_per_cycle =
-      std::min<std::uint64_t>(V, std::uint64_t(std::ceil(std::max(1.0, o.speedup))));
-  s.credit_slots = s.channels * std::min<std::uint64_t>(std::uint64_t(V) * s.B, 2 * credits_per_cycle);
   double state = engine_state_bytes(s);
   if (o.messages > 0) {  // batch: every packet up front, in a block of the smallest class (malloc's 16 bytes too)
     state += t * double(o.messages) *

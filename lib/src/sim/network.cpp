@@ -110,7 +110,7 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.Dsa = o.sw_alloc_delay;
   n.vct = o.flow == "vct";
   if (n.V == 0 || n.V > 255) throw UsageError("--vcs must be between 1 and 255");
-  if (n.B == 0) throw UsageError("--buffer must be at least 1 flit");
+  if (n.B == 0 || n.B > 0xFFFF) throw UsageError("--buffer must be between 1 and 65535 flits");
   if (n.F == 0 || n.F > Flit::max_flits)
     throw UsageError(fmt::format("--packet-size must be between 1 and {} flits", Flit::max_flits));
   if (g.num_arcs() >= Flit::max_arcs)
@@ -121,7 +121,7 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.arc_latency = arc_latencies(g, o.link_latency);
   const auto arcs = g.num_arcs();
   n.arc_port.assign(arcs, none32);
-  n.narrow_routes = route_hop_bytes(arcs) == 4;
+  n.narrow_routes = route_hop_bytes(arcs) == 4 && n.T < (1u << 24);  // route_eject in 4 bytes too
   n.arc_lanes.assign(arcs, 0);
   // Parallel channels of every arc (lanes; simulated_channels counts the same).
   std::vector<std::uint32_t> in_count(n.routers), out_count(n.routers);
@@ -175,6 +175,13 @@ Network build_network(const Graph& g, const SimOptions& o) {
       }
     }
   }
+  bool first = true;
+  for (const auto& c : n.chans)
+    if (c.arc != none64) {
+      n.link_latency = first || c.latency == n.link_latency ? c.latency : none32;
+      if (n.link_latency == none32) break;
+      first = false;
+    }
   return n;
 }
 

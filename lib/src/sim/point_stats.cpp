@@ -79,7 +79,7 @@ Deadlock Engine::deadlock_report() const {
       }
   std::vector<const Packet*> stuck;
   for (std::size_t iv = 0; iv < in_.size(); ++iv)
-    for (std::uint32_t i = 0; i < in_[iv].count; ++i) stuck.push_back(buf_[buf_at(iv, i)].p);
+    for (std::uint32_t i = 0; i < in_[iv].count; ++i) stuck.push_back(flit(iv, i).p);
   std::sort(stuck.begin(), stuck.end());
   d.stuck_packets = std::uint64_t(std::unique(stuck.begin(), stuck.end()) - stuck.begin());
   return d;

@@ -56,24 +56,13 @@ struct Network {
   std::vector<std::uint32_t> arc_port, arc_lanes;  // arc -> first output port, parallel channels
   std::vector<std::uint32_t> arc_latency;          // arc -> link latency
   bool narrow_routes = false;                      // a packet's route in 4 bytes a hop (route_hop_bytes)
+  std::uint32_t link_latency = none32;             // that of every network link, when they are all equal
   std::vector<std::uint64_t> term_off;             // router -> first terminal (routers + 1 entries)
   std::vector<node_id> term_router;                // terminal -> router
   std::uint64_t terminals() const { return term_off.back(); }
   std::uint32_t terms(node_id r) const { return std::uint32_t(term_off[r + 1] - term_off[r]); }
   node_id router_of(std::uint64_t term) const { return term_router[term]; }
 };
-
-/// Slots of a channel's queue of flits in flight: at most one flit enters per cycle and each stays
-/// flit_delay cycles.
-inline std::uint32_t flit_queue_slots(const Network&, const Channel& c) {
-  return c.flit_delay + 1;
-}
-/// Slots of a channel's queue of credits in flight: at most min(V, ceil(S)) credits per cycle (an input
-/// port sends up to --speedup flits, one per VC), each for credit_delay cycles, and at most V B in all.
-inline std::uint32_t credit_queue_slots(const Network& n, const Channel& c) {
-  const auto per_cycle = std::min<std::uint64_t>(n.V, std::uint64_t(std::ceil(n.S)));
-  return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(n.V) * n.B, (c.credit_delay + 1) * per_cycle));
-}
 
 /// Builds ports and channels; InputError on a bad --link-latency.
 Network build_network(const Graph& g, const SimOptions& o);
@@ -192,15 +181,16 @@ bool routing_is_adaptive(const std::string& algo);
 /// A packet: this header, then its source route in the same block, so that a packet is one allocation
 /// and its first hops share the header's lines (the packets in flight of a large network are millions,
 /// and a hop reads the next one). Per hop the arc and its VC class packed as arc << 8 | class
-/// (route_hop), in 4 bytes when every arc of the network is below 2^24 (Network::narrow_routes), else 8.
-/// A block has room for 16 << size_class hops (Engine::new_block).
+/// (route_hop), then the destination router's terminal (route_eject), in 4 bytes when every arc of the
+/// network is below 2^24 (Network::narrow_routes), else 8. A route ends where it first reaches the
+/// destination router (route_to). A block has room for 16 << size_class entries (Engine::new_block).
 struct Packet {
   Packet* next = nullptr;  // source queue link
   std::uint64_t created = 0, injected = 0;
   std::uint64_t src_term = 0, dst_term = 0;
-  std::uint64_t link_cycles = 0;  // link latencies of the hops taken
+  std::uint64_t link_cycles = 0;  // link latencies of the hops taken (when they differ: Network::link_latency)
   node_id dst_router = 0;
-  std::uint32_t hop = 0;   // hops taken by the head flit
+  std::uint32_t hop = 0;   // routers the head flit has left: from Flit::hop_max on, and once it is delivered
   std::uint32_t hops = 0;  // of the route (source-routed)
   std::uint8_t size_class = 0;
   bool measured = false;
@@ -215,21 +205,50 @@ inline std::uint32_t route_hop_bytes(std::uint64_t arcs) {
 inline std::uint64_t route_hop(std::uint64_t arc, std::uint8_t cls) {
   return arc << 8 | cls;
 }
+/// The last entry of a packet's route: its terminal among the destination router's. Class 255 is no VC
+/// class's (at most 255 VCs, so classes 0 to 254).
+inline std::uint64_t route_eject(std::uint64_t terminal) {
+  return terminal << 8 | 0xFF;
+}
+/// The hops of p up to its first visit of router t (a Valiant path can pass its destination on its way to the
+/// intermediate router: the packet leaves the network there).
+inline std::size_t route_to(const route::Path& p, node_id t) {
+  const auto it = std::find(p.nodes.begin(), p.nodes.end(), t);
+  return it == p.nodes.end() ? p.hops() : std::size_t(it - p.nodes.begin());
+}
 
 /// A flit: its packet, its place in the packet, and for a head flit what the router it enters is to do
-/// with it, decided by the sender while the packet is at hand, so that VC allocation does not read the
-/// packet (on a large network, two cache misses a hop): `next` is a source route's hop (route_hop), or
-/// `eject` | the router's terminal, or `ask` the routing (per-hop routings).
+/// with it and how many routers it has left, so that neither VC allocation nor a source-routed hop reads the
+/// packet's header (on a large network, a cache miss each): `next` is a source route's hop (route_hop), or
+/// `eject` | the router's terminal, or `ask` the routing (per-hop routings). A head flit counts its hops up
+/// to hop_max; from there on the packet's `hop` counts them (routes of 65,535 hops or more).
 struct Flit {
   Packet* p = nullptr;
-  std::uint64_t tag = 0;  // next << 16 | seq
-  static constexpr std::uint64_t eject = std::uint64_t{1} << 47, ask = (std::uint64_t{1} << 48) - 1;
-  static constexpr std::uint64_t max_arcs = std::uint64_t{1} << 39;  // route_hop(arc, class) < eject
+  std::uint64_t tag = 0;  // head flit: next << 17 | 1 << 16 | hop; body flit: seq
+  static constexpr std::uint64_t eject = std::uint64_t{1} << 46, ask = (std::uint64_t{1} << 47) - 1;
+  static constexpr std::uint64_t max_arcs = std::uint64_t{1} << 38;  // route_hop(arc, class) < eject
   static constexpr std::uint32_t max_flits = 0xFFFF;                 // flits of a packet
-  static Flit make(Packet* p, std::uint32_t seq, std::uint64_t next) { return {p, next << 16 | seq}; }
-  std::uint32_t seq() const { return std::uint32_t(tag & 0xFFFF); }  // 0 = head, F-1 = tail
-  std::uint64_t next() const { return tag >> 16; }
+  static constexpr std::uint32_t hop_max = 0xFFFF;
+  static Flit head(Packet* p, std::uint32_t hop, std::uint64_t next) {
+    return {p, next << 17 | std::uint64_t{1} << 16 | std::min(hop, hop_max)};
+  }
+  static Flit body(Packet* p, std::uint32_t seq) { return {p, seq}; }
+  std::uint32_t seq() const { return tag >> 16 ? 0 : std::uint32_t(tag); }  // 0 = head, F-1 = tail
+  std::uint32_t hop() const { return std::uint32_t(tag & 0xFFFF); }         // head flit: routers left (< hop_max)
+  std::uint64_t next() const { return tag >> 17; }
 };
+/// The routers head flit f has left.
+inline std::uint32_t routers_left(const Flit& f) {
+  return f.hop() < Flit::hop_max ? f.hop() : f.p->hop;
+}
+/// Counts the router that head flit f leaves now: the routers it has left, this one included (for the
+/// flit's Flit::head; from Flit::hop_max on, the packet's `hop` keeps the count).
+inline std::uint32_t count_router_left(const Flit& f) {
+  const auto left = f.hop() + 1;
+  if (left < Flit::hop_max) [[likely]]
+    return left;
+  return f.p->hop = routers_left(f) + 1;
+}
 
 class RouteCache;
 
@@ -241,11 +260,11 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
                                                                       const Destinations& d, const SimOptions& o,
                                                                       SimSetup& setup, RouteCache& known);
 
-/// The counts that fix what an engine allocates: routers, terminals, ports, channels, the words of its
-/// per-router VC bit sets and the slots of its channel queues.
+/// The counts that fix what an engine allocates: routers, terminals, ports, channels and the words of its
+/// per-router VC bit sets.
 struct EngineShape {
   std::uint64_t routers = 0, terminals = 0, in_ports = 0, out_ports = 0, channels = 0;
-  std::uint64_t vc_words = 0, flit_slots = 0, credit_slots = 0;
+  std::uint64_t vc_words = 0;
   std::uint32_t V = 1, B = 1;
 };
 /// The shape of network n's engine (engine.cpp).

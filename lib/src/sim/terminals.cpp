@@ -26,8 +26,8 @@ void Engine::free_block(Packet* p) {
 }
 
 Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n, Scratch& sc) const {
-  std::uint32_t c = 0;  // the smallest size class with room for the route
-  while (Packet::room(c) < n) ++c;
+  std::uint32_t c = 0;  // the smallest size class with room for the route and its last entry
+  while (Packet::room(c) < std::uint64_t(n) + 1) ++c;
   sc.size_class = c;  // a guess for the next new packets, which get their routes later
   if (c != p->size_class) {
     Packet* q = new_block(c, sc);
@@ -40,11 +40,15 @@ Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n
     p = q;
   }
   p->hops = n;
+  const auto last = route_eject(p->dst_term - n_.term_off[p->dst_router]);
   if (n_.narrow_routes) {
     auto* to = reinterpret_cast<std::uint32_t*>(p + 1);
     for (std::uint32_t h = 0; h < n; ++h) to[h] = std::uint32_t(hops[h]);
+    to[n] = std::uint32_t(last);
   } else {
-    std::copy(hops, hops + n, reinterpret_cast<std::uint64_t*>(p + 1));
+    auto* to = reinterpret_cast<std::uint64_t*>(p + 1);
+    std::copy(hops, hops + n, to);
+    to[n] = last;
   }
   return p;
 }
@@ -114,7 +118,7 @@ void Engine::terminals(node_id r, Scratch& sc) {
               return q / n_.arc_lanes[arc];
             });
           });
-          sc.route.resize(out.path.arcs.size());
+          sc.route.resize(route_to(out.path, p->dst_router));
           for (std::size_t h = 0; h < sc.route.size(); ++h) sc.route[h] = route_hop(out.path.arcs[h], out.classes[h]);
           if (r_.pure() && !drew) sc.routes.store(r, p->dst_router, sc.route);
           route = sc.route.data();
@@ -130,7 +134,8 @@ void Engine::terminals(node_id r, Scratch& sc) {
     if (Packet* p = cur_[term]; p && tcred_[term * V + cur_vc_[term]] > 0) {
       --tcred_[term * V + cur_vc_[term]];
       const auto seq = cur_seq_[term];
-      send(n_.in_chan[n_.in_off[r] + t], Flit::make(p, seq, seq == 0 ? next_at(*p, r) : 0), cur_vc_[term]);
+      send(n_.in_chan[n_.in_off[r] + t], seq == 0 ? Flit::head(p, 0, next_at(*p, r, 0)) : Flit::body(p, seq),
+           cur_vc_[term]);
       ++sc.k.in_net;
       ++sc.k.moved;
       if (++cur_seq_[term] == n_.F) {
@@ -146,6 +151,7 @@ void Engine::terminals(node_id r, Scratch& sc) {
 void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
   Packet* p = f.p;
   if (p->dst_term != term) fail(fmt::format("a flit for terminal {} reached terminal {}", p->dst_term, term));
+  if (f.seq() == 0) p->hop = routers_left(f);  // for the tail flit
   auto& sc = scratch();
   auto& k = sc.k;
   --k.in_net;
@@ -165,7 +171,8 @@ void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
     m.packet_latency.add(std::uint32_t(latency));
     m.network_latency.add(std::uint32_t(now_ - p->injected));
     const std::size_t hops = p->hop ? p->hop - 1 : 0;  // the last router-to-terminal step is not a hop
-    const double zero = zero_load_latency(o_, std::uint32_t(hops), p->link_cycles);
+    const auto link_cycles = n_.link_latency == none32 ? p->link_cycles : hops * n_.link_latency;
+    const double zero = zero_load_latency(o_, std::uint32_t(hops), link_cycles);
     if (double(latency) < zero - 1e-9)
       fail(fmt::format("a packet of {} hops took {} cycles, below the zero-load {}", hops, latency, zero));
     m.queueing.add(std::uint32_t(double(latency) - zero));
