@@ -92,6 +92,30 @@ void for_bits_from(const std::uint64_t* words, std::size_t first, std::size_t n,
 
 }  // namespace
 
+void Engine::prefetch_vcs(node_id r) const {
+  if (!hold_r_[r] && !wait_r_[r]) return;
+  const std::size_t iv0 = std::size_t(n_.in_off[r]) * n_.V;
+  for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word)
+    for (auto bits = hold_bits_[word] | wait_bits_[word]; bits; bits &= bits - 1)
+      __builtin_prefetch(&in_[iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))]);
+}
+
+void Engine::prefetch_hops(node_id r) const {
+  if (!hold_r_[r]) return;
+  const std::size_t iv0 = std::size_t(n_.in_off[r]) * n_.V;
+  for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word)
+    for (auto bits = hold_bits_[word]; bits; bits &= bits - 1) {
+      const auto& in = in_[iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))];
+      if (in.head >= slots_in_vc) continue;
+      const Flit& f = in.first[in.head];
+      __builtin_prefetch(&n_.chans[n_.out_chan[in.oport]]);
+      if (f.seq() == 0 && r_.source_routed() && f.hop() + 1 < Flit::hop_max) {
+        const auto* route = reinterpret_cast<const char*>(f.p + 1);
+        __builtin_prefetch(route + std::size_t(f.hop() + 1) * (n_.narrow_routes ? 4 : 8));
+      }
+    }
+}
+
 void Engine::step(node_id r) {
   // Switch allocation first: an output VC that a tail flit leaves this cycle can be granted to the next
   // packet in the same cycle, whose head then takes part in switch allocation the next cycle, so one VC

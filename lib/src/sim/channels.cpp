@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <type_traits>
 
 #include "engine_internal.hpp"
 
@@ -25,23 +26,41 @@ void Engine::credit(std::uint32_t ip, std::uint32_t vc) {
 }
 
 void Engine::receive(unsigned t) {
-  for (unsigned s = 0; s < threads_; ++s) {
-    const auto at = due(s, t, now_);
-    for (const auto& a : flits_due_[at]) {
-      try {
-        arrive(a);
-      } catch (...) {
-        errors_[n_.chans[a.c].dst] = std::current_exception();
+  // On a large network (prefetch_), each arrival's channel is prefetched 16 arrivals ahead and the input
+  // VC or credit counter it goes to 8 ahead.
+  const auto take = [&](auto prefetching) {
+    for (unsigned s = 0; s < threads_; ++s) {
+      const auto& flits = flits_due_[due(s, t, now_)];
+      for (std::size_t i = 0; i < flits.size(); ++i) {
+        if constexpr (prefetching) {
+          if (i + 16 < flits.size()) __builtin_prefetch(&n_.chans[flits[i + 16].c]);
+          if (i + 8 < flits.size())
+            if (const auto ip = n_.chans[flits[i + 8].c].in_port; ip != none32)
+              __builtin_prefetch(&in_[std::size_t(ip) * n_.V + flits[i + 8].vc]);
+        }
+        try {
+          arrive(flits[i]);
+        } catch (...) {
+          errors_[n_.chans[flits[i].c].dst] = std::current_exception();
+        }
+      }
+      const auto& credits = credits_due_[due(s, t, now_)];
+      for (std::size_t i = 0; i < credits.size(); ++i) {
+        if constexpr (prefetching)
+          if (i + 8 < credits.size() && !(credits[i + 8] & terminal_credit))
+            __builtin_prefetch(&credits_[credits[i + 8]]);
+        try {
+          arrive_credit(credits[i]);
+        } catch (...) {
+          errors_[credit_sender(credits[i])] = std::current_exception();
+        }
       }
     }
-    for (const auto counter : credits_due_[at]) {
-      try {
-        arrive_credit(counter);
-      } catch (...) {
-        errors_[credit_sender(counter)] = std::current_exception();
-      }
-    }
-  }
+  };
+  if (prefetch_)
+    take(std::true_type{});
+  else
+    take(std::false_type{});
 }
 
 node_id Engine::credit_sender(std::uint64_t counter) const {

@@ -26,6 +26,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   v_shift_ = std::uint32_t(std::countr_zero(n.V));
   buf_ = ZeroedArray<Flit>(in_vcs * (n.B > slots_in_vc ? n.B - slots_in_vc : 0));
   in_.assign(in_vcs, InVc{});
+  prefetch_ = in_vcs * sizeof(InVc) > o.prefetch_above;
   vc_word_.assign(n.routers + 1, 0);
   for (node_id v = 0; v < n.routers; ++v)
     vc_word_[v + 1] = vc_word_[v] + (std::size_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
@@ -301,6 +302,10 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       }
       generate(n_.term_off[lo], n_.term_off[hi]);
       for (node_id r = lo; r < hi; ++r) {
+        if (prefetch_) {  // two stages, 32 and 16 routers ahead
+          if (r + 32 < hi) prefetch_vcs(r + 32);
+          if (r + 16 < hi) prefetch_hops(r + 16);
+        }
         try {
           step(r);
         } catch (...) {

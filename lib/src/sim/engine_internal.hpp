@@ -100,6 +100,12 @@ class Engine {
   void credit(std::uint32_t ip, std::uint32_t vc);  // for VC vc of input port ip, to its sender
   // allocators.cpp
   void step(node_id r);  // the steps below get the thread's scratch from it
+  // Prefetches for router r, ahead of its step: its busy input VCs, then for those holding an output VC
+  // their output channel and the next entry of a head flit's route (cache misses otherwise, one after
+  // the other, on a large network).
+  void prefetch_vcs(node_id r) const;
+  void prefetch_hops(node_id r) const;
+  bool prefetch_ = false;  // SimOptions::prefetch_above
   void allocate_vcs(node_id r, Scratch& sc);
   void allocate_switch(node_id r, Scratch& sc);
   // terminals.cpp

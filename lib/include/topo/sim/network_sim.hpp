@@ -63,6 +63,11 @@ struct SimOptions {
   std::uint64_t packet_memory = 0;
   /// What --max-memory allowed (for that error's message).
   std::uint64_t max_memory = 0;
+  /// Bytes of input VC state above which the engine prefetches what the next routers and arrivals will
+  /// touch: on a network that does not fit in the cache, a hop's cache misses then overlap (the 16^4 torus
+  /// runs in half the time); below, it would only add instructions. Not an option of toposim; the tests set
+  /// 0 to check that prefetching changes nothing.
+  std::uint64_t prefetch_above = std::uint64_t{32} << 20;
 };
 
 struct Quantiles {
