@@ -508,6 +508,27 @@ TEST_CASE("sim: prefetching changes nothing in a run") {
   }
 }
 
+TEST_CASE("sim: a full route cache is no longer looked in when it seldom has the route") {
+  // 2000 routers: a hash map. Routes of 2^12 hops: 64 fill it (2^18 hops).
+  sim::RouteCache cache(2000);
+  const std::vector<std::uint64_t> route(std::size_t{1} << 12, sim::route_hop(7, 1));
+  for (node_id t = 1; t <= 65; ++t) cache.store(0, t, route);  // the 65th finds no room
+  std::uint32_t hops = 0;
+  REQUIRE(cache.lookup(0, 1, hops) != nullptr);
+  CHECK(hops == route.size());
+  CHECK(cache.lookup(0, 65, hops) == nullptr);
+  // 1 hit in 2 lookups: still looked in after 4096 of them.
+  for (int i = 0; i < 2048; ++i) {
+    cache.lookup(0, 2, hops);
+    cache.lookup(1, 2, hops);
+  }
+  CHECK(cache.lookup(0, 3, hops) != nullptr);
+  // Then 30,000 misses: fewer than 1 in 8 found, so it stops looking; find still answers.
+  for (int i = 0; i < 30000; ++i) cache.lookup(1, 2, hops);
+  CHECK(cache.lookup(0, 3, hops) == nullptr);
+  CHECK(cache.find(0, 3, hops) != nullptr);
+}
+
 TEST_CASE("sim: a head flit counts the routers it leaves, in the packet from Flit::hop_max on") {
   sim::Packet p;
   const std::uint64_t next = sim::route_hop((std::uint64_t{1} << 38) - 1, 254);  // the largest source-route hop

@@ -90,6 +90,14 @@ void for_bits_from(const std::uint64_t* words, std::size_t first, std::size_t n,
     if (!f(first + std::size_t(std::countr_zero(bits)))) return;
 }
 
+/// Prefetches the cache lines of [p, p + n).
+template <class T>
+void prefetch_span(const T* p, std::size_t n) {
+  const auto* b = reinterpret_cast<const char*>(p);
+  for (std::size_t at = 0; at < n * sizeof(T); at += 64) __builtin_prefetch(b + at);
+  if (n) __builtin_prefetch(b + n * sizeof(T) - 1);
+}
+
 }  // namespace
 
 void Engine::prefetch_vcs(node_id r) const {
@@ -98,6 +106,15 @@ void Engine::prefetch_vcs(node_id r) const {
   for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word)
     for (auto bits = hold_bits_[word] | wait_bits_[word]; bits; bits &= bits - 1)
       __builtin_prefetch(&in_[iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))]);
+  if (wait_r_[r]) {  // VC allocation: the state of the router's output VCs and of its arcs
+    const std::size_t ov0 = std::size_t(n_.out_off[r]) * n_.V, ovs = std::size_t(n_.out_off[r + 1]) * n_.V - ov0;
+    prefetch_span(&busy_[ov0], ovs);
+    prefetch_span(&credits_[ov0], ovs);
+    prefetch_span(&va_rr_[ov0], ovs);
+    const auto a0 = n_.g->arc_offset(r), arcs = n_.g->arc_offset(r + 1) - a0;
+    prefetch_span(&n_.arc_lanes[a0], arcs);
+    prefetch_span(&n_.arc_port[a0], arcs);
+  }
 }
 
 void Engine::prefetch_hops(node_id r) const {
@@ -108,7 +125,11 @@ void Engine::prefetch_hops(node_id r) const {
       const auto& in = in_[iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))];
       if (in.head >= slots_in_vc) continue;
       const Flit& f = in.first[in.head];
-      __builtin_prefetch(&n_.chans[n_.out_chan[in.oport]]);
+      const auto c = n_.out_chan[in.oport];
+      __builtin_prefetch(&n_.chans[c]);
+      __builtin_prefetch(&last_sent_[c]);
+      __builtin_prefetch(&credits_[in.ovc]);
+      __builtin_prefetch(&credit_back_[per_vc(&in - &in_[0])]);
       if (f.seq() == 0 && r_.source_routed() && f.hop() + 1 < Flit::hop_max) {
         const auto* route = reinterpret_cast<const char*>(f.p + 1);
         __builtin_prefetch(route + std::size_t(f.hop() + 1) * (n_.narrow_routes ? 4 : 8));

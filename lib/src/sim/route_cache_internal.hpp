@@ -38,12 +38,29 @@ class RouteCache {
     hops = x.hops;
     return hops_.data() + x.hop;
   }
+  /// find, for a cache that is still filled: once it is full, it is looked in only while at least one
+  /// lookup in 8 finds a route (counted over 4096 lookups). Traffic spread over more pairs than it holds
+  /// (uniform traffic on a large network) would otherwise pay a hash lookup, a cache miss or two, on every
+  /// packet for nothing.
+  const std::uint64_t* lookup(node_id s, node_id t, std::uint32_t& hops) {
+    if (full_ && lookups_ >= 4096 && hits_ * 8 < lookups_) return nullptr;
+    const auto* route = find(s, t, hops);
+    if (full_) {
+      ++lookups_;
+      hits_ += route != nullptr;
+    }
+    return route;
+  }
   /// False for the cache of no routers, which keeps nothing.
   bool keeps_routes() const { return routers_ > 0; }
   /// Keeps the route of (s, t) (Packet's packing), unless the cache is full or has no capacity.
   void store(node_id s, node_id t, const std::vector<std::uint64_t>& route) {
     const auto hops = route.size();
-    if (routers_ == 0 || hops_.size() + hops > max_hops) return;
+    if (routers_ == 0) return;
+    if (hops_.size() + hops > max_hops) {
+      full_ = true;
+      return;
+    }
     entries_.push_back({hops_.size(), std::uint32_t(hops)});
     hops_.insert(hops_.end(), route.begin(), route.end());
     const auto e = std::uint32_t(entries_.size());
@@ -68,6 +85,8 @@ class RouteCache {
   std::unordered_map<std::uint64_t, std::uint32_t> sparse_;
   std::vector<Entry> entries_;
   std::vector<std::uint64_t> hops_;
+  bool full_ = false;                     // a route was refused for want of room
+  std::uint64_t lookups_ = 0, hits_ = 0;  // since it is full (lookup)
 };
 
 }  // namespace topo::sim

@@ -106,7 +106,8 @@ void Engine::terminals(node_id r, Scratch& sc) {
         const auto seed = trng_[term]();
         std::uint32_t hops = 0;
         const std::uint64_t* route = nullptr;
-        if (r_.pure() && !(route = known_.find(r, p->dst_router, hops))) route = sc.routes.find(r, p->dst_router, hops);
+        if (r_.pure() && !(route = known_.find(r, p->dst_router, hops)))
+          route = sc.routes.lookup(r, p->dst_router, hops);
         if (!route) {
           auto& out = sc.source_route;
           const bool drew = sc.route_rng.run(seed, [&](route::Rng& rng) {
