@@ -37,7 +37,7 @@ DIFFS := $(TABLES:.md=.diffs.json)
 FIGURES := $(addprefix $(R)/dissertation/,fig3_13.svg fig3_14.svg fig3_15.svg fig3_16.svg fig3_17.svg) \
   $(R)/projective/fig7.svg $(R)/projective/fig9.svg $(R)/clex/fig3.svg
 # Simulation items (toposim run): CLEX against the torus, and latency against load of Slim Fly, dragonfly and a
-# torus. CLEX_CLIQUE sets the size of the first (k^4 nodes; the paper's is 32, about 391 GiB of simulator state;
+# torus. CLEX_CLIQUE sets the size of the first (k^4 nodes; the paper's is 32, about 366 GiB of simulator state;
 # 16, the largest that fits in 24 GB, takes about 2 minutes and 12.4 GiB: bench/RESULTS.md).
 CLEX_CLIQUE ?= 8
 # Left out (and said so in results/README.md) when this build's toposim has no `run` command.

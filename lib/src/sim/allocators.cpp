@@ -108,12 +108,12 @@ void Engine::prefetch_vcs(node_id r) const {
       __builtin_prefetch(&in_[iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))]);
   if (wait_r_[r]) {  // VC allocation: the state of the router's output VCs and of its arcs
     const std::size_t ov0 = std::size_t(n_.out_off[r]) * n_.V, ovs = std::size_t(n_.out_off[r + 1]) * n_.V - ov0;
-    prefetch_span(&busy_[ov0], ovs);
-    prefetch_span(&credits_[ov0], ovs);
-    prefetch_span(&va_rr_[ov0], ovs);
+    prefetch_span(busy_.data() + ov0, ovs);
+    prefetch_span(credits_.data() + ov0, ovs);
+    prefetch_span(va_rr_.data() + ov0, ovs);
     const auto a0 = n_.g->arc_offset(r), arcs = n_.g->arc_offset(r + 1) - a0;
-    prefetch_span(&n_.arc_lanes[a0], arcs);
-    prefetch_span(&n_.arc_port[a0], arcs);
+    prefetch_span(n_.arc_lanes.data() + a0, arcs);
+    prefetch_span(n_.arc_port.data() + a0, arcs);
   }
 }
 
