@@ -38,7 +38,8 @@ FIGURES := $(addprefix $(R)/dissertation/,fig3_13.svg fig3_14.svg fig3_15.svg fi
   $(R)/projective/fig7.svg $(R)/projective/fig9.svg $(R)/clex/fig3.svg
 # Simulation items (toposim run): CLEX against the torus, and latency against load of Slim Fly, dragonfly and a
 # torus. CLEX_CLIQUE sets the size of the first (k^4 nodes; the paper's is 32, about 366 GiB of simulator state;
-# 16, the largest that fits in 24 GB, takes about 2 minutes and 12.4 GiB: bench/RESULTS.md).
+# 17, the largest under toposim's default memory limit on a 24 GB machine, takes about a minute and 8.7 GB:
+# bench/RESULTS.md).
 CLEX_CLIQUE ?= 8
 # Left out (and said so in results/README.md) when this build's toposim has no `run` command.
 SIM_FIGURES := $(if $(shell $(BIN)/toposim run --help >/dev/null 2>&1 && echo yes),\
