@@ -190,8 +190,7 @@ struct Packet {
   std::uint64_t src_term = 0, dst_term = 0;
   std::uint64_t link_cycles = 0;  // link latencies of the hops taken (when they differ: Network::link_latency)
   node_id dst_router = 0;
-  std::uint32_t hop = 0;   // routers the head flit has left: from Flit::hop_max on, and once it is delivered
-  std::uint32_t hops = 0;  // of the route (source-routed)
+  std::uint32_t hop = 0;  // routers the head flit has left: from Flit::hop_max on, and once it is delivered
   std::uint8_t size_class = 0;
   bool measured = false;
   static std::uint64_t room(std::uint32_t size_class) { return std::uint64_t{16} << size_class; }

@@ -39,7 +39,6 @@ Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n
       sc.spare[p->size_class].push_back(p);
     p = q;
   }
-  p->hops = n;
   const auto last = route_eject(p->dst_term - n_.term_off[p->dst_router]);
   if (n_.narrow_routes) {
     auto* to = reinterpret_cast<std::uint32_t*>(p + 1);
@@ -58,7 +57,6 @@ Packet* Engine::new_packet(node_id r, std::uint64_t term, Scratch& sc) {
   p->next = nullptr;
   p->injected = 0;
   p->hop = 0;
-  p->hops = 0;
   p->link_cycles = 0;
   p->created = now_;
   p->src_term = term;
