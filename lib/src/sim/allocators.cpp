@@ -111,6 +111,7 @@ void Engine::prefetch_vcs(node_id r) const {
     prefetch_span(busy_.data() + ov0, ovs);
     prefetch_span(credits_.data() + ov0, ovs);
     prefetch_span(va_rr_.data() + ov0, ovs);
+    prefetch_span(n_.out_chan.data() + n_.out_off[r], n_.out_off[r + 1] - n_.out_off[r]);
     const auto a0 = n_.g->arc_offset(r), arcs = n_.g->arc_offset(r + 1) - a0;
     prefetch_span(n_.arc_lanes.data() + a0, arcs);
     prefetch_span(n_.arc_port.data() + a0, arcs);
@@ -125,9 +126,7 @@ void Engine::prefetch_hops(node_id r) const {
       const auto& in = in_[iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))];
       if (in.head >= slots_in_vc) continue;
       const Flit& f = in.first[in.head];
-      const auto c = n_.out_chan[in.oport];
-      __builtin_prefetch(&n_.chans[c]);
-      __builtin_prefetch(&last_sent_[c]);
+      __builtin_prefetch(&chan_out_[in.ochan]);
       __builtin_prefetch(&credits_[in.ovc]);
       __builtin_prefetch(&credit_back_[per_vc(&in - &in_[0])]);
       if (f.seq() == 0 && r_.source_routed() && f.hop() + 1 < Flit::hop_max) {
@@ -226,6 +225,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
     auto& in = in_[iv];
     in.ovc = ov;
     in.oport = per_vc(ov);
+    in.ochan = n_.out_chan[in.oport];
     in.st = VcState::holding;
     track_wait(r, iv, false);
     track_hold(r, iv, false, holding(iv));
@@ -303,14 +303,13 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
     if (seq == 0) {  // the head leaves this router: its count of routers left, and what the next is to do
       const auto left = count_router_left(f);
       auto next = f.next();
-      if (op >= first_net) {
-        const auto& ch = n_.chans[n_.out_chan[op]];
-        if (n_.link_latency == none32) f.p->link_cycles += ch.latency;
-        next = next_at(*f.p, ch.dst, left);
+      if (op >= first_net) {  // the channel's record is read only for what the route does not say
+        if (n_.link_latency == none32) f.p->link_cycles += n_.chans[in.ochan].latency;
+        next = r_.source_routed() ? next_on_route(*f.p, left) : next_at(*f.p, n_.chans[in.ochan].dst);
       }
       f = Flit::head(f.p, left, next);
     }
-    send(n_.out_chan[op], f, ov - op * V);
+    send(in.ochan, f, ov - op * V);
     ++sc.k.moved;
     if (tail) {
       busy_[ov] = 0;

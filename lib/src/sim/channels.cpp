@@ -13,10 +13,11 @@
 namespace topo::sim {
 
 void Engine::send(std::uint32_t c, const Flit& f, std::uint32_t vc) {
-  const auto& ch = n_.chans[c];
-  if (last_sent_[c] == now_) fail(fmt::format("channel {}->{} carried two flits in cycle {}", ch.src, ch.dst, now_));
-  last_sent_[c] = now_;
-  flits_due_[due(engine_thread, owner_[ch.dst], now_ + ch.flit_delay)].push_back({c, vc, f});
+  auto& out = chan_out_[c];
+  if (out.last_sent == now_)
+    fail(fmt::format("channel {}->{} carried two flits in cycle {}", n_.chans[c].src, n_.chans[c].dst, now_));
+  out.last_sent = now_;
+  flits_due_[due(engine_thread, out.to, now_ + out.delay)].push_back({c, vc, f});
   if (measuring_) ++sent_[c];
 }
 

@@ -50,7 +50,8 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   std::uint64_t longest = 0;
   for (const auto& ch : n.chans) longest = std::max<std::uint64_t>({longest, ch.flit_delay, ch.credit_delay});
   wheel_mask_ = std::bit_ceil(longest + 1) - 1;
-  last_sent_.assign(n.chans.size(), none64);
+  chan_out_.resize(n.chans.size());
+  for (std::size_t c = 0; c < n.chans.size(); ++c) chan_out_[c].delay = n.chans[c].flit_delay;
   sent_.assign(n.chans.size(), 0);
   const auto terms = n.terminals();
   q_head_.assign(terms, nullptr);
@@ -101,7 +102,7 @@ double engine_state_bytes(const EngineShape& s) {
          double(s.in_ports) * sizeof(Engine::CreditBack) +                                  // credit_back_
          double(s.vc_words) * 2 * sizeof(std::uint64_t) +                                   // wait_bits_, hold_bits_
          (double(s.routers) + 1) * sizeof(std::size_t) +                                    // vc_word_
-         double(s.channels) * 2 * sizeof(std::uint64_t) +                                   // last_sent_, sent_
+         double(s.channels) * (sizeof(Engine::ChannelOut) + sizeof(std::uint64_t)) +        // chan_out_, sent_
          double(s.terminals) * per_terminal + double(s.routers) * per_router;
 }
 
@@ -139,6 +140,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   for (unsigned t = 0; t < threads_; ++t)
     for (auto r = first(t); r < first(t + 1); ++r) owner_[r] = std::uint16_t(t);
   for (std::uint32_t ip = 0; ip < credit_back_.size(); ++ip) credit_back_[ip].to = owner_[n_.chans[n_.in_chan[ip]].src];
+  for (std::size_t c = 0; c < chan_out_.size(); ++c) chan_out_[c].to = owner_[n_.chans[c].dst];
   scratch_.resize(std::size_t(threads));
   engine_thread = 0;
   if (r_.pure())

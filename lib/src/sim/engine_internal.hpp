@@ -123,13 +123,16 @@ class Engine {
   }
   void terminals(node_id r, Scratch& sc);  // new packets and injection (called when r has either)
   void deliver(node_id r, std::uint64_t term, const Flit& f);
-  /// A head flit's `next` (Flit) at router d after it has left `hop` routers: from its source route (the
-  /// packet's header is not read), or for a per-hop routing from the packet's destination.
-  std::uint64_t next_at(const Packet& p, node_id d, std::uint32_t hop) const {
-    if (!r_.source_routed()) return d == p.dst_router ? Flit::eject | (p.dst_term - n_.term_off[d]) : Flit::ask;
+  /// A source-routed head flit's `next` (Flit) after it has left `hop` routers: its route's entry (the
+  /// packet's header is not read).
+  std::uint64_t next_on_route(const Packet& p, std::uint32_t hop) const {
     const std::uint64_t e = n_.narrow_routes ? reinterpret_cast<const std::uint32_t*>(&p + 1)[hop]
                                              : reinterpret_cast<const std::uint64_t*>(&p + 1)[hop];
     return (e & 0xFF) == 0xFF ? Flit::eject | e >> 8 : e;  // route_eject, else route_hop
+  }
+  /// A per-hop routing's head flit's `next` at router d: ejection there, else ask the routing.
+  std::uint64_t next_at(const Packet& p, node_id d) const {
+    return d == p.dst_router ? Flit::eject | (p.dst_term - n_.term_off[d]) : Flit::ask;
   }
   Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
   /// A block of the size class: a spare one, else a new one.
@@ -184,6 +187,7 @@ class Engine {
     std::uint32_t va_rr = 0;            // round-robin pointer over the output VCs it asks for
     std::uint16_t head = 0, count = 0;  // its flits: from slot `head` of its buffer (flit())
     VcState st = VcState::idle;
+    std::uint32_t ochan = none32;         // the channel of its output port
     std::array<Flit, slots_in_vc> first;  // its buffer's first slots
   };
   static_assert(sizeof(InVc) == 64);
@@ -243,7 +247,14 @@ class Engine {
   };
   static constexpr std::uint64_t terminal_credit = std::uint64_t{1} << 63;
   std::vector<CreditBack> credit_back_;  // per input port
-  std::vector<std::uint64_t> last_sent_, sent_;
+  /// What sending on a channel needs, in one place: the cycle it last carried a flit (at most one a
+  /// cycle), its delay, and the thread that receives.
+  struct ChannelOut {
+    std::uint64_t last_sent = none64;
+    std::uint32_t delay = 0, to = 0;
+  };
+  std::vector<ChannelOut> chan_out_;
+  std::vector<std::uint64_t> sent_;  // flits sent in the sample windows
   // Terminals.
   std::vector<Packet*> q_head_, q_tail_, cur_;
   std::vector<std::uint32_t> cur_seq_, cur_vc_;

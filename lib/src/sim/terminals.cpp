@@ -133,7 +133,8 @@ void Engine::terminals(node_id r, Scratch& sc) {
     if (Packet* p = cur_[term]; p && tcred_[term * V + cur_vc_[term]] > 0) {
       --tcred_[term * V + cur_vc_[term]];
       const auto seq = cur_seq_[term];
-      send(n_.in_chan[n_.in_off[r] + t], seq == 0 ? Flit::head(p, 0, next_at(*p, r, 0)) : Flit::body(p, seq),
+      send(n_.in_chan[n_.in_off[r] + t],
+           seq == 0 ? Flit::head(p, 0, r_.source_routed() ? next_on_route(*p, 0) : next_at(*p, r)) : Flit::body(p, seq),
            cur_vc_[term]);
       ++sc.k.in_net;
       ++sc.k.moved;
