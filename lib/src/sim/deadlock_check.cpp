@@ -88,9 +88,7 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
     const auto draws = route_rng.draws();
     for (std::uint64_t i = 0; i < repeats; ++i) r.check_paths(s, t, route_rng, paths);
     if (route_rng.draws() == draws && known.keeps_routes()) {
-      const auto& [p, cls] = paths[0];
-      packed.resize(route_to(p, t));
-      for (std::size_t h = 0; h < packed.size(); ++h) packed[h] = route_hop(p.arcs[h], cls[h]);
+      pack_route(paths[0], t, packed);
       known.store(s, t, packed);
     }
     for (const auto& [p, cls] : paths) {

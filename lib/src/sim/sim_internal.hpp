@@ -209,11 +209,16 @@ inline std::uint64_t route_hop(std::uint64_t arc, std::uint8_t cls) {
 inline std::uint64_t route_eject(std::uint64_t terminal) {
   return terminal << 8 | 0xFF;
 }
-/// The hops of p up to its first visit of router t (a Valiant path can pass its destination on its way to the
-/// intermediate router: the packet leaves the network there).
+/// The hops of p up to its first visit of router t, the hops a packet to t takes (a Valiant path can pass its
+/// destination on its way to the intermediate router: the packet leaves the network there).
 inline std::size_t route_to(const route::Path& p, node_id t) {
   const auto it = std::find(p.nodes.begin(), p.nodes.end(), t);
   return it == p.nodes.end() ? p.hops() : std::size_t(it - p.nodes.begin());
+}
+/// A packet's route to router t along r, packed (route_hop), without its last entry (Engine::with_route).
+inline void pack_route(const SourceRoute& r, node_id t, std::vector<std::uint64_t>& out) {
+  out.resize(route_to(r.path, t));
+  for (std::size_t h = 0; h < out.size(); ++h) out[h] = route_hop(r.path.arcs[h], r.classes[h]);
 }
 
 /// A flit: its packet, its place in the packet, and for a head flit what the router it enters is to do

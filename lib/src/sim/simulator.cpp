@@ -139,8 +139,8 @@ struct Simulator::Impl {
           shortest->route_into(a, b, rr, paths.add().path);
         }
         const auto& p = paths[0].path;
-        hops = std::uint32_t(p.hops());
-        for (auto arc : p.arcs) lat += net.arc_latency[arc];
+        hops = std::uint32_t(route_to(p, b));  // as far as the packet goes
+        for (std::uint32_t h = 0; h < hops; ++h) lat += net.arc_latency[p.arcs[h]];
       }
       sum += zero_load_latency(o, hops, lat);
     }

@@ -117,8 +117,7 @@ void Engine::terminals(node_id r, Scratch& sc) {
               return q / n_.arc_lanes[arc];
             });
           });
-          sc.route.resize(route_to(out.path, p->dst_router));
-          for (std::size_t h = 0; h < sc.route.size(); ++h) sc.route[h] = route_hop(out.path.arcs[h], out.classes[h]);
+          pack_route(out, p->dst_router, sc.route);
           if (r_.pure() && !drew) sc.routes.store(r, p->dst_router, sc.route);
           route = sc.route.data();
           hops = std::uint32_t(sc.route.size());
