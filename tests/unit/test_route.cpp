@@ -118,6 +118,12 @@ TEST_CASE("dor on tori equals the torus distance, on meshes and hypercubes it is
           torus += std::size_t(std::min(d, sizes[i] - d));
         }
         CHECK(p.hops() == torus);
+        // Each hop takes the first link to its next node, as find_arc would (Dor's arithmetic arcs).
+        for (std::size_t h = 0; h < p.arcs.size(); ++h) {
+          const auto nb = g.out_neighbors(p.nodes[h]);
+          CHECK(p.arcs[h] - g.arc_offset(p.nodes[h]) ==
+                std::uint64_t(std::find(nb.begin(), nb.end(), p.nodes[h + 1]) - nb.begin()));
+        }
         // Dimension order: the dimension of the hops never decreases.
         for (std::size_t h = 1; h < p.arcs.size(); ++h)
           CHECK(g.dim(g.out_links(p.nodes[h - 1])[p.arcs[h - 1] - g.arc_offset(p.nodes[h - 1])]) <=
@@ -127,6 +133,33 @@ TEST_CASE("dor on tori equals the torus distance, on meshes and hypercubes it is
   CHECK(route_all(gen_of("mesh", {{"dims", "3x4x2"}}), "dor").longer == 0);
   CHECK(route_all(gen_of("hypercube", {{"dim", "5"}}), "dor").longer == 0);
   CHECK(route_all(gen_of("ring", {{"nodes", "7"}}), "dor").longer == 0);
+}
+
+TEST_CASE("dor on a torus with its nodes renumbered takes the same routes") {
+  // topogen's numbering lets dor find arcs by arithmetic; any other numbering takes the look-ups.
+  for (const auto& dims : {std::string("4x3x5"), std::string("5x2")}) {
+    CAPTURE(dims);
+    const auto g = gen_of("torus", {{"dims", dims}});
+    const node_id n = g.num_nodes();
+    const auto to = [n](node_id v) { return node_id((std::uint64_t(v) * 7 + 3) % n); };  // 7 is prime to n
+    GraphBuilder b(n, false);
+    b.meta = g.meta;
+    b.set_coord_dims(g.coord_dims());
+    for (node_id v = 0; v < n; ++v) b.set_coords(to(v), g.coords(v));
+    for (link_id l = 0; l < g.num_links(); ++l) b.add_link(to(g.source(l)), to(g.target(l)));
+    const auto h = b.finish();
+    route::RouterOptions o;
+    o.algo = "dor";
+    const auto rg = route::make_router(g, o), rh = route::make_router(h, o);
+    route::Rng rng(1);
+    for (node_id s = 0; s < n; ++s)
+      for (node_id t = 0; t < n; ++t) {
+        const auto p = rg->route(s, t, rng), q = rh->route(to(s), to(t), rng);
+        route::check_path(h, q, to(s), to(t));
+        REQUIRE(q.nodes.size() == p.nodes.size());
+        for (std::size_t i = 0; i < p.nodes.size(); ++i) CHECK(q.nodes[i] == to(p.nodes[i]));
+      }
+  }
 }
 
 TEST_CASE("family algorithms refuse graphs of other families") {

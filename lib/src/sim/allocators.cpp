@@ -124,7 +124,7 @@ void Engine::prefetch_hops(node_id r) const {
   for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word)
     for (auto bits = hold_bits_[word]; bits; bits &= bits - 1) {
       const auto& in = in_[iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))];
-      if (in.head >= slots_in_vc) continue;
+      if (in.ready > now_ || in.head >= slots_in_vc) continue;  // switch allocation passes it by
       const Flit& f = in.first[in.head];
       __builtin_prefetch(&chan_out_[in.ochan]);
       __builtin_prefetch(&credits_[in.ovc]);
