@@ -484,15 +484,16 @@ TEST_CASE("sim: routes of 8 bytes a hop give the same run as routes of 4") {
   CHECK(wide.hop_histogram == narrow.hop_histogram);
 }
 
-TEST_CASE("sim: prefetching changes nothing in a run") {
-  // The engine prefetches on networks larger than the cache (SimOptions::prefetch_above); here on a small
-  // one, with wormhole packets of 3 flits on 2 threads, against the same run without.
+TEST_CASE("sim: the measures for large networks change nothing in a run") {
+  // On networks larger than the cache (SimOptions::large_above) the engine prefetches and takes packets
+  // from arenas; here on a small one, with wormhole packets of 3 flits on 2 threads, against the same run
+  // without.
   const auto g = family("torus", {{"dims", "6x6x6"}});
   auto o = quick();
   o.packet_size = 3;
   o.threads = 2;
   const sim::Simulator plain(g, o);
-  o.prefetch_above = 0;
+  o.large_above = 0;
   const sim::Simulator ahead(g, o);
   for (const double rate : {0.1, 0.6}) {
     CAPTURE(rate);

@@ -25,21 +25,22 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   v_pow2_ = std::has_single_bit(n.V);
   v_shift_ = std::uint32_t(std::countr_zero(n.V));
   buf_ = ZeroedArray<Flit>(in_vcs * (n.B > slots_in_vc ? n.B - slots_in_vc : 0));
-  in_.assign(in_vcs, InVc{});
-  prefetch_ = in_vcs * sizeof(InVc) > o.prefetch_above;
+  assign_huge(in_, in_vcs);
+  prefetch_ = in_vcs * sizeof(InVc) > o.large_above;
+  arena_ = prefetch_ && o.messages == 0;
   vc_word_.assign(n.routers + 1, 0);
   for (node_id v = 0; v < n.routers; ++v)
     vc_word_[v + 1] = vc_word_[v] + (std::size_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
-  wait_bits_.assign(vc_word_.back(), 0);
-  hold_bits_.assign(vc_word_.back(), 0);
+  assign_huge(wait_bits_, vc_word_.back());
+  assign_huge(hold_bits_, vc_word_.back());
   wait_r_.assign(n.routers, 0);
   hold_r_.assign(n.routers, 0);
-  credits_.assign(out_vcs, std::int32_t(n.B));
-  busy_.assign(out_vcs, 0);
-  va_rr_.assign(out_vcs, 0);
-  sa_in_rr_.assign(n.in_off.back(), 0);
-  sa_out_rr_.assign(n.out_off.back(), 0);
-  credit_back_.resize(n.in_off.back());
+  assign_huge(credits_, out_vcs, std::int32_t(n.B));
+  assign_huge(busy_, out_vcs);
+  assign_huge(va_rr_, out_vcs);
+  assign_huge(sa_in_rr_, n.in_off.back());
+  assign_huge(sa_out_rr_, n.out_off.back());
+  assign_huge(credit_back_, n.in_off.back());
   for (std::uint32_t ip = 0; ip < n.in_off.back(); ++ip) {
     const auto& ch = n.chans[n.in_chan[ip]];
     auto& b = credit_back_[ip];
@@ -50,9 +51,9 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   std::uint64_t longest = 0;
   for (const auto& ch : n.chans) longest = std::max<std::uint64_t>({longest, ch.flit_delay, ch.credit_delay});
   wheel_mask_ = std::bit_ceil(longest + 1) - 1;
-  chan_out_.resize(n.chans.size());
+  assign_huge(chan_out_, n.chans.size());
   for (std::size_t c = 0; c < n.chans.size(); ++c) chan_out_[c].delay = n.chans[c].flit_delay;
-  sent_.assign(n.chans.size(), 0);
+  assign_huge(sent_, n.chans.size());
   const auto terms = n.terminals();
   q_head_.assign(terms, nullptr);
   q_tail_.assign(terms, nullptr);
@@ -107,6 +108,7 @@ double engine_state_bytes(const EngineShape& s) {
 }
 
 Engine::~Engine() {
+  if (arena_) return;  // the packets' blocks go with the arenas
   // Packets still in the network (a deadlock, an unfinished drain): each once, wherever its flits are.
   std::vector<Packet*> all;
   for (auto* p : cur_) all.push_back(p);

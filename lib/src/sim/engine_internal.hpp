@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "huge_pages_internal.hpp"
 #include "route_cache_internal.hpp"
 #include "route_rng_internal.hpp"
 #include "sim_internal.hpp"
@@ -87,6 +88,7 @@ class Engine {
     SourceRoute source_route;          // a routing's answer, before it is packed into the packet
     std::vector<std::uint64_t> route;  // a route computed here, packed (route_hop)
     std::array<std::vector<Packet*>, Packet::size_classes> spare;  // delivered packets by size class, reused
+    HugePageArena blocks;                                          // new packets' blocks, when arena_
     std::uint32_t size_class = 0;                                  // of new packets: that of the last route placed here
     Counts k;
     PacketStats measured;
@@ -105,7 +107,10 @@ class Engine {
   // the other, on a large network).
   void prefetch_vcs(node_id r) const;
   void prefetch_hops(node_id r) const;
-  bool prefetch_ = false;  // SimOptions::prefetch_above
+  bool prefetch_ = false;  // SimOptions::large_above
+  // An open-loop run on a large network takes its packets' blocks from the threads' arenas (Scratch::blocks),
+  // in huge pages, and keeps them to the end; a batch run frees a block whose route needs a larger one.
+  bool arena_ = false;
   void allocate_vcs(node_id r, Scratch& sc);
   void allocate_switch(node_id r, Scratch& sc);
   // terminals.cpp
@@ -137,7 +142,7 @@ class Engine {
   Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
   /// A block of the size class: a spare one, else a new one.
   Packet* new_block(std::uint32_t size_class, Scratch& sc) const;
-  static void free_block(Packet* p);
+  void free_block(Packet* p) const;
   /// p with its route set to `hops` (route_hop each): p itself when its block is of the smallest size
   /// class that holds the route, else such a block with p's header, p going to the spares.
   Packet* with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n, Scratch& sc) const;

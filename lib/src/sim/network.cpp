@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "huge_pages_internal.hpp"
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -120,9 +121,9 @@ Network build_network(const Graph& g, const SimOptions& o) {
     throw UsageError(fmt::format("--flow vct needs --buffer ({}) of at least --packet-size ({}) flits", n.B, n.F));
   n.arc_latency = arc_latencies(g, o.link_latency);
   const auto arcs = g.num_arcs();
-  n.arc_port.assign(arcs, none32);
+  assign_huge(n.arc_port, arcs, none32);
   n.narrow_routes = route_hop_bytes(arcs) == 4 && n.T < (1u << 24);  // route_eject in 4 bytes too
-  n.arc_lanes.assign(arcs, 0);
+  assign_huge(n.arc_lanes, arcs);
   // Parallel channels of every arc (lanes; simulated_channels counts the same).
   std::vector<std::uint32_t> in_count(n.routers), out_count(n.routers);
   for (node_id v = 0; v < n.routers; ++v) in_count[v] = out_count[v] = n.terms(v);
@@ -143,8 +144,8 @@ Network build_network(const Graph& g, const SimOptions& o) {
     n.in_off[v + 1] = n.in_off[v] + in_count[v];
     n.out_off[v + 1] = n.out_off[v] + out_count[v];
   }
-  n.in_chan.assign(n.in_off.back(), none32);
-  n.out_chan.assign(n.out_off.back(), none32);
+  assign_huge(n.in_chan, n.in_off.back(), none32);
+  assign_huge(n.out_chan, n.out_off.back(), none32);
   std::vector<std::uint32_t> in_next(n.routers), out_next(n.routers);
   const std::uint32_t router_delay_out = n.Dsa + 1;  // switch allocation, then one cycle of crossbar
   for (node_id v = 0; v < n.routers; ++v) {

@@ -13,16 +13,17 @@ Packet* Engine::new_block(std::uint32_t size_class, Scratch& sc) const {
   auto& spare = sc.spare[size_class];
   if (spare.empty()) {
     const auto bytes = sizeof(Packet) + Packet::room(size_class) * (n_.narrow_routes ? 4 : 8);
-    return new (::operator new (bytes, std::align_val_t{alignof(Packet)}))
-        Packet{.size_class = std::uint8_t(size_class)};
+    void* block =
+        arena_ ? sc.blocks.take(bytes, alignof(Packet)) : ::operator new (bytes, std::align_val_t{alignof(Packet)});
+    return new (block) Packet{.size_class = std::uint8_t(size_class)};
   }
   Packet* p = spare.back();
   spare.pop_back();
   return p;
 }
 
-void Engine::free_block(Packet* p) {
-  ::operator delete (p, std::align_val_t{alignof(Packet)});
+void Engine::free_block(Packet* p) const {
+  if (!arena_) ::operator delete (p, std::align_val_t{alignof(Packet)});
 }
 
 Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n, Scratch& sc) const {

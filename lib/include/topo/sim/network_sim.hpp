@@ -63,12 +63,12 @@ struct SimOptions {
   std::uint64_t packet_memory = 0;
   /// What --max-memory allowed (for that error's message).
   std::uint64_t max_memory = 0;
-  /// Bytes of input VC state above which the engine prefetches what the next routers and arrivals will
-  /// touch: on a network that does not fit in the cache, a hop's cache misses then overlap (16^4 torus, one
-  /// thread: about 30% less CPU time, bench/RESULTS.md); below, it would only add instructions
-  /// (13% more on the 8x8 mesh). Not an option of toposim; the tests set 0 to check that prefetching changes
-  /// nothing.
-  std::uint64_t prefetch_above = std::uint64_t{32} << 20;
+  /// Bytes of input VC state above which the engine takes the network as large, one that does not fit in
+  /// the cache. It then prefetches what the next routers and arrivals will touch, so that a hop's cache
+  /// misses overlap (16^4 torus, one thread: about 30% less CPU time, bench/RESULTS.md), and an open-loop
+  /// run cuts its packets from arenas in huge pages. Below, prefetching would only add instructions (13% more
+  /// on the 8x8 mesh). Not an option of toposim; the tests set 0 to check that these change nothing.
+  std::uint64_t large_above = std::uint64_t{32} << 20;
 };
 
 struct Quantiles {
