@@ -47,8 +47,8 @@ class Dor final : public Router {
   void route_into(node_id s, node_id t, Rng&, Path& p) const override {
     p.nodes.clear();
     p.arcs.clear();
-    // The ends' coordinates: from the grid index when node v is at index v (read, each a cache miss on a
-    // large grid).
+    // The ends' coordinates: worked out from the grid index when node v is at index v (reading them is a
+    // cache miss each on a large grid).
     std::array<std::int32_t, max_sorted_dims> fs{}, ts{};
     if (sorted_) {
       for (unsigned i = 0; i < coords_.dims; ++i) {
