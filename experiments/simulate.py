@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """The simulation items of `make experiments`, by `toposim run`.
-Usage: simulate.py BIN_DIR clex-torus OUT.dat [CLIQUE]  |  simulate.py BIN_DIR latency-load OUT.dat
+Usage: simulate.py BIN_DIR clex-torus OUT.dat [CLIQUE|auto]  |  simulate.py BIN_DIR latency-load OUT.dat
 Writes gnuplot data (blocks separated by two blank lines, one per series, a title line first) and, next to it,
 OUT.md: a table of the same figures with the command lines. Writes atomically.
 
 clex-torus: the CLEX §III workload (every node sends M = 28, then M = 4 messages to a random permutation of
 destinations, batch mode: cycles until all are delivered) on the clique expander C(1/4,4) with clique CLIQUE (the
-paper: 32, 32^4 nodes) and on the torus CLIQUE x CLIQUE x CLIQUE x CLIQUE of the same node count, one terminal
+paper: 32, 32^4 nodes; auto, the default: the largest up to 32 whose CLEX run toposim takes under its default
+memory limit) and on the torus CLIQUE x CLIQUE x CLIQUE x CLIQUE of the same node count, one terminal
 per router and one flit per cycle on every channel (terminal and link) in both. Compared with the paper's
 formula factors: hop reduction 7.3 and bandwidth gain 8.6 (CLEX §III, for 32^4 nodes against a 3-D torus).
 
@@ -23,43 +24,66 @@ PAPER_HOP_REDUCTION = 7.3  # CLEX §III: 3·32^(4/3) / (2 (1.03 + 2.05 + 4.11 + 
 PAPER_BANDWIDTH_GAIN = 8.6  # CLEX §III: 3·32^(4/3) / (2 (1 + 2 + 4 + 10.63))
 SEED = 1
 
-# name, topogen arguments, terminals per router, minimal routing, adversarial pattern, toposim extra options
+# name, topogen arguments, terminals per router, minimal routing, adversarial pattern, toposim extra options.
+# Deadlock freedom for every routing alike: hop-indexed VC classes, as many VCs as the longest Valiant route
+# has hops (two minimal paths: 2 x 2 on Slim Fly, 2 x 3 on the dragonfly, 2 x 9 on the torus).
 NETWORKS = [
-    ("Slim Fly q=7 (98 routers x 4)", ["slimfly", "--q", "7"], 4, "slimfly", "group-shift", []),
-    ("dragonfly h=3 (114 routers x 3)", ["dragonfly", "--h", "3"], 3, "shortest", "group-shift", []),
-    ("torus 7x7x7 (343 routers x 1)", ["torus", "--dims", "7x7x7"], 1, "dor", "tornado", []),
+    ("Slim Fly q=7 (98 routers x 4)", ["slimfly", "--q", "7"], 4, "slimfly", "group-shift",
+     ["--vc-classes", "hop", "--vcs", "4"]),
+    ("dragonfly h=3 (114 routers x 3)", ["dragonfly", "--h", "3"], 3, "shortest", "group-shift",
+     ["--vc-classes", "hop", "--vcs", "6"]),
+    ("torus 7x7x7 (343 routers x 1)", ["torus", "--dims", "7x7x7"], 1, "dor", "tornado",
+     ["--vc-classes", "hop", "--vcs", "18"]),
 ]
 ROUTINGS = [("minimal", None), ("Valiant", "valiant"), ("UGAL", "ugal")]
 SWEEP = "0.05:0.95:0.1"
 
 
-def toposim_run(bin_dir, gen, options):
+def toposim_run(bin_dir, gen, options, may_not_fit=False):
+    """The run's JSON and its command line; with may_not_fit, None when toposim refuses the run because its
+    memory estimate is above the default limit (checked before anything large is allocated, so a refusal
+    costs a moment)."""
     topogen, toposim = os.path.join(bin_dir, "topogen"), os.path.join(bin_dir, "toposim")
     g = subprocess.run([topogen, *gen, "--format", "descriptor"], capture_output=True, check=True)
     cmd = [toposim, "run", "--quiet", *options]
     p = subprocess.run(cmd, input=g.stdout, capture_output=True)
     text = f"topogen {shlex.join(gen)} --format descriptor | toposim run {shlex.join(cmd[2:])}"
+    if p.returncode == 1 and may_not_fit and "raise it with --max-memory" in p.stderr.decode():
+        return None
     if p.returncode != 0:
         sys.exit(f"simulate.py: {text} failed ({p.returncode}): {p.stderr.decode().strip()}")
     return json.loads(p.stdout), text
 
 
 def clex_torus(bin_dir, out, clique):
-    k = int(clique)
     # CLEX's gateway routes take up to 2^4 - 1 = 15 hops: hop-indexed VC classes need 15 VCs (16 given); the
     # torus takes dateline classes on its default 4 VCs.
-    nets = [("C(1/4,4)", ["clex", "--clique", str(k), "--levels", "4"], ["clex", "--vcs", "16", "--vc-classes", "hop"]),
-            (f"torus {k}x{k}x{k}x{k}", ["torus", "--dims", "x".join([str(k)] * 4)], ["dor"])]
+    def nets(k):
+        return [("C(1/4,4)", ["clex", "--clique", str(k), "--levels", "4"], ["clex", "--vcs", "16", "--vc-classes", "hop"]),
+                (f"torus {k}x{k}x{k}x{k}", ["torus", "--dims", "x".join([str(k)] * 4)], ["dor"])]
+
+    def options(algo, m):
+        return ["--algo", *algo, "--messages", str(m), "--seed", str(SEED), "--no-provenance", "-j", str(os.cpu_count())]
+
+    done = {}  # (network, M) -> a run already made
+    auto = clique == "auto"
+    if auto:  # the paper's size if it fits, else the largest that does: the first CLEX run that toposim takes
+        for k in range(32, 1, -1):
+            name, gen, algo = nets(k)[0]
+            if (run := toposim_run(bin_dir, gen, options(algo, 28), may_not_fit=True)) is not None:
+                done[(name, 28)] = run
+                break
+        clique = k
+    k = int(clique)
     rows, commands = [], []
     for m in (28, 4):
         res = {}
-        for name, gen, algo in nets:
-            doc, text = toposim_run(bin_dir, gen, ["--algo", *algo, "--messages", str(m), "--seed", str(SEED),
-                                                   "--no-provenance", "-j", str(os.cpu_count())])
+        for name, gen, algo in nets(k):
+            doc, text = done.get((name, m)) or toposim_run(bin_dir, gen, options(algo, m))
             pt = doc["points"][0]
             res[name] = pt
             commands.append(text)
-        c, t = res[nets[0][0]], res[nets[1][0]]
+        c, t = (res[name] for name, _, _ in nets(k))
         rows.append({"m": m, "clex_cycles": c["cycles"], "torus_cycles": t["cycles"], "clex_hops": c["hops"]["mean"],
                      "torus_hops": t["hops"]["mean"], "clex_lat": c["latency"]["packet"]["mean"],
                      "torus_lat": t["latency"]["packet"]["mean"]})
@@ -80,8 +104,10 @@ def clex_torus(bin_dir, out, clique):
     dat.extend([f"{j} {PAPER_BANDWIDTH_GAIN}" for j in range(len(rows))])
     md.append(f"## CLEX C(1/4,4) against the torus {k}^4 by simulation ({k ** 4} nodes)\n")
     if k != 32:
-        md.append(f"Size: clique {k}, not the paper's 32 (32^4 nodes): the largest size run by `make experiments` "
-                  "in its time and memory (set CLEX_CLIQUE=32 for the full size).\n")
+        md.append(f"Size: clique {k}, not the paper's 32 (32^4 nodes): " +
+                  ("the largest whose CLEX run fits under toposim's default memory limit on this machine "
+                   "(80% of its memory).\n" if auto else
+                   "set by CLEX_CLIQUE (CLEX_CLIQUE=auto, the default, takes the largest that fits).\n"))
     md.append("Every node sends M packets of one flit to a random permutation of destinations (CLEX §III); "
               "one terminal per router, one flit per cycle on every channel (terminal and link) in both networks.\n")
     md.append("| M | CLEX cycles to drain | torus cycles | gain (paper: 8.6) | CLEX mean hops | torus mean hops | "
@@ -130,7 +156,7 @@ def latency_load(bin_dir, out):
 def main():
     bin_dir, kind, out = sys.argv[1:4]
     if kind == "clex-torus":
-        dat, md = clex_torus(bin_dir, out, sys.argv[4] if len(sys.argv) > 4 else "32")
+        dat, md = clex_torus(bin_dir, out, sys.argv[4] if len(sys.argv) > 4 else "auto")
     elif kind == "latency-load":
         dat, md = latency_load(bin_dir, out)
     else:
