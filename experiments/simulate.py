@@ -67,14 +67,15 @@ def clex_torus(bin_dir, out, clique):
 
     done = {}  # (network, M) -> a run already made
     auto = clique == "auto"
-    if auto:  # the paper's size if it fits, else the largest that does: the first CLEX run that toposim takes
-        for k in range(32, 1, -1):
-            name, gen, algo = nets(k)[0]
-            if (run := toposim_run(bin_dir, gen, options(algo, 28), may_not_fit=True)) is not None:
-                done[(name, 28)] = run
-                break
-        clique = k
-    k = int(clique)
+    k = 32 if auto else int(clique)
+    while auto:  # the paper's size if it fits, else the largest that does: the first CLEX run toposim takes
+        name, gen, algo = nets(k)[0]
+        if (run := toposim_run(bin_dir, gen, options(algo, 28), may_not_fit=True)) is not None:
+            done[(name, 28)] = run
+            break
+        if k == 2:
+            sys.exit("simulate.py: no C(1/4,4) fits under toposim's memory limit")
+        k -= 1
     rows, commands = [], []
     for m in (28, 4):
         res = {}

@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 
+#include "sim/huge_pages_internal.hpp"
 #include "sim/route_cache_internal.hpp"
 #include "sim/sim_internal.hpp"
 #include "sim/value_counts_internal.hpp"
@@ -482,6 +483,30 @@ TEST_CASE("sim: routes of 8 bytes a hop give the same run as routes of 4") {
   CHECK(wide.cycles == narrow.cycles);
   CHECK(wide.packet_latency.mean == narrow.packet_latency.mean);
   CHECK(wide.hop_histogram == narrow.hop_histogram);
+}
+
+TEST_CASE("sim: huge-page arrays and the packet arena give what was asked for") {
+  // assign_huge above its threshold (a fresh block advised before it is filled) and below it.
+  std::vector<std::uint64_t> big{1, 2, 3}, small;
+  const std::size_t n = sim::huge_pages_from / sizeof(std::uint64_t) + 5;
+  sim::assign_huge(big, n, std::uint64_t{7});
+  REQUIRE(big.size() == n);
+  CHECK(std::count(big.begin(), big.end(), std::uint64_t{7}) == std::ptrdiff_t(n));
+  sim::assign_huge(small, 3, std::uint64_t{9});
+  CHECK(small == std::vector<std::uint64_t>{9, 9, 9});
+  // The arena: aligned blocks that do not overlap, across a chunk's end and for a block larger than a chunk.
+  sim::HugePageArena arena;
+  std::vector<std::pair<std::uintptr_t, std::size_t>> blocks;
+  for (const std::size_t bytes : {std::size_t{192}, std::size_t{320}, std::size_t{40} << 20, std::size_t{128}}) {
+    for (int i = 0; i < 3; ++i) {
+      auto* p = static_cast<unsigned char*>(arena.take(bytes, 64));
+      CHECK(reinterpret_cast<std::uintptr_t>(p) % 64 == 0);
+      p[0] = p[bytes - 1] = 1;  // writable at both ends
+      blocks.emplace_back(reinterpret_cast<std::uintptr_t>(p), bytes);
+    }
+  }
+  std::sort(blocks.begin(), blocks.end());
+  for (std::size_t i = 1; i < blocks.size(); ++i) CHECK(blocks[i - 1].first + blocks[i - 1].second <= blocks[i].first);
 }
 
 TEST_CASE("sim: the measures for large networks change nothing in a run") {
