@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""toposim run side by side with BookSim2 (issue 12's "Against BookSim2" checks and speed target).
+"""toposim run side by side with BookSim2: the same configurations in both, zero-load latency, saturation and speed.
 
 Usage: bench/booksim.py [--bin BIN_DIR] [--work DIR] [--quick] [--baseline-bin DIR] [--reps N] [SECTION...]
-SECTION: build, sanity, kncube, dragonfly, speed (default: all of them, in that order), and scale (not in the
-default: the 16^4 torus, about 10 minutes of CPU and 7 GB of memory).
+SECTION: build, sanity, kncube, valiant, dragonfly, speed (default: all of them, in that order), and scale (not in
+the default: the 16^4 torus, about 10 minutes of CPU and 7 GB of memory).
 
 BookSim2 is built from the peer tarball (BOOKSIM_TARBALL, default /work/shared/peers/booksim2-28f43299.tar.gz)
 into the scratch folder bench/booksim-build/ (gitignored, never part of the product). It needs flex and bison
@@ -57,7 +57,7 @@ def run_timed(args, stdin=None, usage=None):
         return out.read().decode(), err.read().decode(), p.returncode, wall, ru.ru_utime + ru.ru_stime
 
 
-# k-ary n-cube configuration: BookSim2's defaults (src/booksim_config.cpp) with the settings of issue 12.
+# k-ary n-cube configuration: BookSim2's defaults (src/booksim_config.cpp) with the settings of bench/RESULTS.md.
 KNCUBE = """topology = {topology};
 k = 8;
 n = 2;
@@ -81,14 +81,20 @@ injection_rate = 0.15;
 KNCUBE_TRAFFIC = [("uniform", "uniform", "all-to-all"), ("transpose", "transpose", "transpose"),
                   ("bitcomp", "bit-complement", "bit-complement"), ("tornado", "tornado", "tornado")]
 DRAGONFLY_TRAFFIC = [("uniform", "uniform"), ("bad_dragon", "group-shift")]
-# BookSim2's min is local-global-local with a VC per hop (3 VCs); ours the same routing (--algo dragonfly) with
-# hop classes. BookSim2's ugal keeps 3 VCs; ours needs a hop class per hop of a Valiant path (6).
-DRAGONFLY_ROUTING = [("min", ["--algo", "dragonfly", "--vc-classes", "hop", "--vcs", "3"]),
-                     ("ugal", ["--algo", "ugal", "--vc-classes", "hop", "--vcs", "6"])]
+# BookSim2's min is local-global-local with a VC per phase (3 VCs); ours the same routing (--algo dragonfly). Its
+# ugal (ugal_dragonflynew) keeps the 3 VCs; ours too, with its default scheme for ugal on a dragonfly (classes by
+# global links crossed, Kim et al. 2008) and BookSim2's decision rule and threshold (30).
+DRAGONFLY_ROUTING = [("min", ["--algo", "dragonfly", "--vcs", "3"]),
+                     ("ugal", ["--algo", "ugal", "--vcs", "3"])]
 # Rates compared on the dragonfly: zero load, and loads below and near saturation (MIN under bad_dragon saturates
 # near 1/32: a group's 32 terminals share one global link to the next group).
-DRAGONFLY_RATES = {("min", "uniform"): (0.01, 0.2, 0.4), ("ugal", "uniform"): (0.01, 0.2, 0.4),
-                   ("min", "bad_dragon"): (0.01, 0.02, 0.04), ("ugal", "bad_dragon"): (0.01, 0.1, 0.2)}
+DRAGONFLY_RATES = {("min", "uniform"): (0.01, 0.1, 0.3, 0.5), ("ugal", "uniform"): (0.01, 0.1, 0.3, 0.5),
+                   ("min", "bad_dragon"): (0.01, 0.02, 0.04), ("ugal", "bad_dragon"): (0.01, 0.1, 0.3)}
+# Valiant on the 8x8 torus and mesh as BookSim2 routes it (valiant_torus, valiant_mesh: dimension order to a random
+# node and on); ours: --algo valiant with its default scheme (a class per phase, times the ring part on the torus).
+VALIANT_CASES = [("torus", 4, "uniform", "uniform"), ("torus", 4, "tornado", "tornado"),
+                 ("torus", 8, "uniform", "uniform"), ("mesh", 4, "uniform", "uniform"),
+                 ("mesh", 4, "tornado", "tornado")]
 
 
 def log(msg):
@@ -201,11 +207,15 @@ class Toposim:
         out, err, rc, wall, cpu = run_timed(args, usage=usage)
         if rc != 0:
             return {"error": err.strip()[:300], "stable": False, "wall": wall, "cpu": cpu, "command": " ".join(args)}
-        pt = json.loads(out)["points"][0]
-        return {"stable": bool(pt.get("stable")) and pt.get("deadlock") is None, "converged": pt.get("converged"),
-                "latency": pt["latency"]["packet"]["mean"], "network_latency": pt["latency"]["network"]["mean"],
-                "accepted": pt["accepted"]["mean"], "hops": pt["hops"]["mean"], "cycles": pt.get("cycles"),
-                "wall": wall, "cpu": cpu, "command": " ".join(args), **usage}
+        doc = json.loads(out)
+        pt = doc["points"][0]
+        res = {"stable": bool(pt.get("stable")) and pt.get("deadlock") is None, "converged": pt.get("converged"),
+               "accepted": pt["accepted"]["mean"], "cycles": pt.get("cycles"), "wall": wall, "cpu": cpu,
+               "vc_classes": doc["parameters"]["vc_classes"], "command": " ".join(args), **usage}
+        if pt["latency"]["packet"] is not None:  # null for an unstable point, as BookSim2 prints nothing
+            res.update(latency=pt["latency"]["packet"]["mean"], network_latency=pt["latency"]["network"]["mean"],
+                       hops=pt["hops"]["mean"])
+        return res
 
     def cleanup(self):
         for path in self.graphs.values():
@@ -340,6 +350,36 @@ def section_kncube(bs, ts, bin_dir, quick):
               f"{fmt(ratio(s_ts, bound), 2)} |", flush=True)
 
 
+def section_valiant(bs, ts, quick):
+    print("\n## Valiant on the 8x8 torus and mesh, 1-flit packets, 8-flit buffers\n")
+    print("BookSim2: the k-ary n-cube configuration above with routing_function = valiant (valiant_torus, "
+          "valiant_mesh) and num_vcs as given; ours: `--algo valiant` with its default VC scheme (valiant: a class "
+          "per phase, times the ring part on the torus, as BookSim2 splits its VCs). Zero-load latency T0 and "
+          "saturation as above. Valiant's bound under uniform traffic is half the minimal routing's: 0.5 on the "
+          "torus (DOR bound 1.0), 0.25 on the mesh (0.5).\n")
+    cases = VALIANT_CASES[:1] if quick else VALIANT_CASES
+    jobs = []
+    for topo, vcs, bs_name, our_name in cases:
+        g = ts.graph(f"{topo}8x8", [topo, "--dims", "8x8"]) if ts.available else None
+
+        def bs_run(r, topo=topo, vcs=vcs, bs_name=bs_name):
+            return bs.run(KNCUBE.format(topology=topo, vcs=vcs, traffic=bs_name, rate=r).replace(
+                "routing_function = dim_order;", "routing_function = valiant;"))
+
+        def ts_run(r, g=g, topo=topo, vcs=vcs, our_name=our_name):
+            opts = [x if x != "dor" else "valiant" for x in KNCUBE_OURS]
+            opts[opts.index("--vcs") + 1] = str(vcs)
+            return ts.run(g, opts + LINK_LATENCY[topo] + ["--traffic", our_name, "--rate", str(r)])
+        jobs.append((topo, vcs, our_name, bs_run, ts_run))
+    with ThreadPoolExecutor(WORKERS) as pool:
+        results = list(pool.map(lambda j: both_saturations(j[3], j[4], ts), jobs))
+    print("| network | VCs | traffic | BookSim2 T0 | ours T0 | diff | BookSim2 sat | ours sat | diff |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for (topo, vcs, name, _, _), (z_bs, s_bs, z_ts, s_ts) in zip(jobs, results):
+        print(f"| {topo} 8x8 | {vcs} | {name} | {fmt(z_bs, 2)} | {fmt(z_ts, 2)} | {pct(z_ts, z_bs)} | {fmt(s_bs)} | "
+              f"{fmt(s_ts)} | {pct(s_ts, s_bs)} |", flush=True)
+
+
 def section_dragonfly(bs, ts, quick):
     print("\n## BookSim2's dragonflyconfig (p=4, a=8, h=4, 33 groups, 264 routers, 1,056 nodes)\n")
     print("runfiles/dragonflyconfig as shipped (3 VCs x 256 flits, local links 10 cycles, global 100, "
@@ -397,7 +437,7 @@ def section_speed(bs, ts, baseline=None, reps=5):
             ("routing_function", "min"), ("traffic", "uniform"), ("injection_rate", rate)) + (
             (("sample_period", period),) if period else ()), fresh=True)
 
-    # issue 12's cases: BookSim2's dragonflyconfig at zero load, and the 8x8 mesh below and near saturation.
+    # BookSim2's dragonflyconfig at zero load, and the 8x8 mesh below and near saturation.
     cases = [("dragonfly 1,056 nodes (dragonflyconfig), MIN, uniform 0.01, 3 VCs x 256", 264, dragonfly(0.01),
               "dragonfly", DRAGONFLY_GEN, df_opts + ["--traffic", "uniform", "--rate", "0.01", "-j", "1"],
               dragonfly(0.01, LONG_PERIOD)),
@@ -516,7 +556,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="one traffic pattern per table")
     ap.add_argument("--baseline-bin", help="speed: another build/bin of topo, run alternately (before/after)")
     ap.add_argument("--reps", type=int, default=5, help="speed: runs of each simulator per case (default 5)")
-    ap.add_argument("sections", nargs="*", default=["build", "sanity", "kncube", "dragonfly", "speed"])
+    ap.add_argument("sections", nargs="*", default=["build", "sanity", "kncube", "valiant", "dragonfly", "speed"])
     a = ap.parse_args()
     bs = BookSim(os.path.abspath(a.work))
     bs.build()
@@ -530,6 +570,8 @@ def main():
                 section_sanity(bs, ts)
             elif s == "kncube":
                 section_kncube(bs, ts, os.path.abspath(a.bin), a.quick)
+            elif s == "valiant":
+                section_valiant(bs, ts, a.quick)
             elif s == "dragonfly":
                 section_dragonfly(bs, ts, a.quick)
             elif s == "scale":

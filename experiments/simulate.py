@@ -25,15 +25,17 @@ PAPER_BANDWIDTH_GAIN = 8.6  # CLEX §III: 3·32^(4/3) / (2 (1 + 2 + 4 + 10.63))
 SEED = 1
 
 # name, topogen arguments, terminals per router, minimal routing, adversarial pattern, toposim extra options.
-# Deadlock freedom for every routing alike: hop-indexed VC classes, as many VCs as the longest Valiant route
-# has hops (two minimal paths: 2 x 2 on Slim Fly, 2 x 3 on the dragonfly, 2 x 9 on the torus).
+# Deadlock freedom: each routing's default VC scheme (toposim(1)), the VCs split evenly among its classes: on Slim
+# Fly hop classes (Valiant routes of up to 4 hops), on the dragonfly a class per global link crossed (3 VCs, as
+# BookSim2's dragonfly), on the torus a class per Valiant phase and ring part (4 classes, 2 VCs each). Buffers of
+# 32 flits, so that UGAL's threshold of 30 flits (BookSim2's) leaves it room to choose.
 NETWORKS = [
     ("Slim Fly q=7 (98 routers x 4)", ["slimfly", "--q", "7"], 4, "slimfly", "group-shift",
-     ["--vc-classes", "hop", "--vcs", "4"]),
-    ("dragonfly h=3 (114 routers x 3)", ["dragonfly", "--h", "3"], 3, "shortest", "group-shift",
-     ["--vc-classes", "hop", "--vcs", "6"]),
+     ["--vcs", "4", "--buffer", "32"]),
+    ("dragonfly h=3 (114 routers x 3)", ["dragonfly", "--h", "3"], 3, "dragonfly", "group-shift",
+     ["--vcs", "3", "--buffer", "32"]),
     ("torus 7x7x7 (343 routers x 1)", ["torus", "--dims", "7x7x7"], 1, "dor", "tornado",
-     ["--vc-classes", "hop", "--vcs", "18"]),
+     ["--vcs", "8", "--buffer", "32"]),
 ]
 ROUTINGS = [("minimal", None), ("Valiant", "valiant"), ("UGAL", "ugal")]
 SWEEP = "0.05:0.95:0.1"

@@ -31,7 +31,7 @@ cases=(
   "mesh4x4.descriptor|$bin/topogen mesh --dims 4x4 --format descriptor --no-provenance"
   "dragonfly2.descriptor|$bin/topogen dragonfly --h 2 --format descriptor --no-provenance"
   "mesh4x4.run.json|$bin/toposim run --no-provenance -j 1 --algo dor --traffic transpose --rate 0.2 --sample-period 200 $here/golden/mesh4x4.descriptor"
-  "dragonfly2.run.json|$bin/toposim run --no-provenance -j 1 --algo ugal --terminals-per-router 2 --traffic group-shift --vcs 6 --link-latency local=2,global=5 --rate 0.1 --sample-period 200 $here/golden/dragonfly2.descriptor"
+  "dragonfly2.run.json|$bin/toposim run --no-provenance -j 1 --algo ugal --ugal-threshold 0 --traffic group-shift --vcs 3 --link-latency local=2,global=5 --rate 0.1 --sample-period 200 $here/golden/dragonfly2.descriptor"
   "torus4x4.run.csv|$bin/toposim run --csv -j 1 --sweep 0.1:0.3:0.1 --sample-period 200 $here/golden/torus4x4.descriptor"
   "torus4x4.run.batch.json|$bin/toposim run --no-provenance -j 1 --messages 4 --packet-size 2 $here/golden/torus4x4.descriptor"
 )

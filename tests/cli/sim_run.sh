@@ -36,9 +36,28 @@ grep -q 'warning: deadlock' "$tmp/err" || fail "no deadlock warning on stderr"
 
 # CSV: the contract's header and one row per rate.
 "$bin/toposim" run "$tmp/mesh.txt" --sweep 0.1:0.3:0.1 --csv "${quick[@]}" > "$tmp/sweep.csv" || fail "sweep"
-[[ $(head -1 "$tmp/sweep.csv") == "rate,offered,accepted,accepted_min,jain,latency_mean,latency_p50,latency_p99,latency_max,network_latency_mean,hops_mean,converged,stable" ]] ||
+[[ $(head -1 "$tmp/sweep.csv") == "rate,offered,accepted,accepted_min,jain,latency_mean_cycles,latency_p50_cycles,latency_p99_cycles,latency_max_cycles,network_latency_mean_cycles,hops_mean,converged,stable" ]] ||
   fail "CSV header: $(head -1 "$tmp/sweep.csv")"
 [[ $(wc -l < "$tmp/sweep.csv") -eq 4 ]] || fail "CSV rows: $(wc -l < "$tmp/sweep.csv")"
+
+# A sweep stops after its first unstable point, says so on stderr, and leaves that point's latency empty;
+# --full-sweep runs every rate. The 4x4 mesh saturates between 0.6 and 0.8 under uniform traffic.
+"$bin/toposim" run "$tmp/mesh.txt" --sweep 0.6:1:0.2 --csv "${quick[@]}" > "$tmp/stop.csv" 2> "$tmp/err" ||
+  fail "sweep past saturation"
+[[ $(wc -l < "$tmp/stop.csv") -eq 3 ]] || fail "the sweep did not stop after the first unstable point: $(cat "$tmp/stop.csv")"
+grep -q '^0.8,[^,]*,[^,]*,[^,]*,[^,]*,,,,,,,[a-z]*,false$' "$tmp/stop.csv" || fail "unstable row: $(tail -1 "$tmp/stop.csv")"
+grep -q 'stopped after the first unstable point, rate 0.8' "$tmp/err" || fail "no note of the stop: $(cat "$tmp/err")"
+"$bin/toposim" run "$tmp/mesh.txt" --sweep 0.6:1:0.2 --full-sweep --csv "${quick[@]}" > "$tmp/full.csv" ||
+  fail "--full-sweep"
+[[ $(wc -l < "$tmp/full.csv") -eq 4 ]] || fail "--full-sweep rows: $(wc -l < "$tmp/full.csv")"
+
+# --saturation as CSV: a row per probe and the rate on a last comment line.
+"$bin/toposim" run "$tmp/ring.txt" --saturation --csv "${quick[@]}" > "$tmp/sat.csv" || fail "--saturation --csv"
+tail -1 "$tmp/sat.csv" | grep -q '^# saturation rate 0\.[0-9]*: stable' || fail "no saturation line: $(tail -1 "$tmp/sat.csv")"
+
+# --rate next to --sweep or --saturation would be ignored: a usage error.
+"$bin/toposim" run "$tmp/mesh.txt" --rate 0.2 --sweep 0.1:0.3:0.1 > /dev/null 2>&1
+[[ $? -eq 2 ]] || fail "--rate with --sweep is not a usage error"
 
 # --loads: one line per channel (4x4 mesh: 48 arcs), five fields plus one per point.
 "$bin/toposim" run "$tmp/mesh.txt" --rate 0.2 --loads "$tmp/loads.txt" "${quick[@]}" > /dev/null || fail "loads"

@@ -50,7 +50,7 @@ struct Options {
   std::string algo = "shortest";
   bool random_ties = false;
   bool split = false;
-  std::string inner = "shortest";
+  std::string inner;  // valiant: empty for the graph's own minimal routing
   bool count_paths = false;
   // Output.
   bool text = false;
@@ -211,7 +211,7 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   if (report) {
     r::RouteSummary sum;
     sum.algo = o.algo;
-    if (o.algo == "valiant") sum.inner = o.inner;
+    if (o.algo == "valiant") sum.inner = r::valiant_inner(g, ro);
     sum.pairs = pairs.size();
     if (o.summary) {
       sum.hops = r::summarize_hops(stats);
@@ -303,7 +303,9 @@ int main(int argc, char** argv) {
       ->type_name("ALGO");
   app.add_flag("--random-ties", o.random_ties, "shortest: choose among equally short next hops at random (seeded)");
   app.add_flag("--split", o.split, "shortest: loads split each pair's unit over all its shortest paths");
-  app.add_option("--valiant-inner", o.inner, "valiant: the minimal algorithm for both halves (default shortest)")
+  app.add_option("--valiant-inner", o.inner,
+                 "valiant: the minimal algorithm for both halves (default: dor where it fits, dragonfly on "
+                 "dragonflies, else shortest)")
       ->type_name("ALGO");
   app.add_flag("--count-paths", o.count_paths, "shortest: print the number of shortest paths of each pair");
   app.add_flag("--text", o.text, "one compact text line per route instead of JSON lines");

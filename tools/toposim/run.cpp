@@ -27,16 +27,21 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
   r->fallthrough();
   r->add_option("graph", c.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
       ->type_name("GRAPH");
-  r->add_option("--algo", o.algo, "routing (default dor where it fits, else shortest): " + sim::routing_help())
+  r->add_option("--algo", o.algo,
+                "routing (default dor or dragonfly where it fits, else shortest): " + sim::routing_help())
       ->check(topo::cli::one_of(sim::routing_names()))
       ->type_name("ALGO");
   r->add_flag("--random-ties", o.random_ties, "shortest: a random minimal next hop (seeded)");
   r->add_option("--routes", o.routes_file, "table routing: toporoute's JSON-lines routes")->type_name("FILE");
+  r->add_option("--ugal-threshold", o.ugal_threshold,
+                "ugal: flits by which the minimal queue may exceed 2 x the Valiant one (default 30, BookSim2's)")
+      ->type_name("Q");
   r->add_option("--traffic", o.traffic, "traffic pattern (default uniform): " + topo::route::terminal_traffic_help())
       ->check(topo::cli::one_of(topo::route::terminal_traffic_names()))
       ->type_name("PATTERN");
   r->add_option("--hotspot", o.hotspot, "hotspot: the terminal every terminal sends to (default 0)")->type_name("T");
-  r->add_option("--rate", o.rate, "offered load in flits per terminal per cycle (default 0.1)")->type_name("R");
+  auto* rate =
+      r->add_option("--rate", o.rate, "offered load in flits per terminal per cycle (default 0.1)")->type_name("R");
   r->add_option("--packet-size", o.packet_size, "flits per packet, 1 to 65535 (default 1)")->type_name("F");
   r->add_option("--flow", o.flow, "flow control: wormhole (default) or vct (virtual cut-through)")
       ->check(topo::cli::one_of({"wormhole", "vct"}))
@@ -54,7 +59,7 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
       ->type_name("LATENCY");
   r->add_option("--terminals-per-router", o.terminals_per_router,
                 "terminals on every router, or on every endpoint of an indirect network (default 1, or the "
-                "family's own there: fat-tree terminals 1, MLFM n-1, OFT q+1)")
+                "family's own: dragonfly h, fat-tree terminals 1, MLFM n-1, OFT q+1)")
       ->type_name("T");
   r->add_option("--vc-classes", o.vc_classes, "deadlock avoidance (default: from the routing): " + sim::vc_class_help())
       ->check(topo::cli::one_of(sim::vc_class_names()))
@@ -85,7 +90,10 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
   auto* sw = r->add_option("--sweep", c.sweep, "a latency-load curve: rates R1 to R2 in steps of STEP")
                  ->type_name("R1:R2:STEP");
   auto* sat = r->add_flag("--saturation", c.saturation, "bisect on the rate for the saturation point");
+  r->add_flag("--full-sweep", c.full_sweep, "--sweep: run every rate, also past the first unstable point");
   sw->excludes(sat);
+  rate->excludes(sw);
+  rate->excludes(sat);
   r->add_option("--seeds", c.seeds, "repeat every point with N seeds and report a 95% confidence interval")
       ->type_name("N");
   r->add_option("--seed", o.seed, "random seed (traffic, injection, every random choice; recorded)")->type_name("S");
@@ -127,6 +135,7 @@ nlohmann::json parameters(const RunCli& c, const sim::SimSetup& s) {
   return {{"algo", s.algo},
           {"random_ties", o.random_ties},
           {"routes", o.routes_file},
+          {"ugal_threshold", o.ugal_threshold},
           {"traffic", o.traffic},
           {"hotspot", o.hotspot},
           {"rate", o.rate},
@@ -153,6 +162,7 @@ nlohmann::json parameters(const RunCli& c, const sim::SimSetup& s) {
           {"burst_on", o.burst_on},
           {"burst_off", o.burst_off},
           {"sweep", c.sweep},
+          {"full_sweep", c.full_sweep},
           {"saturation", c.saturation},
           {"seeds", c.seeds},
           {"seed", o.seed},
@@ -193,32 +203,58 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
     c.o.packet_memory = std::max<std::uint64_t>(budget.limit - std::min(budget.limit, estimate.total()), 64ull << 20);
   }
   const sim::Simulator s(g, c.o);
+  if (tool.leader())
+    for (const auto& w : s.setup().warnings) fmt::print(stderr, "toposim: warning: {}\n", w);
   topo::cli::Progress bar(tool.progress_enabled(), "toposim run");
+  topo::cli::Output out(output);
+  auto& os = out.stream();
+  const bool leader = tool.leader();  // rank 0 writes the results
+  if (leader && c.csv) os << sim::csv_header() << '\n' << std::flush;
   std::vector<sim::PointResult> points;
   std::vector<sim::Replicas> replicas;
   std::optional<sim::Saturation> sat;
   if (c.saturation) {
     sat = sim::find_saturation(s, c.o.seed);
     points = sat->probes;
+    if (leader && c.csv)
+      for (const auto& p : points) os << sim::csv_row(p) << '\n';
   } else {
-    std::vector<std::pair<double, std::uint64_t>> jobs;
-    for (double r : rates)
-      for (std::uint32_t k = 0; k < c.seeds; ++k) jobs.emplace_back(r, c.o.seed + k);
-    // Under mpirun the ranks share the points; every rank gets them all.
-    auto all = sim::run_points(s, jobs, c.o.threads, bar.callback(), &topo::cli::job());
-    for (std::size_t i = 0; i < rates.size(); ++i) {
-      std::vector<sim::PointResult> reps(all.begin() + std::ptrdiff_t(i * c.seeds),
-                                         all.begin() + std::ptrdiff_t((i + 1) * c.seeds));
-      replicas.push_back(sim::summarize_replicas(reps));
-      points.push_back(std::move(reps.front()));
+    // The rates in order, as many at once as there are threads (and ranks): a CSV row is written as soon as its
+    // point is done, and the sweep stops after the first unstable point unless --full-sweep.
+    auto& ranks = topo::cli::job();
+    const auto tick = bar.callback();
+    const std::size_t at_once =
+        std::max<std::size_t>(1, (std::size_t(c.o.threads) * std::size_t(ranks.size()) + c.seeds - 1) / c.seeds);
+    for (std::size_t first = 0; first < rates.size(); first += at_once) {
+      const auto last = std::min(rates.size(), first + at_once);
+      std::vector<std::pair<double, std::uint64_t>> jobs;
+      for (std::size_t i = first; i < last; ++i)
+        for (std::uint32_t k = 0; k < c.seeds; ++k) jobs.emplace_back(rates[i], c.o.seed + k);
+      const double done = double(first) / double(rates.size()), share = double(last - first) / double(rates.size());
+      std::function<void(double)> progress;
+      if (tick) progress = [&](double f) { tick(done + share * f); };
+      auto all = sim::run_points(s, jobs, c.o.threads, progress, &ranks);
+      bool unstable = false;
+      for (std::size_t i = 0; i < last - first && !unstable; ++i) {
+        std::vector<sim::PointResult> reps(all.begin() + std::ptrdiff_t(i * c.seeds),
+                                           all.begin() + std::ptrdiff_t((i + 1) * c.seeds));
+        replicas.push_back(sim::summarize_replicas(reps));
+        points.push_back(std::move(reps.front()));
+        if (leader && c.csv) os << sim::csv_row(points.back()) << '\n' << std::flush;
+        unstable = !replicas.back().stable && !c.full_sweep && !c.sweep.empty();
+      }
+      if (unstable) break;
     }
   }
   bar.finish();
-  if (!tool.leader()) return;  // rank 0 writes the results
+  if (!leader) return;
   for (const auto& p : points)
     if (p.deadlock)
       fmt::print(stderr, "toposim: warning: deadlock at cycle {} at rate {} ({} packets stuck)\n", p.deadlock->cycle,
                  p.rate, p.deadlock->stuck_packets);
+  if (points.size() < rates.size() && !c.saturation)
+    fmt::print(stderr, "toposim: the sweep stopped after the first unstable point, rate {} (--full-sweep runs all)\n",
+               points.back().rate);
   if (!c.loads_file.empty()) {
     topo::cli::Output lf(c.loads_file);
     auto& ls = lf.stream();
@@ -237,11 +273,8 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
     }
     lf.commit();
   }
-  topo::cli::Output out(output);
-  auto& os = out.stream();
   if (c.csv) {
-    os << sim::csv_header() << '\n';
-    for (const auto& p : points) os << sim::csv_row(p) << '\n';
+    if (sat) fmt::print(os, "# saturation rate {}: {}\n", sat->rate, sat->criterion);
   } else {
     nlohmann::json j;
     const auto& st = s.setup();
@@ -253,6 +286,7 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
                     {"terminals", st.terminals},
                     {"channels", st.channels},
                     {"vc_classes", st.classes},
+                    {"vcs_per_class", st.vcs_per_class},
                     {"bytes_per_router", st.bytes_per_router},
                     {"zero_load_latency", st.zero_load_latency},
                     {"dependency_check", {{"routes", st.dependency_routes}, {"sampled", st.dependency_check_sampled}}}};
@@ -261,7 +295,9 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
       auto pj = sim::point_json(points[i]);
       if (i < replicas.size() && replicas[i].n > 1)
         pj["seeds"] = {{"n", replicas[i].n},
-                       {"latency", {{"mean", replicas[i].latency_mean}, {"ci95", replicas[i].latency_ci95}}},
+                       {"latency", replicas[i].stable ? nlohmann::json{{"mean", replicas[i].latency_mean},
+                                                                       {"ci95", replicas[i].latency_ci95}}
+                                                      : nlohmann::json(nullptr)},
                        {"accepted", {{"mean", replicas[i].accepted_mean}, {"ci95", replicas[i].accepted_ci95}}}};
       arr.push_back(pj);
     }

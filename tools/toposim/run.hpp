@@ -12,7 +12,7 @@ struct RunCli {
   std::string input = "-";
   topo::sim::SimOptions o;
   std::string sweep, loads_file;
-  bool saturation = false, csv = false;
+  bool saturation = false, csv = false, full_sweep = false;
   std::uint32_t seeds = 1;
 };
 

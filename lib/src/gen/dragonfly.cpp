@@ -99,7 +99,9 @@ Family family_dragonfly() {
                 }
                 return c;
               },
-          .routings = {"dragonfly"}};
+          .routings = {"dragonfly"},
+          // Every router carries h terminals (Table 3: Δ0 = h); the simulator puts them there by default.
+          .terminals_per_endpoint = [](const Params& p) { return std::uint32_t(dragonfly_h(p)); }};
 }
 
 }  // namespace topo::gen

@@ -47,6 +47,7 @@ class Dor final : public Router {
   void route_into(node_id s, node_id t, Rng&, Path& p) const override {
     p.nodes.clear();
     p.arcs.clear();
+    p.last_phase = 0;
     // The ends' coordinates: worked out from the grid index when node v is at index v (reading them is a
     // cache miss each on a large grid).
     std::array<std::int32_t, max_sorted_dims> fs{}, ts{};

@@ -39,19 +39,26 @@ class Dragonfly final : public Router {
     Path p;
     p.nodes.push_back(s);
     if (s == t) return p;
-    if (group_[s] != group_[t]) {
-      const auto arc = gateway_[std::size_t(group_[s]) * groups_ + group_[t]];
-      if (arc == no_arc)
-        throw InputError(
-            fmt::format("--algo dragonfly: no global link from group {} to group {}", group_[s], group_[t]));
-      const node_id gate = g_.arc_tail(arc);
-      if (gate != s) append_hop(g_, p, gate);
-      p.arcs.push_back(arc);
-      p.nodes.push_back(g_.arc_head(arc));
-    }
+    to_group(p, group_[t]);
     if (p.nodes.back() != t) append_hop(g_, p, t);
     return p;
   }
+
+  /// Extends p to the first router of group `g` it reaches: a local hop to the router that holds the global
+  /// link to g (when p does not end there), and that link. Nothing when p already ends in g.
+  void to_group(Path& p, std::uint32_t grp) const {
+    const node_id s = p.nodes.back();
+    if (group_[s] == grp) return;
+    const auto arc = gateway_[std::size_t(group_[s]) * groups_ + grp];
+    if (arc == no_arc)
+      throw InputError(fmt::format("--algo dragonfly: no global link from group {} to group {}", group_[s], grp));
+    const node_id gate = g_.arc_tail(arc);
+    if (gate != s) append_hop(g_, p, gate);
+    p.arcs.push_back(arc);
+    p.nodes.push_back(g_.arc_head(arc));
+  }
+  std::uint32_t group(node_id v) const { return group_[v]; }
+  std::uint32_t groups() const { return groups_; }
 
  private:
   static constexpr std::uint64_t no_arc = ~std::uint64_t{0};
@@ -67,7 +74,35 @@ class Dragonfly final : public Router {
   std::uint32_t groups_ = 0;
 };
 
+/// Valiant on the dragonfly (Kim et al., ISCA 2008, §4.2): minimally to a random intermediate group, then
+/// minimally to the target: local, global, local, global, local hops at most. An intermediate group that is the
+/// source's or the target's gives the minimal route (BookSim2's ugal_dragonflynew does the same).
+class DragonflyValiant final : public Router {
+ public:
+  explicit DragonflyValiant(const Graph& g) : min_(g) {}
+  Path route(node_id s, node_id t, Rng& rng) const override {
+    if (s == t) return Path{{s}, {}};
+    const auto mid = std::uint32_t(std::uniform_int_distribution<std::uint64_t>(0, min_.groups() - 1)(rng));
+    if (mid == min_.group(s) || mid == min_.group(t)) return min_.route(s, t, rng);
+    Path p;
+    p.nodes.push_back(s);
+    min_.to_group(p, mid);
+    p.last_phase = p.hops();
+    const Path q = min_.route(p.nodes.back(), t, rng);
+    p.nodes.insert(p.nodes.end(), q.nodes.begin() + 1, q.nodes.end());
+    p.arcs.insert(p.arcs.end(), q.arcs.begin(), q.arcs.end());
+    return p;
+  }
+
+ private:
+  Dragonfly min_;
+};
+
 }  // namespace
+
+std::unique_ptr<Router> make_dragonfly_valiant(const Graph& g) {
+  return std::make_unique<DragonflyValiant>(g);
+}
 
 Algorithm algorithm_dragonfly() {
   return {.name = "dragonfly",

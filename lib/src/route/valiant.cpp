@@ -1,5 +1,8 @@
 // Valiant routing (doc/definitions.md §5): a uniformly random intermediate node, then the minimal algorithm from the
-// source to it and from it to the target.
+// source to it and from it to the target. The inner algorithm defaults to the graph's own minimal routing, as
+// BookSim2 routes Valiant (routefunc.cpp, valiant_torus and valiant_mesh: dimension order to a random node and on
+// to the destination): dor on tori, meshes and hypercubes; on a dragonfly a random intermediate group instead
+// (Kim, Dally, Scott and Abts, ISCA 2008, §4.2); shortest paths elsewhere.
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
 
@@ -16,6 +19,7 @@ class Valiant final : public Router {
     const auto mid = static_cast<node_id>(std::uniform_int_distribution<std::uint64_t>(0, g_.num_nodes() - 1)(rng));
     Path p = inner_->route(s, mid, rng);
     const Path q = inner_->route(mid, t, rng);
+    p.last_phase = p.hops();
     p.nodes.insert(p.nodes.end(), q.nodes.begin() + 1, q.nodes.end());
     p.arcs.insert(p.arcs.end(), q.arcs.begin(), q.arcs.end());
     return p;
@@ -26,18 +30,40 @@ class Valiant final : public Router {
   std::unique_ptr<Router> inner_;
 };
 
+/// The inner algorithm Valiant takes when none is named: the first of dor and dragonfly that fits the graph.
+std::string default_inner(const Graph& g) {
+  for (const char* algo : {"dor", "dragonfly"}) {
+    try {
+      RouterOptions o;
+      o.algo = algo;
+      make_router(g, o);
+      return algo;
+    } catch (const InputError&) {
+    }
+  }
+  return "shortest";
+}
+
 }  // namespace
 
 Algorithm algorithm_valiant() {
   return {.name = "valiant",
-          .help = "a random intermediate node, then --valiant-inner to it and on to the target (any graph)",
+          .help =
+              "a random intermediate node (dragonfly: group), then --valiant-inner to it and on to the target "
+              "(any graph)",
           .make = [](const Graph& g, const RouterOptions& o) -> std::unique_ptr<Router> {
-            if (o.inner == "valiant")
+            const auto inner = o.inner.empty() ? default_inner(g) : o.inner;
+            if (inner == "valiant")
               throw UsageError("--algo valiant: the inner algorithm must be minimal, not valiant");
+            if (inner == "dragonfly") return make_dragonfly_valiant(g);
             RouterOptions in = o;
-            in.algo = o.inner;
+            in.algo = inner;
             return std::make_unique<Valiant>(g, make_router(g, in));
           }};
+}
+
+std::string valiant_inner(const Graph& g, const RouterOptions& o) {
+  return o.inner.empty() ? default_inner(g) : o.inner;
 }
 
 }  // namespace topo::route

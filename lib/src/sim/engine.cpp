@@ -249,7 +249,10 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       auto close = [&](double a, double b) {
         return b >= 0 && std::abs(a - b) <= o_.warmup_tolerance * std::max(a, b);
       };
-      const bool converged = (close(lat, prev_latency) && close(acc, prev_accepted)) || total_.created == 0;
+      // A window that delivered nothing while packets were waiting has not converged: it is a network that
+      // does not move (a deadlock, reported once --deadlock-cycles have passed), not a steady state.
+      const bool moving = win_delivered > 0 || total_.created == total_.delivered;
+      const bool converged = (moving && close(lat, prev_latency) && close(acc, prev_accepted)) || total_.created == 0;
       if (converged || res.warmup_windows >= std::max<std::uint32_t>(1, o_.max_samples)) {
         res.converged = converged;
         phase = measure;

@@ -29,6 +29,7 @@ nlohmann::json quantiles(const Quantiles& q) {
 Replicas summarize_replicas(const std::vector<PointResult>& runs) {
   Replicas r;
   r.n = std::uint32_t(runs.size());
+  for (const auto& p : runs) r.stable = r.stable && p.stable;
   auto ci = [&](auto get, double& mean, double& half) {
     double s = 0, s2 = 0;
     for (const auto& p : runs) s += get(p);
@@ -174,10 +175,18 @@ nlohmann::json point_json(const PointResult& p) {
   j["rate"] = p.rate;
   j["offered"] = {{"flits_per_terminal_cycle", p.offered}};
   j["accepted"] = {{"mean", p.accepted_mean}, {"min", p.accepted_min}, {"jain", p.jain}};
-  j["latency"] = {{"packet", quantiles(p.packet_latency)},
-                  {"network", quantiles(p.network_latency)},
-                  {"queueing", quantiles(p.queueing)}};
-  j["hops"] = {{"mean", p.hops_mean}, {"histogram", p.hop_histogram}};
+  // An unstable point has no latency or hop figures (null, as BookSim2 prints none): the packets measured were
+  // a biased few, those that got through.
+  if (p.stable) {
+    j["latency"] = {{"unit", "cycles"},
+                    {"packet", quantiles(p.packet_latency)},
+                    {"network", quantiles(p.network_latency)},
+                    {"queueing", quantiles(p.queueing)}};
+    j["hops"] = {{"mean", p.hops_mean}, {"histogram", p.hop_histogram}};
+  } else {
+    j["latency"] = {{"unit", "cycles"}, {"packet", nullptr}, {"network", nullptr}, {"queueing", nullptr}};
+    j["hops"] = {{"mean", nullptr}, {"histogram", nullptr}};
+  }
   j["packets"] = {{"injected", p.injected}, {"delivered", p.delivered}, {"measured", p.measured}};
   j["converged"] = p.converged;
   j["stable"] = p.stable;
@@ -203,15 +212,17 @@ nlohmann::json point_json(const PointResult& p) {
 }
 
 std::string csv_header() {
-  return "rate,offered,accepted,accepted_min,jain,latency_mean,latency_p50,latency_p99,latency_max,"
-         "network_latency_mean,hops_mean,converged,stable";
+  return "rate,offered,accepted,accepted_min,jain,latency_mean_cycles,latency_p50_cycles,latency_p99_cycles,"
+         "latency_max_cycles,network_latency_mean_cycles,hops_mean,converged,stable";
 }
 
 std::string csv_row(const PointResult& p) {
-  return fmt::format("{},{:.6f},{:.6f},{:.6f},{:.6f},{:.4f},{},{},{},{:.4f},{:.4f},{},{}", p.rate, p.offered,
-                     p.accepted_mean, p.accepted_min, p.jain, p.packet_latency.mean, p.packet_latency.p50,
-                     p.packet_latency.p99, p.packet_latency.max, p.network_latency.mean, p.hops_mean,
-                     p.converged ? "true" : "false", p.stable ? "true" : "false");
+  const auto head =
+      fmt::format("{},{:.6f},{:.6f},{:.6f},{:.6f}", p.rate, p.offered, p.accepted_mean, p.accepted_min, p.jain);
+  const auto flags = fmt::format("{},{}", p.converged ? "true" : "false", p.stable ? "true" : "false");
+  if (!p.stable) return head + ",,,,,,," + flags;  // no latency or hops for an unstable point (point_json)
+  return fmt::format("{},{:.4f},{},{},{},{:.4f},{:.4f},{}", head, p.packet_latency.mean, p.packet_latency.p50,
+                     p.packet_latency.p99, p.packet_latency.max, p.network_latency.mean, p.hops_mean, flags);
 }
 
 }  // namespace topo::sim

@@ -1,7 +1,7 @@
 // Routings of the simulator: every toporoute algorithm as a source route, and the simulator's own:
 // minimal-adaptive (least-occupied minimal output per hop, escape VC on the base routing), UGAL-L
-// (at the source, queue × hops of the minimal and one Valiant path; Singh's thesis), and table
-// routing from a file of toporoute routes.
+// (at the source, the minimal or one Valiant path by their first outputs' queues, with BookSim2's rule and
+// threshold), and table routing from a file of toporoute routes.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -26,13 +26,15 @@ route::RouterOptions router_options(const std::string& algo, bool random_ties) {
   return ro;
 }
 
-/// The graph's own minimal routing when the caller named none: dor where it fits, else shortest.
+/// The graph's own minimal routing when the caller named none: dor or dragonfly where it fits, else shortest.
 std::unique_ptr<route::Router> base_router(const Graph& g, const SimOptions& o) {
-  try {
-    return route::make_router(g, router_options("dor", false));
-  } catch (const InputError&) {
-    return route::make_router(g, router_options("shortest", o.random_ties));
+  for (const char* algo : {"dor", "dragonfly"}) {
+    try {
+      return route::make_router(g, router_options(algo, false));
+    } catch (const InputError&) {
+    }
   }
+  return route::make_router(g, router_options("shortest", o.random_ties));
 }
 
 class SourceRouted final : public SimRouting {
@@ -54,18 +56,21 @@ class SourceRouted final : public SimRouting {
   std::unique_ptr<route::Router> r_;
 };
 
+/// UGAL-L (Singh's thesis, 2005; Kim et al., ISCA 2008) with the decision of BookSim2's ugal_dragonflynew
+/// (networks/dragonfly.cpp): at the source, the minimal path unless the queue of its first output exceeds twice
+/// that of the Valiant path's first output plus a threshold (the 1 and 2 stand for the paths' hop counts).
+/// A queue is the credits in use of the output's channels (flits in the next router's buffers and on the
+/// link), per channel, as BookSim2's GetUsedCredit.
 class Ugal final : public SimRouting {
  public:
-  Ugal(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val)
-      : min_(std::move(min)), val_(std::move(val)) {}
+  Ugal(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val, double threshold)
+      : min_(std::move(min)), val_(std::move(val)), threshold_(threshold) {}
   void at_source(SourceRoute& out, node_id s, node_id t, route::Rng& rng,
                  const std::function<double(std::uint64_t)>& occupancy) const override {
     auto m = min_->route(s, t, rng);
     if (m.hops() > 0) {
       auto v = val_->route(s, t, rng);
-      // UGAL-L: the local queue of each path's first output, weighted by the path's length.
-      if (v.hops() > 0 && occupancy(v.arcs[0]) * double(v.hops()) < occupancy(m.arcs[0]) * double(m.hops()))
-        m = std::move(v);
+      if (v.hops() > 0 && occupancy(m.arcs[0]) > 2 * occupancy(v.arcs[0]) + threshold_) m = std::move(v);
     }
     out.path = std::move(m);
     vcc->of_path(out.path, out.classes);
@@ -80,6 +85,7 @@ class Ugal final : public SimRouting {
 
  private:
   std::unique_ptr<route::Router> min_, val_;
+  double threshold_;
 };
 
 class MinimalAdaptive final : public SimRouting {
@@ -208,10 +214,14 @@ const std::vector<SimOnly>& sim_only() {
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<MinimalAdaptive>(c.net, base_router(c.g, c.o));
        }},
-      {"ugal", "UGAL-L: at the source, the minimal or a Valiant path, whichever has less queue x hops", false,
+      {"ugal",
+       "UGAL-L: at the source, the minimal path unless its first queue exceeds 2 x a Valiant path's + "
+       "--ugal-threshold (BookSim2's rule)",
+       false,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<Ugal>(base_router(c.g, c.o),
-                                       route::make_router(c.g, router_options("valiant", c.o.random_ties)));
+                                       route::make_router(c.g, router_options("valiant", c.o.random_ties)),
+                                       c.o.ugal_threshold);
        }},
       {"table", "the routes of a toporoute JSON-lines file (--routes)", false,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
@@ -236,6 +246,10 @@ std::string routing_help() {
   std::string s = fmt::format("toporoute's {} (source routes)", fmt::join(route::algorithm_names(), ", "));
   for (const auto& r : sim_only()) s += fmt::format("; {}: {}", r.name, r.help);
   return s;
+}
+
+bool routing_is_two_phase(const std::string& algo) {
+  return algo == "valiant" || algo == "ugal";
 }
 
 bool routing_is_adaptive(const std::string& algo) {

@@ -1,6 +1,7 @@
 // The configured simulator: resolves the routing and its VC classes, runs the dependency check, and
 // runs load points; the saturation search.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -29,48 +30,24 @@ struct Simulator::Impl {
     dest = route::terminal_destinations(o.traffic, {g, net.term_off}, {.seed = o.seed, .hotspot = o.hotspot});
     inj = make_injection(o);
     setup.algo = o.algo;
-    if (setup.algo.empty()) {  // dor where the graph has it (tori, meshes, hypercubes), else shortest
-      setup.algo = "dor";
-      try {
-        RoutingContext probe{g, net, o, "dor", "none"};
-        make_sim_routing(probe);
-      } catch (const InputError&) {
-        setup.algo = "shortest";
+    if (setup.algo.empty()) {  // the graph's own: dor (tori, meshes, hypercubes) or dragonfly, else shortest
+      setup.algo = "shortest";
+      for (const char* own : {"dor", "dragonfly"}) {
+        try {
+          RoutingContext probe{g, net, o, own, "none"};
+          make_sim_routing(probe);
+          setup.algo = own;
+          break;
+        } catch (const InputError&) {
+        }
       }
     }
     std::vector<std::pair<std::uint64_t, std::uint32_t>> cycle;
     if (!o.vc_classes.empty()) {
       setup.vc_classes = o.vc_classes;
-      cycle = build(setup.vc_classes);
-    } else if (routing_is_adaptive(setup.algo)) {
-      // One escape VC (two on tori) where it is deadlock-free, else escape VCs by hops left (the dragonfly).
-      setup.vc_classes = "escape";
-      cycle = build("escape");
-      if (!cycle.empty()) {
-        try {
-          auto hop_cycle = build("escape-hop");
-          setup.vc_classes = "escape-hop";
-          cycle = std::move(hop_cycle);
-        } catch (const UsageError&) {
-          // Too few VCs for it: the throw came before build() replaced the routing, so the escape scheme's
-          // routing and cycle stand and are reported.
-        }
-      }
+      cycle = build(setup.vc_classes, *dest);
     } else {
-      // The first scheme whose dependency graph is acyclic: none, dateline, hop.
-      for (const char* s : {"none", "dateline", "hop"}) {
-        try {
-          cycle = build(s);
-        } catch (const Error&) {
-          continue;  // the scheme does not fit the graph or the VCs
-        }
-        setup.vc_classes = s;
-        if (cycle.empty()) break;
-      }
-      if (setup.vc_classes != "none" && !cycle.empty()) {
-        setup.vc_classes = "none";
-        cycle = build("none");
-      }
+      cycle = default_vc_classes();
     }
     if (!cycle.empty() && !o.allow_deadlock) {
       std::string list;
@@ -84,8 +61,14 @@ struct Simulator::Impl {
           "channels{}{} (use --vc-classes hop, dateline or escape-hop, more --vcs, or --allow-deadlock)",
           setup.algo, setup.vc_classes, o.vcs, cycle.size(), list, cycle.size() > 12 ? " ..." : ""));
     }
+    if (setup.algo == "ugal" && o.ugal_threshold >= double(o.vcs) * o.buffer)
+      setup.warnings.push_back(fmt::format(
+          "--ugal-threshold {} is at least the {} credits of a channel (--vcs {} x --buffer {}): ugal always takes the "
+          "minimal path; lower the threshold or raise --buffer (BookSim2's dragonfly has 256-flit buffers)",
+          o.ugal_threshold, o.vcs * o.buffer, o.vcs, o.buffer));
     setup.link_latency = o.link_latency;
     setup.classes = std::uint32_t(routing->class_vcs.size());
+    for (const auto& [lo, hi] : routing->class_vcs) setup.vcs_per_class.push_back(hi - lo);
     setup.routers = net.routers;
     setup.terminals = net.terminals();
     setup.terminals_per_router = net.T;
@@ -101,14 +84,62 @@ struct Simulator::Impl {
     setup.zero_load_latency = mean_zero_load();
   }
 
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> build(const std::string& scheme) {
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> build(const std::string& scheme, const Destinations& d) {
     RoutingContext ctx{g, net, o, setup.algo, scheme};
     if (routing) {  // a later scheme for the same routing: only its classes change
       set_vc_classes(*routing, ctx);
     } else {
       routing = make_sim_routing(ctx);
     }
-    return dependency_cycle(net, *routing, *dest, o, setup, known);
+    return dependency_cycle(net, *routing, d, o, setup, known);
+  }
+
+  /// The default VC scheme of the network and the routing, the same for every traffic pattern: the first of
+  /// the routing's candidates that fits the graph and the VCs and whose dependency graph under uniform
+  /// traffic (every pair of routers, or a sample) has no cycle. Then the check under the run's own traffic.
+  /// With --allow-deadlock and no candidate that fits, the routing runs without classes.
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> default_vc_classes() {
+    std::vector<const char*> candidates;
+    if (routing_is_adaptive(setup.algo)) {
+      // One escape VC (two on tori) where it is deadlock-free, else escape VCs by hops left (the dragonfly).
+      candidates = {"escape", "escape-hop"};
+    } else if (routing_is_two_phase(setup.algo)) {
+      // A class per hop type on a dragonfly, per phase (and ring part) on grids, else per hop.
+      candidates = {"dragonfly", "valiant", "hop"};
+    } else {
+      candidates = {"none", "dragonfly", "dateline", "hop"};
+    }
+    // The routing first, so that a routing that does not fit the graph says so itself (adaptive routing is
+    // made with its escape scheme, below).
+    if (!routing_is_adaptive(setup.algo)) routing = make_sim_routing({g, net, o, setup.algo, "none"});
+    const bool uniform_traffic = o.traffic == "uniform";
+    const auto uniform = route::terminal_destinations("uniform", {g, net.term_off}, {.seed = o.seed});
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> cycle;
+    std::string first_fit, checked;
+    std::vector<std::string> misfits;
+    for (const char* s : candidates) {
+      try {
+        cycle = build(s, *uniform);
+      } catch (const Error& e) {
+        misfits.push_back(fmt::format("{}: {}", s, e.what()));  // the scheme does not fit the graph, routes or VCs
+        continue;
+      }
+      if (first_fit.empty()) first_fit = s;
+      setup.vc_classes = checked = s;
+      if (cycle.empty()) break;
+    }
+    if (first_fit.empty()) {
+      if (!o.allow_deadlock)
+        throw UsageError(
+            fmt::format("--algo {} with {} VCs: no VC class scheme fits ({}); give more --vcs, or "
+                        "--allow-deadlock to run it without classes",
+                        setup.algo, o.vcs, fmt::join(misfits, "; ")));
+      first_fit = "none";
+    }
+    // Every scheme that fits has a cycle: the first that fits is the one reported, or run under --allow-deadlock.
+    if (!cycle.empty() || setup.vc_classes.empty()) setup.vc_classes = first_fit;
+    if (uniform_traffic && checked == setup.vc_classes) return cycle;  // checked under the run's own traffic
+    return build(setup.vc_classes, *dest);
   }
 
   // The closed-form zero-load latency averaged over a sample of the traffic's packets.

@@ -8,6 +8,14 @@
 //             crosses the wrap-around link uses class 1 for all its hops, any other run class 0. Deadlock-free
 //             for minimal routes: the runs of class 1 on a ring all hold the wrap-around link and are at most
 //             half the ring long, so they cannot close a cycle;
+//   valiant   a class per phase of a two-phase route (route::Path::last_phase), times partition's two classes
+//             on graphs with wrap-around links: BookSim2's valiant_torus and valiant_mesh (routefunc.cpp), whose
+//             VCs split first by ring part and then by phase. Each phase is a minimal route of its own, so
+//             its runs are partitioned on their own (BookSim2 restarts the ring part at the intermediate);
+//   dragonfly a hop's class is the number of global links the route has crossed before it (Kim, Dally, Scott
+//             and Abts, ISCA 2008, §4.3: VCs by hop type): local, global, local, global, local hops of a Valiant
+//             or UGAL route take classes 0, 0, 1, 1, 2 and a minimal route 0, 0, 1, so the classes of
+//             (local, global) channels rise along every route: 3 classes, BookSim2's 3 VCs;
 //   escape    Duato's escape VCs for adaptive routing: VC 0 (VCs 0 and 1 with dateline classes when the graph
 //             has wrap-around links) follow a deadlock-free base routing, the other VCs are adaptive;
 //   escape-hop escape VCs 0..D-1 (D: the diameter) with classes by hops left: an escape hop with h hops of
@@ -79,14 +87,15 @@ void dateline_classes(const Graph& g, const route::Path& p, std::vector<std::uin
   }
 }
 
-/// BookSim2's partition: class 1 for the whole of a run that crosses the wrap-around link, else 0.
-void partition_classes(const Graph& g, const route::Path& p, std::vector<std::uint8_t>& out) {
-  out.resize(p.hops());
-  for (std::size_t h = 0; h < p.hops();) {
+/// BookSim2's partition: class 1 for the whole of a run that crosses the wrap-around link, else 0; for the
+/// hops [from, to) of p (out has p.hops() entries).
+void partition_classes(const Graph& g, const route::Path& p, std::size_t from, std::size_t to,
+                       std::vector<std::uint8_t>& out) {
+  for (std::size_t h = from; h < to;) {
     const unsigned dim = hop_dim(g, p.nodes[h], p.nodes[h + 1]).first;
     std::size_t end = h;
     bool wraps = false;
-    for (; end < p.hops() && hop_dim(g, p.nodes[end], p.nodes[end + 1]).first == dim; ++end)
+    for (; end < to && hop_dim(g, p.nodes[end], p.nodes[end + 1]).first == dim; ++end)
       wraps = wraps || hop_dim(g, p.nodes[end], p.nodes[end + 1]).second;
     for (; h < end; ++h) out[h] = wraps ? 1 : 0;
   }
@@ -99,10 +108,67 @@ class Partition final : public VcClasses {
       throw InputError("--vc-classes partition needs node coordinates (a torus as JSON or descriptor)");
   }
   std::uint32_t classes(std::uint32_t) const override { return 2; }
-  void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override { partition_classes(g_, p, out); }
+  void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override {
+    out.resize(p.hops());
+    partition_classes(g_, p, 0, p.hops(), out);
+  }
 
  private:
   const Graph& g_;
+};
+
+class ValiantPhases final : public VcClasses {
+ public:
+  ValiantPhases(const Graph& g, std::uint32_t vcs) : g_(g), rings_(has_wrap_links(g) ? 2 : 1) {
+    if (vcs < 2 * rings_)
+      throw UsageError(fmt::format("--vc-classes valiant needs --vcs {} or more on this graph (2 phases{})", 2 * rings_,
+                                   rings_ == 2 ? " x 2 ring parts" : ""));
+  }
+  std::uint32_t classes(std::uint32_t) const override { return 2 * rings_; }
+  // Class ring part x 2 + phase, so that the VCs split first by ring part, then by phase (as BookSim2's).
+  void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override {
+    out.assign(p.hops(), 0);
+    const auto mid = std::min(p.last_phase, p.hops());
+    if (rings_ == 2) {
+      partition_classes(g_, p, 0, mid, out);
+      partition_classes(g_, p, mid, p.hops(), out);
+    }
+    for (std::size_t h = 0; h < p.hops(); ++h) out[h] = std::uint8_t(out[h] * 2 + (h < mid ? 0 : 1));
+  }
+
+ private:
+  const Graph& g_;
+  std::uint32_t rings_;
+};
+
+class DragonflyHops final : public VcClasses {
+ public:
+  DragonflyHops(const Graph& g, std::uint32_t vcs) : g_(g), classes_(std::min<std::uint32_t>(vcs, 3)) {
+    const auto& names = g.class_names();
+    const auto it = std::find(names.begin(), names.end(), "global");
+    if (it == names.end())
+      throw InputError("--vc-classes dragonfly needs links of class global (a dragonfly from topogen)");
+    global_ = std::uint16_t(it - names.begin());
+  }
+  std::uint32_t classes(std::uint32_t) const override { return classes_; }
+  void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override {
+    out.resize(p.hops());
+    std::uint32_t crossed = 0;
+    for (std::size_t h = 0; h < p.hops(); ++h) {
+      if (crossed >= classes_)
+        throw InputError(
+            fmt::format("--vc-classes dragonfly: a route from {} to {} crosses {} global links and needs "
+                        "--vcs {} or more",
+                        p.nodes.front(), p.nodes.back(), crossed, crossed + 1));
+      out[h] = std::uint8_t(crossed);
+      if (g_.link_class(g_.arc_link(p.arcs[h])) == global_) ++crossed;
+    }
+  }
+
+ private:
+  const Graph& g_;
+  std::uint32_t classes_;
+  std::uint16_t global_ = 0;
 };
 
 class Dateline final : public VcClasses {
@@ -204,6 +270,11 @@ const std::vector<Scheme>& schemes() {
        "tori, as BookSim2's dim_order_torus: a dimension's run that wraps around uses the upper half of the VCs "
        "throughout, the others the lower half",
        2, [](const Graph& g, std::uint32_t, int) { return std::make_unique<Partition>(g); }},
+      {"valiant",
+       "a class per phase of a Valiant route, times partition's two on tori (BookSim2's valiant_torus: 4 classes)", 2,
+       [](const Graph& g, std::uint32_t v, int) { return std::make_unique<ValiantPhases>(g, v); }},
+      {"dragonfly", "a hop's class is the number of global links crossed before it (3 classes; Kim et al. 2008)", 2,
+       [](const Graph& g, std::uint32_t v, int) { return std::make_unique<DragonflyHops>(g, v); }},
       {"escape", "adaptive routing: VC 0 (0 and 1 on tori) an escape channel on the base routing", 2,
        [](const Graph& g, std::uint32_t v, int) { return std::make_unique<Escape>(g, v); }},
       {"escape-hop",

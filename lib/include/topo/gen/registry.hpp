@@ -82,8 +82,9 @@ struct Family {
   std::vector<std::string> routings = {};
   /// Families that can list feasible instances in a size band.
   std::optional<Search> search = {};
-  /// Indirect families: the terminals each endpoint router (GraphMeta::endpoints) carries (1 where the
-  /// terminals are nodes themselves); empty for direct families.
+  /// The terminals each router that carries terminals has, where the family fixes them: the endpoints
+  /// (GraphMeta::endpoints) of an indirect family (1 where the terminals are nodes themselves), every router
+  /// of a direct family such as the dragonfly (h); empty for the others.
   std::function<std::uint32_t(const Params&)> terminals_per_endpoint = {};
 };
 
@@ -98,7 +99,8 @@ const Family* family_of(const Graph& g);
 std::optional<Grid> grid_of(const Graph& g);
 /// True when the graph's family lists `routing` among its structure-specific routings.
 bool family_offers(const Graph& g, std::string_view routing);
-/// The terminals per endpoint router of an indirect family's graph; nullopt for any other graph.
+/// The terminals per endpoint router of the graph's family (Family::terminals_per_endpoint); nullopt when it
+/// fixes none.
 std::optional<std::uint32_t> terminals_per_endpoint(const Graph& g);
 
 /// Converts command-line strings (by option name) into typed parameters, applying defaults.

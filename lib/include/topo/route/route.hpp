@@ -53,6 +53,9 @@ class Rng : private std::mt19937_64 {
 struct Path {
   std::vector<node_id> nodes;
   std::vector<std::uint64_t> arcs;
+  /// The first hop of the route's last phase: the hops before it lead to a two-phase route's intermediate
+  /// (Valiant); 0 for a one-phase route.
+  std::size_t last_phase = 0;
   std::size_t hops() const { return arcs.size(); }
 };
 
@@ -67,13 +70,18 @@ class Router {
 
 struct RouterOptions {
   std::string algo = "shortest";
-  bool random_ties = false;        // shortest: choose among next hops at random (seeded)
-  std::string inner = "shortest";  // valiant: the minimal algorithm for both halves
+  bool random_ties = false;  // shortest: choose among next hops at random (seeded)
+  /// valiant: the minimal algorithm for both halves; empty: dor where it fits (tori, meshes, hypercubes),
+  /// the dragonfly's own routing to a random intermediate group on a dragonfly, else shortest.
+  std::string inner;
 };
 
 /// A routing algorithm as --algo names it. Algorithms are registered in lib/src/route/algorithm_list.hpp:
 /// adding one is one file defining `Algorithm algorithm_NAME()` and one line there; toporoute's
 /// choices, help, errors and completions come from this list.
+/// The minimal algorithm --algo valiant takes on g for o.inner (the default when o.inner is empty).
+std::string valiant_inner(const Graph& g, const RouterOptions& o);
+
 struct Algorithm {
   /// Which graphs an algorithm routes: any graph, a grid family (gen::Family::grid), or the families
   /// that list the algorithm in gen::Family::routings (their structure is what it routes by).

@@ -28,6 +28,7 @@ struct SimOptions {
   std::string algo;                       // empty: dor on tori, meshes, rings and hypercubes, else shortest
   bool random_ties = false;               // shortest: random minimal next hop
   std::string routes_file;                // table routing: toporoute's JSON lines
+  double ugal_threshold = 30;             // ugal: flits of queue that bias it to the minimal path (BookSim2's)
   std::string vc_classes;                 // empty: chosen from the routing (see resolve_vc_classes)
   bool allow_deadlock = false;            // run even when the channel dependency graph has a cycle
   std::uint64_t deadlock_cycles = 10000;  // cycles without any flit moving before a deadlock is declared
@@ -120,13 +121,15 @@ struct ChannelInfo {
 
 struct SimSetup {
   std::string algo, vc_classes, link_latency;
-  std::uint32_t classes = 1;  // VC classes of the scheme
+  std::uint32_t classes = 1;                 // VC classes of the scheme
+  std::vector<std::uint32_t> vcs_per_class;  // the VCs of each class (an even split of --vcs, or the scheme's)
   bool dependency_check_sampled = false;
   std::uint64_t dependency_routes = 0;
   std::uint64_t routers = 0, terminals = 0, channels = 0;
   std::uint32_t terminals_per_router = 1;  // resolved: on every router, or on every endpoint when indirect
   std::uint64_t bytes_per_router = 0;      // memory of the router state (buffers, VC and allocator state)
   double zero_load_latency = 0;            // closed form, mean over the traffic's pairs (see zero_load_latency)
+  std::vector<std::string> warnings;       // what the configuration makes of a choice that the user may not expect
 };
 
 /// Routing choices of `--algo`: toporoute's algorithms and the simulator's own.
@@ -192,6 +195,7 @@ namespace topo::sim {
 /// (Student's t) of the mean packet latency and the accepted load.
 struct Replicas {
   std::uint32_t n = 1;
+  bool stable = true;  // every run stable; else the latency figures mean nothing (reported as null)
   double latency_mean = 0, latency_ci95 = 0, accepted_mean = 0, accepted_ci95 = 0;
 };
 Replicas summarize_replicas(const std::vector<PointResult>& runs);
