@@ -355,8 +355,9 @@ def section_valiant(bs, ts, quick):
     print("BookSim2: the k-ary n-cube configuration above with routing_function = valiant (valiant_torus, "
           "valiant_mesh) and num_vcs as given; ours: `--algo valiant` with its default VC scheme (valiant: a class "
           "per phase, times the ring part on the torus, as BookSim2 splits its VCs). Zero-load latency T0 and "
-          "saturation as above. Valiant's bound under uniform traffic is half the minimal routing's: 0.5 on the "
-          "torus (DOR bound 1.0), 0.25 on the mesh (0.5).\n")
+          "saturation as above. Valiant's bound under uniform traffic is half that of DOR (the table above): 0.4 on the "
+          "torus, 0.25 on the mesh. BookSim2's valiant_torus aborts on an assertion (routefunc.cpp: dor_next_torus leaves "
+          "the ring part unset when a route goes on in the same dimension), so the torus rows have no BookSim2 figure.\n")
     cases = VALIANT_CASES[:1] if quick else VALIANT_CASES
     jobs = []
     for topo, vcs, bs_name, our_name in cases:

@@ -167,7 +167,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   const std::uint64_t period = std::max<std::uint64_t>(1, o_.sample_period);
   const std::uint64_t samples = std::max<std::uint32_t>(1, o_.samples);
   const std::uint64_t drain_limit = batch ? ~std::uint64_t{0} : period * samples * 10;
-  const auto expected = double(o_.max_samples + samples + 1) * double(period);
+  double shown = 0;  // the fraction done last reported
   bool stop = false;
   std::exception_ptr error;
   auto after_cycle = [&] {
@@ -277,9 +277,15 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
         stop = true;
       }
     }
-    if (progress && now_ % 1024 == 0)
-      progress(batch ? double(total_.delivered) / double(std::max<std::uint64_t>(1, total_.created))
-                     : std::min(1.0, double(now_) / expected));
+    if (progress && now_ % 1024 == 0) {
+      // Open loop: the cycles so far over those the run will take if the warm-up ends with this window and
+      // the drain takes a window, never going back.
+      const auto ends = phase == warmup    ? window_start + period * (samples + 2)
+                        : phase == measure ? measure_start + period * (samples + 1)
+                                           : now_ + period / 2;
+      shown = std::max(shown, std::min(0.99, double(now_) / double(std::max(ends, now_ + 1))));
+      progress(batch ? double(total_.delivered) / double(std::max<std::uint64_t>(1, total_.created)) : shown);
+    }
   };
   // batch_load counted its packets on thread 0's counts.
   total_.created += scratch_[0].k.created;

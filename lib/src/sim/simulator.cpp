@@ -19,7 +19,8 @@ struct Simulator::Impl {
   std::unique_ptr<Destinations> dest;
   std::unique_ptr<InjectionProcess> inj;
   SimSetup setup;
-  RouteCache known;  // the routes of the dependency check, for the engines (pure routings)
+  RouteCache known;                  // the routes of the dependency check, for the engines (pure routings)
+  std::vector<std::string> misfits;  // why the default schemes that were passed over do not fit
   std::vector<ChannelInfo> channels;
 
   Impl(const Graph& graph, const SimOptions& opt) : g(graph), o(opt), net(build_network(graph, opt)) {
@@ -58,8 +59,9 @@ struct Simulator::Impl {
       }
       throw InputError(fmt::format(
           "--algo {} with --vc-classes {} and {} VCs can deadlock: the channel dependency graph has a cycle of {} "
-          "channels{}{} (use --vc-classes hop, dateline or escape-hop, more --vcs, or --allow-deadlock)",
-          setup.algo, setup.vc_classes, o.vcs, cycle.size(), list, cycle.size() > 12 ? " ..." : ""));
+          "channels{}{} ({}use --vc-classes hop, dateline or escape-hop, more --vcs, or --allow-deadlock)",
+          setup.algo, setup.vc_classes, o.vcs, cycle.size(), list, cycle.size() > 12 ? " ..." : "",
+          misfits.empty() ? "" : fmt::format("the other schemes: {}; ", fmt::join(misfits, "; "))));
     }
     if (setup.algo == "ugal" && o.ugal_threshold >= double(o.vcs) * o.buffer)
       setup.warnings.push_back(fmt::format(
@@ -116,7 +118,6 @@ struct Simulator::Impl {
     const auto uniform = route::terminal_destinations("uniform", {g, net.term_off}, {.seed = o.seed});
     std::vector<std::pair<std::uint64_t, std::uint32_t>> cycle;
     std::string first_fit, checked;
-    std::vector<std::string> misfits;
     for (const char* s : candidates) {
       try {
         cycle = build(s, *uniform);
