@@ -299,8 +299,8 @@ def section_sanity(bs, ts):
           f"{r['cycles']} cycles, {r['wall']:.2f} s")
     if ts.available:
         g = ts.graph("torus8x8", ["torus", "--dims", "8x8"])
-        o = ts.run(g, ["--algo", "dor", "--traffic", "uniform", "--rate", "0.15", "--vcs", "2", "--buffer", "8",
-                       "--packet-size", "1", "--link-latency", "2", "--seed", "1"])
+        o = ts.run(g, ["--algo", "dor", "--traffic", "uniform", "--rate", "0.15", "--vcs", "2", "--vc-classes",
+                       "partition", "--buffer", "8", "--packet-size", "1", "--link-latency", "2", "--seed", "1"])
         print(f"- toposim run: packet latency {fmt(o.get('latency'), 2)} cycles, accepted "
               f"{fmt(o.get('accepted'), 4)} ({pct(o.get('latency'), 33.70)} against the manual's 33.70)"
               + (f" ERROR: {o['error']}" if "error" in o else ""))
