@@ -3,7 +3,9 @@
 #   swap   sparse swap evaluations per second, bcspwr10 (first 4096 tasks) on a 16x16x16 torus
 #   qap    QAPLIB instances with n <= 50: gap to the best known solution, tabu and anneal, QAP_TIME s each
 #   table  the dissertation-style table (§3.3.4) with Scotch's scotch_gmap scored by --evaluate
-# Environment: QAP_TIME (default 10), MAP_TIME (anneal seconds per table cell, default 20), THREADS (default 1).
+# Environment: QAP_TIME (default 10), QAP_ONLY (instance names, e.g. "chr25a nug20"; default every n <= 50),
+# QAP_SEED (default 1), MAP_TIME (anneal seconds per table cell, default 20), THREADS (default 1).
+# topomap runs its default number of restarts (8) throughout; THREADS changes only how many run at once.
 # Prints markdown tables for bench/RESULTS.md.
 set -euo pipefail
 bin=$(cd "$1" && pwd)
@@ -11,6 +13,8 @@ what=${2:-all}
 here=$(cd "$(dirname "$0")" && pwd)
 data=$(cd "$here/../../shared/data" && pwd)
 qap_time=${QAP_TIME:-10}
+qap_only=${QAP_ONLY:-}
+qap_seed=${QAP_SEED:-1}
 map_time=${MAP_TIME:-20}
 threads=${THREADS:-1}
 tmp=$(mktemp -d)
@@ -31,26 +35,31 @@ if [[ $what == swap || $what == all ]]; then
 fi
 
 if [[ $what == qap || $what == all ]]; then
-  echo "### QAPLIB, n <= 50, ${qap_time} s per instance and method, $threads thread(s), seed 1"
+  echo "### QAPLIB, n <= 50, ${qap_time} s per instance and method, $threads thread(s), default restarts, seed $qap_seed"
   echo
-  echo '| instance | n | best known | tabu | gap % | anneal | gap % |'
-  echo '|---|---|---|---|---|---|---|'
+  echo '| instance | n | best known | tabu | gap % | tabu iterations | anneal | gap % | anneal proposals |'
+  echo '|---|---|---|---|---|---|---|---|---|'
   sum_t=0 sum_a=0 count=0
   for dat in "$data"/qaplib/*.dat; do
     n=$(awk '{for (i = 1; i <= NF; i++) {print $i; exit}}' "$dat")
     ((n <= 50)) || continue
     name=$(basename "$dat" .dat)
+    [[ -z $qap_only || " $qap_only " == *" $name "* ]] || continue
     bks=$(awk '{for (i = 1; i <= NF; i++) if (++k == 2) {print $i; exit}}' "$data/qaplib/$name.sln")
-    t=$("$bin/topomap" --qap "$dat" -m tabu --time-limit "$qap_time" -j "$threads" -q --json | json_field cost)
-    a=$("$bin/topomap" --qap "$dat" -m anneal --time-limit "$qap_time" -j "$threads" -q --json | json_field cost)
+    for m in tabu anneal; do
+      "$bin/topomap" --qap "$dat" -m "$m" --time-limit "$qap_time" --seed "$qap_seed" -j "$threads" -q --json > "$tmp/$m.json"
+    done
+    t=$(json_field cost < "$tmp/tabu.json") ti=$(json_field iterations < "$tmp/tabu.json")
+    a=$(json_field cost < "$tmp/anneal.json") ai=$(json_field iterations < "$tmp/anneal.json")
     gt=$(awk -v c="$t" -v b="$bks" 'BEGIN {printf "%.3f", 100 * (c - b) / b}')
     ga=$(awk -v c="$a" -v b="$bks" 'BEGIN {printf "%.3f", 100 * (c - b) / b}')
-    printf '| %s | %s | %s | %.0f | %s | %.0f | %s |\n' "$name" "$n" "$bks" "$t" "$gt" "$a" "$ga"
+    printf '| %s | %s | %s | %.0f | %s | %.2f M | %.0f | %s | %.0f M |\n' "$name" "$n" "$bks" "$t" "$gt" \
+      "$(awk -v i="$ti" 'BEGIN {print i / 1e6}')" "$a" "$ga" "$(awk -v i="$ai" 'BEGIN {print i / 1e6}')"
     sum_t=$(awk -v s="$sum_t" -v g="$gt" 'BEGIN {print s + g}')
     sum_a=$(awk -v s="$sum_a" -v g="$ga" 'BEGIN {print s + g}')
     count=$((count + 1))
   done
-  awk -v t="$sum_t" -v a="$sum_a" -v c="$count" 'BEGIN {printf "| **mean over %d** | | | | **%.3f** | | **%.3f** |\n", c, t / c, a / c}'
+  awk -v t="$sum_t" -v a="$sum_a" -v c="$count" 'BEGIN {printf "| **mean over %d** | | | | **%.3f** | | | **%.3f** | |\n", c, t / c, a / c}'
   echo
 fi
 

@@ -166,6 +166,29 @@ TEST_CASE("map: restarts give the same answer whatever the thread count") {
   CHECK(r1.best_restart == r2.best_restart);
 }
 
+TEST_CASE("map: the default restarts are eight, the same for every thread count") {
+  std::mt19937_64 rng(17);
+  const auto g = gen_of("torus", {{"dims", "8x8"}});
+  const auto s = map::Supply::from_graph(g, 1ull << 30, false);
+  const auto d = random_sparse(64, 150, rng);
+  map::SolveOptions o;
+  CHECK(o.restarts == 8);
+  o.method = "tabu";
+  o.iterations = 200;
+  o.threads = 1;
+  const auto r1 = map::solve(d, s, o);
+  CHECK(r1.iterations == 8 * 200);
+  for (int threads : {2, 3}) {  // 3 threads run 3, 3 and 2 restarts
+    CAPTURE(threads);
+    o.threads = threads;
+    const auto r = map::solve(d, s, o);
+    CHECK(r.mapping == r1.mapping);
+    CHECK(r.cost == r1.cost);
+    CHECK(r.best_restart == r1.best_restart);
+    CHECK(r.iterations == r1.iterations);
+  }
+}
+
 TEST_CASE("map: a supply matrix that does not fit is refused with its size") {
   const auto g = gen_of("torus", {{"dims", "16x16"}});
   try {

@@ -27,7 +27,7 @@ struct Options {
   double time_limit = 0;
   std::uint64_t iterations = 0;
   std::uint64_t seed = 1;
-  unsigned restarts = 1;
+  unsigned restarts = topo::map::default_restarts;
   int threads = 0;
   std::string supply = "auto";
   double max_supply_mb = 4096;
@@ -73,7 +73,9 @@ int main(int argc, char** argv) {
                  "per restart: swap proposals (anneal), iterations (tabu), generations (genetic)")
       ->type_name("N");
   app.add_option("--seed", o.seed, "random seed; restart r uses (seed, r)")->type_name("N");
-  app.add_option("--restarts", o.restarts, "independent restarts, run -j at a time (default 1)")->type_name("R");
+  app.add_option("--restarts", o.restarts,
+                 fmt::format("independent restarts, run -j at a time (default {})", topo::map::default_restarts))
+      ->type_name("R");
   app.add_option("--supply", o.supply, "auto, dense (an N x N matrix) or rows (BFS rows on demand)")
       ->check(topo::cli::one_of({"auto", "dense", "rows"}))
       ->type_name("MODE");

@@ -114,30 +114,37 @@ SolveResult solve(const Demand& d0, const Supply& s, const SolveOptions& o) {
   }
   std::vector<RestartResult> out(R);
   std::atomic<unsigned> finished{0};
-  const double per_restart =
-      o.time_limit > 0 ? o.time_limit * double(threads) / double(std::max<std::size_t>(mine.size(), 1)) : 0;
   const auto count = static_cast<unsigned>(mine.size());
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-  for (int ri = 0; ri < int(count); ++ri) {
-    const auto r = mine[static_cast<unsigned>(ri)];
-    std::seed_seq seq{std::uint64_t(o.seed & 0xFFFFFFFF), std::uint64_t(o.seed >> 32), std::uint64_t(r)};
-    std::mt19937_64 rng(seq);
-    Budget b;
-    b.iterations = iters;
-    if (per_restart > 0) {
-      b.timed = true;
-      b.deadline =
-          b.start + std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(per_restart));
+  const bool timed = o.time_limit > 0;
+  const auto end = t_start + std::chrono::duration_cast<clock_type::duration>(
+                                 std::chrono::duration<double>(timed ? o.time_limit : 0.0));
+#pragma omp parallel num_threads(threads)
+  {
+    // Thread t runs this process's restarts t, t + T, t + 2T, ... one after another. Under a time limit
+    // each of them gets an equal share of the time its thread has left, so that every thread searches
+    // until the limit even when the restarts do not divide evenly among the threads.
+    const auto T = static_cast<unsigned>(omp_get_num_threads());
+    const auto t = static_cast<unsigned>(omp_get_thread_num());
+    for (unsigned ri = t; ri < count; ri += T) {
+      const auto r = mine[ri];
+      std::seed_seq seq{std::uint64_t(o.seed & 0xFFFFFFFF), std::uint64_t(o.seed >> 32), std::uint64_t(r)};
+      std::mt19937_64 rng(seq);
+      Budget b;
+      b.iterations = iters;
+      if (timed) {
+        const unsigned left = (count - 1 - ri) / T + 1;  // this restart and the thread's later ones
+        b.timed = true;
+        b.deadline = b.start + std::max(end - b.start, clock_type::duration::zero()) / left;
+      }
+      std::function<void(double)> prog;
+      if (o.progress && t == 0) prog = [&](double f) { o.progress((double(finished.load()) + f) / double(count)); };
+      const std::function<void(const std::string&)> note = r == 0 ? o.note : nullptr;
+      RestartResult rr = method.run(Restart{d, s, tasks, r, res.identity_cost, o.network, rng, b, prog, note});
+      if (rr.cost == std::numeric_limits<double>::infinity()) rr.cost = evaluate(d, s, rr.m);
+      out[r] = std::move(rr);
+      const auto f = ++finished;
+      if (o.progress && t == 0) o.progress(double(f) / double(count));
     }
-    std::function<void(double)> prog;
-    if (o.progress && omp_get_thread_num() == 0)
-      prog = [&](double f) { o.progress((double(finished.load()) + f) / double(count)); };
-    const std::function<void(const std::string&)> note = r == 0 ? o.note : nullptr;
-    RestartResult rr = method.run(Restart{d, s, tasks, r, res.identity_cost, o.network, rng, b, prog, note});
-    if (rr.cost == std::numeric_limits<double>::infinity()) rr.cost = evaluate(d, s, rr.m);
-    out[r] = std::move(rr);
-    const auto f = ++finished;
-    if (o.progress && omp_get_thread_num() == 0) o.progress(double(f) / double(count));
   }
   unsigned best = mine.empty() ? 0 : mine[0];
   for (unsigned r : mine) {

@@ -93,17 +93,22 @@ std::vector<std::string> method_names();
 MemoryEstimate mapping_memory(const Demand& d, std::uint32_t nodes, unsigned supply_entry, const Method& m,
                               unsigned concurrent, const Graph* g = nullptr);
 
+/// Restarts when none are asked for: a fixed number, so that the thread count changes only the speed, and
+/// enough to keep that many threads busy under a time limit.
+inline constexpr unsigned default_restarts = 8;
+
 struct SolveOptions {
   std::string method = "anneal";
   std::uint64_t seed = 1;
   /// Per restart: swap proposals (anneal), iterations (tabu), generations (genetic). 0 = by the time limit,
   /// or a default scaled to the instance when there is no time limit either.
   std::uint64_t iterations = 0;
-  /// Wall-clock seconds for the whole run (0 = none). With a time limit the result depends on the machine.
+  /// Wall-clock seconds for the whole run (0 = none). With a time limit the result depends on the machine:
+  /// each thread runs every T-th restart, and each restart gets an equal share of its thread's time left.
   double time_limit = 0;
   /// Independent restarts; restart r is seeded from (seed, r) and the best is chosen by (cost, r), so the
   /// result for a given seed does not depend on the number of threads (unless a time limit cuts it).
-  unsigned restarts = 1;
+  unsigned restarts = default_restarts;
   int threads = 1;
   std::function<void(double)> progress;          // fraction done, called from one thread
   std::function<void(const std::string&)> note;  // lines for the user, e.g. a long run's estimated time
