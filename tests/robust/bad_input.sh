@@ -118,7 +118,23 @@ says "topostat: $in/deep.json:1: JSON nested deeper than 256 levels"
 bad "topostat deep-generator.el says why" 1 -- topostat "$in/deep-generator.el"
 says "topostat: $in/deep-generator.el:2: header \"generator\": JSON nested deeper than 256 levels"
 bad "topostat laughs.graphml says why" 1 -- topostat "$in/laughs.graphml"
-says "entity reference loop"
+says "topostat: $in/laughs.graphml:1: XML entity declarations are not read (GraphML needs none)"
+# One 50 KB entity used 20000 times: 110 KB of text that libxml2 would expand to 2 GB; and an 11 MB text.
+python3 - "$in" <<'PY'
+import sys
+with open(f"{sys.argv[1]}/amplified.graphml", "w") as f:
+    f.write('<?xml version="1.0"?>\n<!DOCTYPE graphml [<!ENTITY e "' + "x" * 50000 + '">]>\n<graphml><graph>')
+    f.write("".join(f'<node id="{i}"><data key="d">&e;</data></node>' for i in range(20000)))
+    f.write("</graph></graphml>\n")
+with open(f"{sys.argv[1]}/long-text.graphml", "w") as f:
+    f.write('<?xml version="1.0"?>\n<graphml><key id="d" for="node" attr.name="label" attr.type="string"/>\n')
+    f.write('<graph edgedefault="undirected"><node id="0"><data key="d">' + "x" * (11 << 20) + "</data></node>")
+    f.write('<node id="1"/><edge source="0" target="1"/></graph></graphml>\n')
+PY
+bad "topostat entity used 20000 times" 1 -- topostat "$in/amplified.graphml"
+says "topostat: $in/amplified.graphml:2: XML entity declarations are not read"
+bad "topostat 11 MB text node" 1 -- topostat "$in/long-text.graphml"
+says "over 10 MB"
 # libxml2 is opened when GraphML is read: a library of its name without its functions (zlib, first on
 # LD_LIBRARY_PATH) is one line; the other formats do not open it.
 mkdir "$tmp/fake-libxml2"
@@ -403,7 +419,7 @@ bad "topostat JSON with a trailing word" 1 -- topostat "$in/json-trailing.json"
 says "invalid JSON"
 # One rule for the simulator's ranges: out of range is a usage error, however far.
 for vcs in 256 1000000; do
-  bad "toposim run --vcs $vcs" 2 -- toposim run "$in/torus.el" --vcs $vcs
+  bad "toposim run --vcs $vcs" 2 -- toposim run "$in/torus.el" --vcs $vcs --max-memory 1M
   says "toposim: --vcs must be between 1 and 255"
 done
 bad "toposim run --packet-size 70000" 2 -- toposim run "$in/torus.el" --packet-size 70000
