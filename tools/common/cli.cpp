@@ -35,30 +35,15 @@ std::string one_line(std::string msg) {
   return msg;
 }
 
-// errno of a failed write is kept for the message (0 when the failure is older than this flush).
-int stdout_errno = 0;
-
 bool stdout_ok() {
-  errno = 0;
   std::cout.flush();
-  if (!std::cout) {
-    // A write failed earlier: what it left in the buffer is written again, for the reason.
-    std::cout.clear();
-    errno = 0;
-    std::cout.flush();
-    stdout_errno = errno;
-    return false;
-  }
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    stdout_errno = errno;
-    return false;
-  }
-  return true;
+  return std::cout && std::fflush(stdout) == 0 && !std::ferror(stdout);
 }
 
 std::string stdout_write_error() {
-  return stdout_errno ? fmt::format("write error on standard output: {}", std::strerror(stdout_errno))
-                      : std::string("write error on standard output");
+  const int err = stdout_error();
+  return err ? fmt::format("write error on standard output: {}", std::strerror(err))
+             : std::string("write error on standard output");
 }
 
 }  // namespace
@@ -71,6 +56,7 @@ Tool::Tool(std::string name, const std::string& description, int argc, char** ar
   std::signal(SIGPIPE, SIG_DFL);
   install_signal_handlers();
   std::ios::sync_with_stdio(false);
+  remember_stdout_errors();
   for (int i = 0; i < argc_; ++i) argv_.emplace_back(raw_argv_[i]);
   app.set_version_flag("--version", version_text(name_), "print the version, commit and libraries and exit");
   app.set_help_flag("-h,--help", "print this help and exit");

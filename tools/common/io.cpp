@@ -10,7 +10,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <ext/stdio_filebuf.h>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -19,6 +18,7 @@
 #include "common/job.hpp"
 #include "common/signals.hpp"
 #include "common/standard_streams.hpp"
+#include "common/write_buffer.hpp"
 #include "topo/errors.hpp"
 #include "topo/excerpt.hpp"
 
@@ -155,33 +155,9 @@ struct BlockSignals {
 
 }  // namespace
 
-class Output::FileBuffer : public __gnu_cxx::stdio_filebuf<char> {
+class Output::FileBuffer : public WriteBuffer {
  public:
-  explicit FileBuffer(int fd) : stdio_filebuf(fd, std::ios::out | std::ios::binary, 1 << 16) {}
-  int error = 0;  // errno of the first failed write
-
- protected:
-  int_type overflow(int_type c) override {
-    errno = 0;
-    return note(stdio_filebuf::overflow(c), traits_type::eof());
-  }
-  int sync() override {
-    errno = 0;
-    return note(stdio_filebuf::sync(), -1);
-  }
-  std::streamsize xsputn(const char* s, std::streamsize n) override {
-    errno = 0;
-    const auto written = stdio_filebuf::xsputn(s, n);
-    if (written < n && error == 0) error = errno ? errno : EIO;
-    return written;
-  }
-
- private:
-  template <class T>
-  T note(T result, T failed) {
-    if (result == failed && error == 0) error = errno ? errno : EIO;
-    return result;
-  }
+  using WriteBuffer::WriteBuffer;
 };
 
 Output::Output(const std::string& path) : path_(path == "-" ? "" : path) {

@@ -7,12 +7,16 @@
 #include <csignal>
 #include <cstdio>
 #include <ctime>
+#include <iostream>
+
+#include "common/write_buffer.hpp"
 
 namespace topo::cli {
 
 namespace {
 
 bool stdin_closed = false;
+WriteBuffer* stdout_buffer = nullptr;  // never destroyed: it would close descriptor 1
 
 }  // namespace
 
@@ -26,6 +30,16 @@ void hold_closed_standard_descriptors() {
       ::close(held);
     }
   }
+}
+
+void remember_stdout_errors() {
+  if (stdout_buffer) return;
+  stdout_buffer = new WriteBuffer(STDOUT_FILENO);
+  std::cout.rdbuf(stdout_buffer);
+}
+
+int stdout_error() {
+  return stdout_buffer ? stdout_buffer->error : 0;
 }
 
 bool stdin_was_closed() {

@@ -9,6 +9,11 @@ namespace topo::cli {
 /// for stdin, read-only for stdout and stderr) so that using it still fails as a closed descriptor does.
 void hold_closed_standard_descriptors();
 
+/// Puts a stream buffer on std::cout that remembers why a write to it failed (once, when the tool starts).
+void remember_stdout_errors();
+/// The errno of the first write to std::cout that failed; 0 when none did.
+int stdout_error();
+
 /// True when standard input was closed when the tool started.
 bool stdin_was_closed();
 
