@@ -15,7 +15,7 @@ PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
 TOOLS := topogen topostat toposim toporoute topomap
 
-.PHONY: all build tools deps test-deps demo test test-mpi test-sanitize fuzz fuzz-build bench bench-booksim lint clean install uninstall \
+.PHONY: all build tools deps test-deps demo test test-mpi test-sanitize fuzz fuzz-build fuzz-deep bench bench-booksim lint clean install uninstall \
         experiments experiments-deps experiments-mapping clean-experiments
 
 all: build
@@ -95,6 +95,13 @@ fuzz-build: test-deps
 
 fuzz: fuzz-build
 	tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The readers of nested text (JSON, edge-list headers, GraphML, descriptors) on inputs up to 1 MiB, for depth:
+# shorter runs, since each input is larger.
+FUZZ_DEEP_SECONDS ?= 30
+fuzz-deep: fuzz-build
+	MAX_LEN=1048576 tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_DEEP_SECONDS) fuzz_read_json fuzz_read_edgelist \
+	  fuzz_read_graphml fuzz_read_descriptor
 
 DESTDIR ?=
 

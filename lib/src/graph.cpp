@@ -68,8 +68,9 @@ std::uint16_t GraphBuilder::class_id(std::string_view name) {
   auto it = std::find(names.begin(), names.end(), name);
   if (it != names.end()) return static_cast<std::uint16_t>(it - names.begin());
   if (names.size() + 1 >= no_class) throw InputError("too many link classes");
-  if (name.empty() || name.find_first_of(" \t\r\n") != std::string_view::npos || name == "-")
-    throw InputError(fmt::format("bad link class name \"{}\" (must be non-empty, without blanks)", excerpt(name)));
+  if (name.empty() || name.find_first_of(" \t\r\n") != std::string_view::npos || name == "-" || !is_printable(name))
+    throw InputError(
+        fmt::format("bad link class name \"{}\" (must be non-empty printable UTF-8, without blanks)", excerpt(name)));
   names.emplace_back(name);
   return static_cast<std::uint16_t>(names.size() - 1);
 }
@@ -113,6 +114,9 @@ void GraphBuilder::add_link(node_id u, node_id v, const LinkAttrs& a) {
 
 void GraphBuilder::set_label(node_id v, std::string label) {
   check_node(v);
+  // Labels are printed in text and JSON: invalid UTF-8 cannot be written as JSON, controls would reach a terminal.
+  if (!is_printable(label))
+    throw InputError(fmt::format("node {}: label \"{}\" is not printable UTF-8 text", v, excerpt(label)));
   if (g_.labels_.empty()) g_.labels_.resize(g_.n_);
   g_.labels_[v] = std::move(label);
 }

@@ -3,7 +3,8 @@
 # seed corpus, one target at a time at the lowest priority. Prints the executions per target; exits 1
 # when a target crashed, hung, leaked or tripped a sanitizer (the input is saved under ARTIFACTS/).
 # Usage: run.sh FUZZ_BIN_DIR SECONDS [TARGET...]
-# With RUNS=N in the environment, a target also stops after N executions (whichever comes first).
+# With RUNS=N in the environment, a target also stops after N executions (whichever comes first); MAX_LEN=BYTES
+# sets the largest input (default 16384; `make fuzz-deep` gives 1 MiB, for structures nested thousands deep).
 set -uo pipefail
 bin=$1 seconds=$2
 shift 2
@@ -32,7 +33,7 @@ for t in "${targets[@]}"; do
   fi
   dirs=("$corpus")
   [[ -d "$seeds" ]] && dirs+=("$seeds")
-  nice -n 19 "$exe" -max_total_time="$seconds" -runs="${RUNS:--1}" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
+  nice -n 19 "$exe" -max_total_time="$seconds" -runs="${RUNS:--1}" -timeout=10 -rss_limit_mb=2048 -max_len="${MAX_LEN:-16384}" -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/${t#fuzz_}-" "${dirs[@]}" > "$log" 2>&1
   rc=$?
   if ((rc != 0)); then

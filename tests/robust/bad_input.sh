@@ -80,9 +80,22 @@ ents = '<!ENTITY a0 "xxxxxxxxxx">' + "".join(f'<!ENTITY a{i} "{10 * ("&a%d;" % (
 print(f'<?xml version="1.0"?><!DOCTYPE graphml [{ents}]><graphml><graph><node id="&a9;"/></graph></graphml>')
 PY
 "$bin/topogen" debruijn --symbols 2 --length 3 > "$in/directed.el"
+# JSON nested 100000 levels deep, in a document and in an edge list's header lines: copying such a tree
+# recursed once per level and overflowed the stack.
+python3 - "$in" <<'PY'
+import sys
+deep = '{"a":' * 100000 + '1' + '}' * 100000
+open(f"{sys.argv[1]}/deep.json", "w").write(
+    '{"directed": false, "nodes": [{"id": 0}, {"id": 1}], "links": [{"source": 0, "target": 1}], "graph": {"x": '
+    + deep + '}}\n')
+for key in ("generator", "parameters"):
+    open(f"{sys.argv[1]}/deep-{key}.el", "w").write(
+        f'# topo-edgelist 1\n# {key}: {deep}\n# directed: false\n# nodes: 2\n# links: 1\n0 1\n')
+PY
 graph_inputs=(empty.el blank.el garbage.bin binary.el truncated.el truncated-lines.el truncated.json links-count.el
   nodes-count.el nodes-huge.el id-33bit.el id-huge.el id-negative.el id-word.el columns.el array.json json-range.json
-  json-negative.json json-types.json desc-huge.desc desc-zero.desc desc-family.desc truncated.graphml laughs.graphml)
+  json-negative.json json-types.json desc-huge.desc desc-zero.desc desc-family.desc truncated.graphml laughs.graphml
+  deep.json deep-generator.el deep-parameters.el)
 for f in "${graph_inputs[@]}"; do
   [[ -f "$in/$f" ]] || fail "input $f was not made"
 done
@@ -100,8 +113,28 @@ done
 for f in empty.el blank.el garbage.bin binary.el id-33bit.el id-huge.el id-negative.el id-word.el columns.el; do
   bad "topomap demand $f" 1 -- topomap "$in/torus.el" --demand "$in/$f"
 done
+bad "topostat deep.json says why" 1 -- topostat "$in/deep.json"
+says "topostat: $in/deep.json:1: JSON nested deeper than 256 levels"
+bad "topostat deep-generator.el says why" 1 -- topostat "$in/deep-generator.el"
+says "topostat: $in/deep-generator.el:2: header \"generator\": JSON nested deeper than 256 levels"
 bad "topostat laughs.graphml says why" 1 -- topostat "$in/laughs.graphml"
-says "entity reference loop"
+says "topostat: $in/laughs.graphml:1: XML entity declarations are not read (GraphML needs none)"
+# One 50 KB entity used 20000 times: 110 KB of text that libxml2 would expand to 2 GB; and an 11 MB text.
+python3 - "$in" <<'PY'
+import sys
+with open(f"{sys.argv[1]}/amplified.graphml", "w") as f:
+    f.write('<?xml version="1.0"?>\n<!DOCTYPE graphml [<!ENTITY e "' + "x" * 50000 + '">]>\n<graphml><graph>')
+    f.write("".join(f'<node id="{i}"><data key="d">&e;</data></node>' for i in range(20000)))
+    f.write("</graph></graphml>\n")
+with open(f"{sys.argv[1]}/long-text.graphml", "w") as f:
+    f.write('<?xml version="1.0"?>\n<graphml><key id="d" for="node" attr.name="label" attr.type="string"/>\n')
+    f.write('<graph edgedefault="undirected"><node id="0"><data key="d">' + "x" * (11 << 20) + "</data></node>")
+    f.write('<node id="1"/><edge source="0" target="1"/></graph></graphml>\n')
+PY
+bad "topostat entity used 20000 times" 1 -- topostat "$in/amplified.graphml"
+says "topostat: $in/amplified.graphml:2: XML entity declarations are not read"
+bad "topostat 11 MB text node" 1 -- topostat "$in/long-text.graphml"
+says "over 10 MB"
 # libxml2 is opened when GraphML is read: a library of its name without its functions (zlib, first on
 # LD_LIBRARY_PATH) is one line; the other formats do not open it.
 mkdir "$tmp/fake-libxml2"
@@ -270,7 +303,8 @@ for tool in topogen topostat toporoute topomap toposim; do
     bad "$tool -o /dev/full" 1 -- "$tool" "${args[@]}" -o /dev/full
     timeout 60 "$bin/$tool" "${args[@]}" > /dev/full 2> "$tmp/stderr"
     status=$?
-    if ((status == 1)) && [[ "$(wc -l < "$tmp/stderr")" -eq 1 ]] && grep -q "^$tool: write error" "$tmp/stderr"; then
+    if ((status == 1)) && [[ "$(wc -l < "$tmp/stderr")" -eq 1 ]] &&
+      grep -q "^$tool: write error on standard output: No space left on device$" "$tmp/stderr"; then
       passes=$((passes + 1))
     else
       fail "$tool > /dev/full: exit $status: $(head -c 200 "$tmp/stderr")"
@@ -284,6 +318,143 @@ for tool in topogen topostat toporoute topomap toposim; do
   else
     fail "$tool | head -c 1: exit $status: $(head -c 200 "$tmp/stderr")"
   fi
+done
+
+# --- A format one tool writes, read by the others: METIS -------------------------------------------------
+# Read as METIS by its name (.graph, .metis), by --format metis, or by its shape (a first line "N M" and N lines
+# after it) with a note saying so; never silently as the edge list "10 10" (a self-loop) of 11 nodes.
+stat_json() { timeout 60 "$bin/topostat" --json --no-provenance --bisection no "$@" 2> "$tmp/stderr"; }
+figures() { python3 -c 'import json, sys; j = json.load(sys.stdin); print(j["nodes"], j["links"], j["self_loops"] if "self_loops" in j else "-")'; }
+"$bin/topogen" torus --dims 2x3 --format metis > "$in/torus.graph"
+cp "$in/torus.graph" "$in/torus-metis.txt"
+want=$("$bin/topogen" torus --dims 2x3 | stat_json | figures)
+for how in "torus.graph" "-f metis torus-metis.txt" "torus-metis.txt"; do
+  read -ra args <<< "$how"
+  got=$(stat_json "${args[@]/#torus/$in/torus}" | figures)
+  if [[ "$got" == "$want" ]]; then passes=$((passes + 1)); else fail "topostat $how: $got, expected $want"; fi
+done
+if grep -qF "topostat: note: $in/torus-metis.txt: read as METIS (the first line \"$(head -1 "$in/torus.graph")\" is its header)" \
+  "$tmp/stderr"; then
+  passes=$((passes + 1))
+else
+  fail "METIS by its shape: no note: $(cat "$tmp/stderr")"
+fi
+want=$("$bin/topogen" ring --nodes 10 | stat_json | figures)
+got=$("$bin/topogen" ring --nodes 10 --format metis | stat_json | figures)
+[[ "$got" == "$want" ]] && passes=$((passes + 1)) || fail "topogen ring --format metis | topostat: $got, expected $want"
+# A plain edge list of the same shape that is not a valid METIS graph is read as an edge list, with a note.
+printf '1 0\n2 3\n' > "$in/metis-shaped.txt"
+got=$(stat_json "$in/metis-shaped.txt" | figures)
+[[ "$got" == "4 2"* ]] && grep -qF "read as an edge list: the first line \"1 0\" could be a METIS header" "$tmp/stderr" &&
+  passes=$((passes + 1)) || fail "METIS-shaped edge list: $got: $(cat "$tmp/stderr")"
+printf '3 2\n2\n1\n\n' > "$in/metis-count.graph"
+bad "topostat METIS edge count" 1 -- topostat "$in/metis-count.graph"
+says "topostat: $in/metis-count.graph:1: the header says 2 edges"
+printf '3 2\n2 3\n1\n2\n' > "$in/metis-one-way.graph"
+bad "topostat METIS edge listed at one end" 1 -- topostat -f metis "$in/metis-one-way.graph"
+says "edge 1 3 is not listed alike at both ends"
+printf '3 1\n2\n1\n' > "$in/metis-lines.graph"
+bad "topostat METIS node lines" 1 -- topostat "$in/metis-lines.graph"
+says "the header says 3 nodes but the file has 2 node lines (truncated?)"
+bad "topostat METIS neighbour out of range" 1 "<" <(printf '2 1\n3\n1\n') -- topostat -f metis
+says "topostat: <stdin>:2: neighbour \"3\" is not a node between 1 and 2"
+
+# --- Errors that name the input ----------------------------------------------------------------------------
+bad "topostat directory as input says so" 1 -- topostat "$in"
+says "topostat: cannot read $in: Is a directory"
+bad "topostat directory on stdin" 1 "<" "$in" -- topostat
+says "topostat: cannot read <stdin>: Is a directory"
+timeout 60 "$bin/topostat" <&- > "$tmp/stdout" 2> "$tmp/stderr"
+status=$?
+[[ $status == 1 && "$(cat "$tmp/stderr")" == "topostat: cannot read <stdin>: standard input is closed" ]] &&
+  passes=$((passes + 1)) || fail "topostat with stdin closed: exit $status: $(cat "$tmp/stderr")"
+# A link class or label that cannot be written (invalid UTF-8) or printed (controls) is refused where it is read.
+printf '0 1 a\xffb\n' > "$in/class-utf8.el"
+bad "topostat class not UTF-8" 1 -- topostat --json "$in/class-utf8.el"
+says "topostat: $in/class-utf8.el:1: bad link class name \"a\\xffb\""
+printf '0 1 \033[2J\n' > "$in/class-escape.el"
+bad "toporoute class with an escape sequence" 1 -- toporoute "$in/class-escape.el" --from 0 --to 1 --text
+says "bad link class name \"\\x1b[2J\""
+printf '{"nodes": [{"id": 0, "label": "a\\u202eb"}, {"id": 1}], "links": [{"source": 0, "target": 1}]}\n' > "$in/label-bidi.json"
+bad "topostat label with a bidi override" 1 -- topostat "$in/label-bidi.json"
+says "label \"a\\u{202e}b\" is not printable UTF-8 text"
+# Unicode controls and format characters in a message are escaped like control bytes: C1 (U+009B, a CSI),
+# the bidi override U+202E, a byte order mark inside a line.
+printf '0 1\n\xc2\x9b2J\xe2\x80\xae \xef\xbb\xbf 1\n' > "$in/unicode-controls.el"
+bad "topostat Unicode controls in a message" 1 -- topostat "$in/unicode-controls.el"
+says 'expected two node ids, got "\u{009b}2J\u{202e} \u{feff} 1"'
+# A UTF-8 byte order mark at the start of a file is skipped.
+printf '\xef\xbb\xbf0 1\n1 2\n' > "$in/bom.el"
+got=$(stat_json "$in/bom.el" | figures)
+[[ "$got" == "3 2"* ]] && passes=$((passes + 1)) || fail "edge list with a byte order mark: $got: $(cat "$tmp/stderr")"
+printf '\xef\xbb\xbf' | cat - "$in/torus.json" > "$in/bom.json"
+got=$(stat_json "$in/bom.json" | figures)
+[[ "$got" == "16 32"* ]] && passes=$((passes + 1)) || fail "JSON with a byte order mark: $got: $(cat "$tmp/stderr")"
+
+# --- Option values that look like options, and other usage errors -------------------------------------------
+cd "$out" || exit 1  # a file named --csv would be left in $out, where bad looks
+bad "toporoute --loads --csv" 2 -- toporoute "$in/torus.el" --traffic all-to-all --loads --csv
+says "toporoute: --loads needs a value but is followed by the option --csv (write --loads=--csv"
+cd - > /dev/null || exit 1
+bad "topostat -o -j" 2 -- topostat "$in/torus.el" -o -j 2
+says "topostat: -o needs a value but is followed by the option -j (write --output=-j"
+bad "toposim run --seed --csv" 2 -- toposim run "$in/torus.el" --seed --csv
+bad "topogen torus --dims --format" 2 -- topogen torus --dims --format json
+bad "topostat -o ''" 2 -- topostat "$in/torus.el" -o ''
+says "an empty file name ('-' is standard output)"
+bad "topomap -o ''" 2 -- topomap "$in/torus.el" --demand "$in/demand.el" -o ''
+# A value starting with '-' is fine written with '=' (a file named -x), and a negative number stays a value.
+(cd "$out" && timeout 60 "$bin/toporoute" "$in/torus.el" --traffic all-to-all --summary --loads=-x > /dev/null 2>&1)
+[[ -s "$out/-x" ]] && passes=$((passes + 1)) || fail "toporoute --loads=-x: no file -x"
+rm -f "$out/-x"
+bad "toporoute --from -1 stays a number" 2 -- toporoute "$in/torus.el" --from -1 --to 3
+says "toporoute: --from"
+# A trailing word after a JSON document is not "truncated".
+printf '{"nodes": [], "links": []} trailing\n' > "$in/json-trailing.json"
+bad "topostat JSON with a trailing word" 1 -- topostat "$in/json-trailing.json"
+says "invalid JSON"
+# One rule for the simulator's ranges: out of range is a usage error, however far.
+for vcs in 256 1000000; do
+  bad "toposim run --vcs $vcs" 2 -- toposim run "$in/torus.el" --vcs $vcs --max-memory 1M
+  says "toposim: --vcs must be between 1 and 255"
+done
+bad "toposim run --packet-size 70000" 2 -- toposim run "$in/torus.el" --packet-size 70000
+# Sweep points, seeds and sample windows are bounded: the first two by the memory estimate, the last by a range.
+bad "toposim run --sweep 0:1:1e-12" 1 -- toposim run "$in/torus.el" --sweep 0:1:1e-12
+says "toposim: this run needs about"
+says "point results"
+bad "toposim run --seeds 1000000000" 1 -- toposim run "$in/torus.el" --seeds 1000000000
+says "point results"
+bad "toposim run --samples 4000000000" 2 -- toposim run "$in/torus.el" --samples 4000000000
+says "cycles a point, more than 1e+12"
+
+# --- Diagnostics that cannot be written ------------------------------------------------------------------
+# A message or a progress bar that cannot reach stderr (closed, a full device, a closed pipe) changes nothing:
+# the exit status stays 0, 1 or 2 and the -o file is written as without it.
+status_of() { timeout 60 "$@"; echo $?; }
+[[ "$(status_of "$bin/topostat" "$in/none.el" 2>&-)" == 1 ]] && passes=$((passes + 1)) ||
+  fail "topostat missing file with stderr closed: not exit 1"
+[[ "$(status_of "$bin/topostat" --nonesuch 2>&-)" == 2 ]] && passes=$((passes + 1)) ||
+  fail "topostat unknown option with stderr closed: not exit 2"
+for err in /dev/full closed-pipe; do
+  for tool in topostat toposim; do
+    rm -f "$out/result"
+    case $tool in
+      topostat) args=("$in/torus.el" --progress) ;;
+      toposim) args=(clex --clique 4 --levels 2 --messages 2 --progress) ;;
+    esac
+    if [[ $err == /dev/full ]]; then
+      [[ -w /dev/full ]] || continue
+      status=$(status_of "$bin/$tool" "${args[@]}" -o "$out/result" 2> /dev/full)
+    else
+      timeout 60 "$bin/$tool" "${args[@]}" -o "$out/result" 2>&1 > /dev/null | true
+      status=${PIPESTATUS[0]}
+    fi
+    if [[ "$status" == 0 && -s "$out/result" ]]; then passes=$((passes + 1)); else
+      fail "$tool ${args[*]} with stderr on $err: exit $status, output $(ls "$out")"
+    fi
+    rm -f "$out/result"
+  done
 done
 
 # --- Graphs that are valid but not what a tool needs --------------------------------------------------------

@@ -47,6 +47,11 @@ same "topomap anneal" "$bin/topomap" "$tmp/torus.el" --demand "$tmp/cube.el" --m
   --restarts 2 --iterations 20000
 same "topomap genetic" "$bin/topomap" "$tmp/torus.el" --demand "$tmp/cube.el" --method genetic --seed 3 \
   --restarts 2 --iterations 2000
+# JSON without provenance: nothing that varies between runs or thread counts (wall-clock seconds, threads).
+same "topomap anneal --json" "$bin/topomap" "$tmp/torus.el" --demand "$tmp/cube.el" --method anneal --seed 3 \
+  --restarts 2 --iterations 20000 --json --no-provenance
+same "toposim run --json" "$bin/toposim" run "$tmp/torus.el" --rate 0.2 --sample-period 200 --samples 1 \
+  --max-samples 5 --no-provenance
 same "toposim clex" "$bin/toposim" clex --clique 4 --levels 3 --messages 4 --seed 5
 same "toposim clex-alltoall" "$bin/toposim" clex-alltoall --clique 4 --levels 3 --sources 16 --seed 5
 

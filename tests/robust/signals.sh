@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SIGINT and SIGTERM stop a tool within a second, while it computes or while it writes -o FILE, with
-# status 130 or 143, and leave neither the output nor its temporary file behind.
+# status 130 or 143, and leave neither the output nor its temporary file behind; so do the other signals that
+# end a process (SIGHUP of a dropped ssh connection, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2).
 # Usage: signals.sh BIN_DIR
 set -uo pipefail
 set -m  # job control: background jobs keep SIGINT (a shell without it starts them with SIGINT ignored)
@@ -46,6 +47,11 @@ stop TERM 143 "SIGTERM while writing -o" "has_temporary $tmp/out" -- "${big[@]}"
 expect "SIGTERM removed the temporary" test -z "$(ls -A "$tmp/out")"
 stop INT 130 "SIGINT while writing -o" "has_temporary $tmp/out" -- "${big[@]}" -o "$tmp/out/big.el"
 expect "SIGINT removed the temporary" test -z "$(ls -A "$tmp/out")"
+ulimit -c 0  # SIGQUIT dumps no core
+for sig in HUP:129 QUIT:131 PIPE:141 ALRM:142 USR1:138 USR2:140; do
+  stop "${sig%:*}" "${sig#*:}" "SIG${sig%:*} while writing -o" "has_temporary $tmp/out" -- "${big[@]}" -o "$tmp/out/big.el"
+  expect "SIG${sig%:*} removed the temporary" test -z "$(ls -A "$tmp/out")"
+done
 
 # While computing (before any output): a long annealing run and a long metrics run.
 "$bin/topogen" torus --dims 8x8x8 > "$tmp/t.el"

@@ -17,6 +17,24 @@ TEST_CASE("printable escapes control bytes and invalid UTF-8, keeps text") {
   CHECK(topo::printable("\xed\xa0\x80") == "\\xed\\xa0\\x80");  // a UTF-16 surrogate is not UTF-8
 }
 
+TEST_CASE("printable escapes Unicode controls and format characters") {
+  CHECK(topo::printable("a\xc2\x9b"
+                        "2J") == "a\\u{009b}2J");  // C1 CSI
+  CHECK(topo::printable("a\xc2\x85"
+                        "b") == "a\\u{0085}b");  // C1 NEL
+  CHECK(topo::printable("abc\xe2\x80\xae"
+                        "def") == "abc\\u{202e}def");  // right-to-left override
+  CHECK(topo::printable("\xef\xbb\xbf"
+                        "x") == "\\u{feff}x");  // byte order mark
+  CHECK(topo::printable("a\xe2\x80\x8b"
+                        "b") == "a\\u{200b}b");                      // zero-width space
+  CHECK(topo::printable("\xc2\xa0\xc3\xa9") == "\xc2\xa0\xc3\xa9");  // no-break space, é stay
+  CHECK(topo::is_printable("torus 2·3"));
+  CHECK_FALSE(topo::is_printable("a\xe2\x80\xae"));
+  CHECK_FALSE(topo::is_printable("a\x1b[2J"));
+  CHECK_FALSE(topo::is_printable("a\xff"));
+}
+
 TEST_CASE("excerpt cuts long input") {
   const std::string longline(500, 'x');
   const auto e = topo::excerpt(longline);

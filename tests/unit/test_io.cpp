@@ -155,6 +155,61 @@ TEST_CASE("JSON from other tools: string ids, \"edges\", undirected duplicates i
   CHECK(g.multiplicity(0) == 2);
 }
 
+TEST_CASE("METIS is read back as it was written") {
+  const Graph g = gen::make_grid({2, 3}, true);  // multiplicity 2 along the dimension of size 2
+  const auto metis = write(g, io::Format::metis);
+  io::ReadOptions ro;
+  ro.format = io::Format::metis;
+  std::istringstream in(metis);
+  const Graph h = io::read_graph(in, "t.graph", ro);
+  CHECK(h.num_nodes() == g.num_nodes());
+  CHECK(h.num_links() == g.num_links());
+  CHECK(h.total_multiplicity() == g.total_multiplicity());
+  CHECK(write(h, io::Format::metis) == metis);
+  // By its shape, with a note; a METIS-shaped edge list that is no METIS graph is an edge list, with a note.
+  std::string note;
+  io::ReadOptions detect;
+  detect.note = [&](const std::string& n) { note = n; };
+  std::istringstream shaped(metis);
+  CHECK(io::read_graph(shaped, "-", detect).num_nodes() == 6);
+  CHECK(note ==
+        "-: read as METIS (the first line \"6 9 001\" is its header); --format plain reads it as an edge "
+        "list");
+  std::istringstream plain("1 0\n2 3\n");
+  CHECK(io::read_graph(plain, "-", detect).num_nodes() == 4);
+  CHECK(note.find("read as an edge list: the first line \"1 0\" could be a METIS header") == 3);
+}
+
+TEST_CASE("METIS errors name the line") {
+  io::ReadOptions ro;
+  ro.format = io::Format::metis;
+  auto error = [&](const std::string& text) {
+    std::istringstream in(text);
+    try {
+      (void)io::read_graph(in, "m.graph", ro);
+    } catch (const ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(error("3 2\n2\n1\n\n") ==
+        "m.graph:1: the header says 2 edges but the node lines list 2 neighbours (each edge at both ends: 4 expected)");
+  CHECK(error("3 2\n2 3\n1\n2\n") == "m.graph: edge 1 3 is not listed alike at both ends");
+  CHECK(error("2 1\n1\n2\n") == "m.graph:2: node 1 lists itself: METIS has no self-loops");
+  CHECK(error("2 1 001\n2\n1 1\n") == "m.graph:2: expected pairs of neighbour and weight, got \"2\"");
+  CHECK(error("% comment\n2 1 011\n5 2 1\n7 1 1\n") == "no error");  // vertex weights are skipped
+}
+
+TEST_CASE("JSON nesting is bounded") {
+  const std::string deep = std::string(300, '[') + std::string(300, ']');
+  std::istringstream in("{\"nodes\": [], \"links\": [], \"graph\": {\"x\": " + deep + "}}");
+  CHECK_THROWS_WITH_AS((void)io::read_graph(in, "d.json"), "d.json:1: JSON nested deeper than 256 levels", ParseError);
+  // Brackets inside strings do not count; 255 levels inside the document's own two are read.
+  const std::string ok = std::string(254, '[') + "\"[[[[\"" + std::string(254, ']');
+  std::istringstream fine("{\"nodes\": [{\"id\": 0}], \"links\": [], \"graph\": {\"generator\": " + ok + "}}");
+  CHECK(io::read_graph(fine, "d.json").num_nodes() == 1);
+}
+
 TEST_CASE("METIS and DOT writers") {
   const Graph g = gen::make_grid({2, 3}, true);
   const auto metis = write(g, io::Format::metis);

@@ -3,14 +3,18 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <new>
 
 #include "common/completion.hpp"
 #include "common/job.hpp"
+#include "common/option_values.hpp"
 #include "common/signals.hpp"
+#include "common/standard_streams.hpp"
 #include "common/suggest.hpp"
 #include "common/version.hpp"
 #include "topo/errors.hpp"
@@ -33,19 +37,26 @@ std::string one_line(std::string msg) {
 
 bool stdout_ok() {
   std::cout.flush();
-  if (!std::cout) return false;
-  return std::fflush(stdout) == 0 && !std::ferror(stdout);
+  return std::cout && std::fflush(stdout) == 0 && !std::ferror(stdout);
+}
+
+std::string stdout_write_error() {
+  const int err = stdout_error();
+  return err ? fmt::format("write error on standard output: {}", std::strerror(err))
+             : std::string("write error on standard output");
 }
 
 }  // namespace
 
 Tool::Tool(std::string name, const std::string& description, int argc, char** argv)
     : app(description, name), name_(std::move(name)), argc_(argc), raw_argv_(argv) {
+  hold_closed_standard_descriptors();
   start_job(argc_, raw_argv_);
-  // Die quietly on a closed pipe (`topogen ... | head`), as filters do.
+  // Die quietly on a closed pipe (`topogen ... | head`), as filters do: by SIGPIPE, after removing a temporary file.
   std::signal(SIGPIPE, SIG_DFL);
   install_signal_handlers();
   std::ios::sync_with_stdio(false);
+  remember_stdout_errors();
   for (int i = 0; i < argc_; ++i) argv_.emplace_back(raw_argv_[i]);
   app.set_version_flag("--version", version_text(name_), "print the version, commit and libraries and exit");
   app.set_help_flag("-h,--help", "print this help and exit");
@@ -71,7 +82,7 @@ int Tool::run_here(const std::function<void()>& body) {
     try {
       std::cout << generate_completion(app, raw_argv_[2]);
     } catch (const topo::UsageError& e) {
-      fmt::print(stderr, "{}: {}\n", name_, e.what());
+      write_stderr(fmt::format("{}: {}\n", name_, e.what()));
       return usage;
     }
     return stdout_ok() ? ok : failure;
@@ -81,6 +92,9 @@ int Tool::run_here(const std::function<void()>& body) {
   std::string message;
   bool peer_failed = false;
   try {
+    // Before CLI11 takes the option as a value (and then, maybe, the option's own value as an extra argument).
+    if (auto swallowed = option_value_like_option(app, argc_, raw_argv_); !swallowed.empty())
+      throw CLI::ValidationError(swallowed);
     app.parse(argc_, raw_argv_);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {  // --help, --version
@@ -106,14 +120,17 @@ int Tool::run_here(const std::function<void()>& body) {
       message = topo::printable(e.what());
       status = failure;
     } catch (const std::bad_alloc&) {
-      message = "out of memory";
+      message = fmt::format(
+          "out of memory: an allocation failed that the memory estimate did not foresee "
+          "(--max-memory {})",
+          memory().limit ? format_bytes(memory().limit) : "none");
       status = failure;
     } catch (const std::exception& e) {
       message = topo::printable(one_line(e.what()));
       status = failure;
     }
     if (!stdout_ok() && status == ok) {
-      message = "write error on standard output";
+      message = stdout_write_error();
       status = failure;
     }
   }
@@ -122,9 +139,9 @@ int Tool::run_here(const std::function<void()>& body) {
   if (status == ok) return lowest_failed < 0 ? ok : failure;
   if (lowest_failed == ranks.rank()) {
     if (ranks.size() > 1)
-      fmt::print(stderr, "{}: rank {}: {}\n", name_, ranks.rank(), message);
+      write_stderr(fmt::format("{}: rank {}: {}\n", name_, ranks.rank(), message));
     else
-      fmt::print(stderr, "{}: {}\n", name_, message);
+      write_stderr(fmt::format("{}: {}\n", name_, message));
   }
   return status;
 }
@@ -143,8 +160,15 @@ void Tool::add_provenance_flag(bool& no_provenance) {
   app.add_flag("--no-provenance", no_provenance, "leave out the provenance block (tool, version, argv, seed)");
 }
 
+CLI::Validator file_name() {
+  return CLI::Validator(
+      [](std::string& v) { return v.empty() ? std::string("an empty file name ('-' is standard output)") : ""; }, "");
+}
+
 void Tool::add_output_option(std::string& path) {
-  app.add_option("-o,--output", path, "write to FILE (atomically) instead of standard output")->type_name("FILE");
+  app.add_option("-o,--output", path, "write to FILE (atomically) instead of standard output")
+      ->type_name("FILE")
+      ->check(file_name());
 }
 
 void Tool::add_threads_option(int& threads) {

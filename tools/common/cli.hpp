@@ -67,4 +67,7 @@ class Tool {
   std::string max_memory_;  // as given; empty = the default
 };
 
+/// The check of an option that names a file to write: an empty name is a usage error (it is not stdout).
+CLI::Validator file_name();
+
 }  // namespace topo::cli

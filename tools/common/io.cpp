@@ -10,7 +10,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <ext/stdio_filebuf.h>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -18,7 +17,10 @@
 
 #include "common/job.hpp"
 #include "common/signals.hpp"
+#include "common/standard_streams.hpp"
+#include "common/write_buffer.hpp"
 #include "topo/errors.hpp"
+#include "topo/excerpt.hpp"
 
 namespace topo::cli {
 
@@ -31,16 +33,41 @@ std::string read_bytes(std::istream& in, const std::string& source) {
   return bytes;
 }
 
+// Standard input closed when the tool started (held by /dev/null since) or a directory: said before reading.
+void check_readable(int fd, const std::string& source) {
+  if (fd == STDIN_FILENO && stdin_was_closed())
+    throw topo::InputError(fmt::format("cannot read {}: standard input is closed", source));
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+    throw topo::InputError(fmt::format("cannot read {}: {}", source, std::strerror(EISDIR)));
+}
+
+// read_graph, with a failed read (libstdc++ throws from the stream buffer) as one line naming the input.
+Graph read_stream(std::istream& in, const std::string& source, const io::ReadOptions& opt) {
+  try {
+    return io::read_graph(in, source, opt);
+  } catch (const std::ios_base::failure&) {
+    throw topo::InputError(fmt::format("cannot read {}: {}", source, std::strerror(errno ? errno : EIO)));
+  }
+}
+
 }  // namespace
 
-Graph load_graph(const std::string& path, const io::ReadOptions& opt) {
+Graph load_graph(const std::string& path, const io::ReadOptions& options) {
   const bool from_stdin = path.empty() || path == "-";
+  io::ReadOptions opt = options;
+  if (!opt.note)
+    opt.note = [](const std::string& note) {
+      if (job().rank() == 0)
+        write_stderr(fmt::format("{}: note: {}\n", program_invocation_short_name, printable(note)));
+    };
   if (auto& ranks = job(); ranks.size() > 1) {
     // Under MPI, rank 0 reads the input (stdin reaches it only) and every rank parses the same bytes.
     std::string bytes;
     if (ranks.rank() == 0) {
       if (from_stdin) {
         if (isatty(STDIN_FILENO)) throw topo::UsageError("no input: give a graph file or pipe one in (see --help)");
+        check_readable(STDIN_FILENO, "<stdin>");
         bytes = read_bytes(std::cin, "<stdin>");
       } else {
         std::ifstream in(path, std::ios::binary);
@@ -54,11 +81,15 @@ Graph load_graph(const std::string& path, const io::ReadOptions& opt) {
   }
   if (from_stdin) {
     if (isatty(STDIN_FILENO)) throw topo::UsageError("no input: give a graph file or pipe one in (see --help)");
-    return io::read_graph(std::cin, "<stdin>", opt);
+    check_readable(STDIN_FILENO, "<stdin>");
+    return read_stream(std::cin, "<stdin>", opt);
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw topo::InputError(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
-  return io::read_graph(in, path, opt);
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    throw topo::InputError(fmt::format("cannot read {}: {}", path, std::strerror(EISDIR)));
+  return read_stream(in, path, opt);
 }
 
 namespace {
@@ -116,10 +147,7 @@ int open_special(const std::string& path, const struct stat& st) {
 struct BlockSignals {
   sigset_t old;
   BlockSignals() {
-    sigset_t s;
-    sigemptyset(&s);
-    sigaddset(&s, SIGINT);
-    sigaddset(&s, SIGTERM);
+    const sigset_t s = handled_signals();
     pthread_sigmask(SIG_BLOCK, &s, &old);
   }
   ~BlockSignals() { pthread_sigmask(SIG_SETMASK, &old, nullptr); }
@@ -127,33 +155,9 @@ struct BlockSignals {
 
 }  // namespace
 
-class Output::FileBuffer : public __gnu_cxx::stdio_filebuf<char> {
+class Output::FileBuffer : public WriteBuffer {
  public:
-  explicit FileBuffer(int fd) : stdio_filebuf(fd, std::ios::out | std::ios::binary, 1 << 16) {}
-  int error = 0;  // errno of the first failed write
-
- protected:
-  int_type overflow(int_type c) override {
-    errno = 0;
-    return note(stdio_filebuf::overflow(c), traits_type::eof());
-  }
-  int sync() override {
-    errno = 0;
-    return note(stdio_filebuf::sync(), -1);
-  }
-  std::streamsize xsputn(const char* s, std::streamsize n) override {
-    errno = 0;
-    const auto written = stdio_filebuf::xsputn(s, n);
-    if (written < n && error == 0) error = errno ? errno : EIO;
-    return written;
-  }
-
- private:
-  template <class T>
-  T note(T result, T failed) {
-    if (result == failed && error == 0) error = errno ? errno : EIO;
-    return result;
-  }
+  using WriteBuffer::WriteBuffer;
 };
 
 Output::Output(const std::string& path) : path_(path == "-" ? "" : path) {
@@ -175,9 +179,10 @@ Output::Output(const std::string& path) : path_(path == "-" ? "" : path) {
     tmp_ = templ;
     slot_ = track_temporary(tmp_.c_str());
     if (exists) {
-      ::fchmod(fd, st.st_mode & 07777);
+      // Owner first: fchown clears the set-user-ID and set-group-ID bits that fchmod then restores.
       if (::fchown(fd, st.st_uid, st.st_gid) != 0) {  // only root may give a file away; keep the mode anyway
       }
+      ::fchmod(fd, st.st_mode & 07777);
     } else {
       ::fchmod(fd, 0666 & ~current_umask());
     }

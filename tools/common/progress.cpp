@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "common/standard_streams.hpp"
+
 namespace topo::cli {
 
 Progress::Progress(bool enabled, std::string label) : enabled_(enabled), label_(std::move(label)) {}
@@ -33,22 +35,19 @@ void Progress::draw(double fraction, const std::string& status) {
   const auto line = fmt::format("{} [{:<{}}] {:3.0f}%{}{}", label_, std::string(static_cast<std::size_t>(filled), '#'),
                                 width, fraction * 100, status.empty() ? "" : " ", status);
   // Blanks over what is left of a longer previous line.
-  fmt::print(stderr, "\r{}{:{}}", line, "", width_ > line.size() ? width_ - line.size() : 0);
+  write_stderr(fmt::format("\r{}{:{}}", line, "", width_ > line.size() ? width_ - line.size() : 0));
   width_ = std::max(width_, line.size());
-  std::fflush(stderr);
 }
 
 void Progress::note(const std::string& line, bool quiet) {
   if (quiet) return;
   finish();
-  fmt::print(stderr, "{}\n", line);
-  std::fflush(stderr);
+  write_stderr(fmt::format("{}\n", line));
 }
 
 void Progress::finish() {
   if (!drawn_) return;
-  fmt::print(stderr, "\r{:{}}\r", "", std::max(width_, label_.size() + 40));
-  std::fflush(stderr);
+  write_stderr(fmt::format("\r{:{}}\r", "", std::max(width_, label_.size() + 40)));
   drawn_ = false;
 }
 

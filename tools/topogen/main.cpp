@@ -9,6 +9,7 @@
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
+#include "common/standard_streams.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
@@ -100,7 +101,7 @@ void print_listing(std::ostream& out, const topo::gen::Listing& l, bool json) {
   fmt::print(out, "# {}\n", l.title);
   if (l.rows.empty()) {
     fmt::print(out, "# 0 configurations: {}\n", l.empty_reason);
-    fmt::print(stderr, "topogen: 0 configurations: {}\n", l.empty_reason);
+    topo::cli::write_stderr(fmt::format("topogen: 0 configurations: {}\n", l.empty_reason));
     return;
   }
   fmt::print(out, "# {} configurations\n# {}\n", l.rows.size(), l.columns);

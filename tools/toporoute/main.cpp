@@ -279,10 +279,11 @@ int main(int argc, char** argv) {
   Options o;
   auto& app = tool.app;
   auto add_input = [&](CLI::App* a) {
-    a->add_option("graph", o.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
+    a->add_option("graph", o.input,
+                  "graph file (edge list, JSON, descriptor, METIS or GraphML); - or nothing for stdin")
         ->type_name("GRAPH");
     a->add_option("-f,--format", o.format, "input format (default: detected)")
-        ->check(topo::cli::one_of({"auto", "edgelist", "plain", "json", "descriptor", "graphml"}))
+        ->check(topo::cli::one_of({"auto", "edgelist", "plain", "json", "descriptor", "metis", "graphml"}))
         ->type_name("FORMAT");
     a->add_flag("--directed", o.directed, "read a plain edge list as directed");
   };
@@ -339,7 +340,9 @@ int main(int argc, char** argv) {
       ->check(topo::cli::one_of(r::broadcast_names()))
       ->type_name("ALGO");
   bc->add_flag("--json", o.json, "machine-readable output");
-  bc->add_option("-o,--output", o.output, "write to FILE (atomically)")->type_name("FILE");
+  bc->add_option("-o,--output", o.output, "write to FILE (atomically)")
+      ->type_name("FILE")
+      ->check(topo::cli::file_name());
   bc->add_flag("--no-provenance", o.no_provenance, "leave the provenance block out of JSON output");
   tool.add_memory_option(bc);
 

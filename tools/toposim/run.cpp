@@ -12,6 +12,7 @@
 #include "common/io.hpp"
 #include "common/job.hpp"
 #include "common/progress.hpp"
+#include "common/standard_streams.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -104,7 +105,18 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
 
 namespace {
 
-std::vector<double> parse_sweep(const std::string& s) {
+// --sweep R1:R2:STEP, counted before its rates are made (a tiny STEP asks for more points than memory holds).
+struct Sweep {
+  double from = 0, to = 0, step = 1;
+  std::uint64_t points = 0;  // saturated at 2^63
+  std::vector<double> rates() const {
+    std::vector<double> out;
+    for (std::uint64_t k = 0; k < points; ++k) out.push_back(std::round((from + double(k) * step) * 1e9) / 1e9);
+    return out;
+  }
+};
+
+Sweep parse_sweep(const std::string& s) {
   double v[3];
   std::size_t at = 0;
   for (int i = 0; i < 3; ++i) {
@@ -121,13 +133,10 @@ std::vector<double> parse_sweep(const std::string& s) {
   }
   if (!(v[2] > 0) || v[0] < 0 || v[1] > 1 || v[1] < v[0])
     throw topo::UsageError(fmt::format("--sweep {}: needs 0 <= R1 <= R2 <= 1 and STEP > 0", s));
-  std::vector<double> rates;
-  for (int k = 0;; ++k) {
-    const double r = v[0] + k * v[2];
-    if (r > v[1] + 1e-9) break;
-    rates.push_back(std::round(r * 1e9) / 1e9);
-  }
-  return rates;
+  Sweep w{v[0], v[1], v[2], 0};
+  const double points = std::floor((v[1] + 1e-9 - v[0]) / v[2]) + 1;  // r = R1 + k STEP up to R2 (1e-9 slack)
+  w.points = points >= 0x1p63 ? std::uint64_t(1) << 63 : std::uint64_t(points);
+  return w;
 }
 
 nlohmann::json parameters(const RunCli& c, const sim::SimSetup& s) {
@@ -165,8 +174,7 @@ nlohmann::json parameters(const RunCli& c, const sim::SimSetup& s) {
           {"full_sweep", c.full_sweep},
           {"saturation", c.saturation},
           {"seeds", c.seeds},
-          {"seed", o.seed},
-          {"threads", o.threads}};
+          {"seed", o.seed}};
 }
 
 }  // namespace
@@ -176,26 +184,53 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   if (c.o.messages && (!c.sweep.empty() || c.saturation))
     throw topo::UsageError("--messages is a batch run: no --sweep or --saturation");
   c.o.threads = threads > 0 ? threads : omp_get_max_threads();
-  std::vector<double> rates = c.sweep.empty() ? std::vector<double>{c.o.rate} : parse_sweep(c.sweep);
+  // The ranges the simulator takes, checked before the memory estimate so that a value out of range is a usage
+  // error however large it is (the estimate would refuse a large one first, with exit status 1).
+  if (c.o.vcs == 0 || c.o.vcs > 255) throw topo::UsageError("--vcs must be between 1 and 255");
+  if (c.o.buffer == 0 || c.o.buffer > 0xFFFF) throw topo::UsageError("--buffer must be between 1 and 65535 flits");
+  if (c.o.packet_size == 0 || c.o.packet_size > 0xFFFF)
+    throw topo::UsageError("--packet-size must be between 1 and 65535 flits");
+  const std::uint64_t max_cycles = 1000000000000;  // 10^12 cycles a point: days of simulation
+  if (const double cycles = (double(c.o.max_samples) + double(c.o.samples) + 1) * double(c.o.sample_period);
+      cycles > double(max_cycles))
+    throw topo::UsageError(
+        fmt::format("--samples {} and --max-samples {} windows of --sample-period {} cycles are "
+                    "{:.3g} cycles a point, more than {:.0e}",
+                    c.o.samples, c.o.max_samples, c.o.sample_period, cycles, double(max_cycles)));
+  const Sweep sweep = c.sweep.empty() ? Sweep{c.o.rate, c.o.rate, 1, 1} : parse_sweep(c.sweep);
+  // Every point and seed keeps its result (per-channel loads among them) until the output is written: counted
+  // with the network, before the rates are made.
+  const std::uint64_t seeds = std::max<std::uint64_t>(1, c.seeds);
+  const std::uint64_t runs = c.saturation                               ? 64
+                             : sweep.points > ~std::uint64_t{0} / seeds ? ~std::uint64_t{0}
+                                                                        : sweep.points * seeds;
+  auto add_results = [&](topo::MemoryEstimate e, std::uint64_t channels, std::uint64_t terminals) {
+    const std::uint64_t per_run = sizeof(sim::PointResult) + 8 * (channels + 2 * terminals) + 256;
+    return e.add("point results", runs > ~std::uint64_t{0} / per_run ? ~std::uint64_t{0} : runs * per_run);
+  };
   // The memory of the points simulated at once is checked before the network is built (a descriptor's
   // before its graph is).
   const auto budget = tool.memory();
-  const std::uint64_t concurrent =
-      std::min<std::uint64_t>(std::uint64_t(c.o.threads), c.saturation ? 1 : rates.size() * c.seeds);
+  const std::uint64_t concurrent = std::min<std::uint64_t>(std::uint64_t(c.o.threads), c.saturation ? 1 : runs);
   topo::io::ReadOptions ro;
   ro.generate.memory = budget;
   ro.generate.estimate = [&](std::uint64_t nodes, std::uint64_t links, bool directed) {
-    return sim::simulation_memory(nodes, links, directed, directed ? links : 2 * links,
-                                  nodes * std::max(1u, c.o.terminals_per_router), c.o, concurrent);
+    const std::uint64_t channels = directed ? links : 2 * links,
+                        terminals = nodes * std::max(1u, c.o.terminals_per_router);
+    return add_results(sim::simulation_memory(nodes, links, directed, channels, terminals, c.o, concurrent), channels,
+                       terminals);
   };
   const auto g = topo::cli::load_graph(c.input, ro);
   std::uint64_t terminals = std::uint64_t(g.num_nodes()) * std::max(1u, c.o.terminals_per_router);
   if (const auto per = topo::gen::terminals_per_endpoint(g); per && c.o.terminals_per_router == 0)
     terminals = std::uint64_t(g.meta.endpoints.empty() ? g.num_nodes() : g.meta.endpoints.size()) * *per;
   // Now with the graph's capacities and multiplicities: the channels the network will have.
-  const auto estimate = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), sim::simulated_channels(g),
-                                               terminals, c.o, concurrent);
+  const auto channels = sim::simulated_channels(g);
+  const auto estimate = add_results(
+      sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), channels, terminals, c.o, concurrent),
+      channels, terminals);
   budget.check(estimate);
+  const std::vector<double> rates = c.sweep.empty() ? std::vector<double>{c.o.rate} : sweep.rates();
   // While it runs, the packets may take what the estimate leaves of the limit (at least 64 MiB: the
   // estimate leaves out small tables, and a limit suggested from it leaves little).
   if (budget.limit) {
@@ -204,7 +239,7 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   }
   const sim::Simulator s(g, c.o);
   if (tool.leader())
-    for (const auto& w : s.setup().warnings) fmt::print(stderr, "toposim: warning: {}\n", w);
+    for (const auto& w : s.setup().warnings) topo::cli::write_stderr(fmt::format("toposim: warning: {}\n", w));
   topo::cli::Progress bar(tool.progress_enabled(), "toposim run");
   topo::cli::Output out(output);
   auto& os = out.stream();
@@ -250,11 +285,12 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   if (!leader) return;
   for (const auto& p : points)
     if (p.deadlock)
-      fmt::print(stderr, "toposim: warning: deadlock at cycle {} at rate {} ({} packets stuck)\n", p.deadlock->cycle,
-                 p.rate, p.deadlock->stuck_packets);
+      topo::cli::write_stderr(fmt::format("toposim: warning: deadlock at cycle {} at rate {} ({} packets stuck)\n",
+                                          p.deadlock->cycle, p.rate, p.deadlock->stuck_packets));
   if (points.size() < rates.size() && !c.saturation)
-    fmt::print(stderr, "toposim: the sweep stopped after the first unstable point, rate {} (--full-sweep runs all)\n",
-               points.back().rate);
+    topo::cli::write_stderr(
+        fmt::format("toposim: the sweep stopped after the first unstable point, rate {} (--full-sweep runs all)\n",
+                    points.back().rate));
   if (!c.loads_file.empty()) {
     topo::cli::Output lf(c.loads_file);
     auto& ls = lf.stream();
@@ -280,7 +316,10 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
     const auto& st = s.setup();
     j["parameters"] = parameters(c, st);
     j["seed"] = c.o.seed;
-    if (!no_provenance) j["provenance"] = tool.provenance(c.o.seed);
+    if (!no_provenance) {
+      j["provenance"] = tool.provenance(c.o.seed);
+      j["provenance"]["threads"] = c.o.threads;  // the results do not depend on it
+    }
     j["graph"] = {{"family", g.meta.family}, {"parameters", g.meta.parameters}, {"nodes", g.num_nodes()}};
     j["network"] = {{"routers", st.routers},
                     {"terminals", st.terminals},

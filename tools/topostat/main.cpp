@@ -7,6 +7,7 @@
 #include "common/io.hpp"
 #include "common/job.hpp"
 #include "common/progress.hpp"
+#include "common/standard_streams.hpp"
 #include "common/suggest.hpp"
 #include "topo/metrics/measure.hpp"
 #include "topo/metrics/report_output.hpp"
@@ -38,10 +39,10 @@ int main(int argc, char** argv) {
   topo::cli::Tool tool("topostat", "topostat: print the metrics of an interconnection network", argc, argv);
   Options o;
   auto& app = tool.app;
-  app.add_option("graph", o.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
+  app.add_option("graph", o.input, "graph file (edge list, JSON, descriptor, METIS or GraphML); - or nothing for stdin")
       ->type_name("GRAPH");
   app.add_option("-f,--format", o.format, "input format (default: detected)")
-      ->check(topo::cli::one_of({"auto", "edgelist", "plain", "json", "descriptor", "graphml"}))
+      ->check(topo::cli::one_of({"auto", "edgelist", "plain", "json", "descriptor", "metis", "graphml"}))
       ->type_name("FORMAT");
   app.add_flag("--directed", o.directed, "read a plain edge list as directed");
   std::vector<std::string> methods, method_help, routings, routing_help;
@@ -111,7 +112,7 @@ int main(int argc, char** argv) {
       return progress.emplace(tool.progress_enabled(), std::string(stage)).callback();
     };
     mo.notice = [&](const std::string& note) {
-      if (tool.leader()) fmt::print(stderr, "topostat: {}\n", note);
+      if (tool.leader()) topo::cli::write_stderr(fmt::format("topostat: {}\n", note));
     };
     // The whole run's memory is checked before the big arrays: a descriptor's before the graph is built,
     // any other input's once it is read.

@@ -128,8 +128,12 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
     if (key_tok.size() != 1) continue;
     const std::string key(key_tok[0]);
     nlohmann::json value;
+    const auto text = body.substr(colon + 1);
+    if (find_too_deep(text) != std::string_view::npos)
+      throw ParseError(t.source, lines.number(),
+                       fmt::format("header \"{}\": JSON nested deeper than {} levels", excerpt(key), max_json_depth));
     try {
-      value = nlohmann::json::parse(body.substr(colon + 1));
+      value = nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception&) {
       throw ParseError(t.source, lines.number(), fmt::format("header \"{}\": value is not valid JSON", excerpt(key)));
     }
@@ -278,6 +282,7 @@ Graph read_plain_edgelist(const Text& t, const ReadOptions& opt) {
   struct Row {
     std::uint64_t u, v;
     std::string_view cls;
+    std::size_t line;
   };
   std::vector<Row> rows;
   std::uint64_t max_id = 0;
@@ -286,7 +291,7 @@ Graph read_plain_edgelist(const Text& t, const ReadOptions& opt) {
   while (lines.next(line)) {
     if (is_blank(line) || line[0] == '#' || line[0] == '%') continue;
     auto tok = split_ws(line);
-    Row r{0, 0, {}};
+    Row r{0, 0, {}, lines.number()};
     if (tok.size() < 2 || !parse_u64(tok[0], r.u) || !parse_u64(tok[1], r.v))
       throw ParseError(t.source, lines.number(), fmt::format("expected two node ids, got \"{}\"", excerpt(line)));
     // A third column is a link class; networkx's "{...}" attribute dicts are skipped.
@@ -303,11 +308,18 @@ Graph read_plain_edgelist(const Text& t, const ReadOptions& opt) {
   if (rows.empty()) throw ParseError(t.source, 0, "no links found: expected lines of two node ids");
   if (max_id + 1 > opt.generate.max_nodes)
     throw ParseError(t.source, 0, fmt::format("{} nodes exceed the limit of {}", max_id + 1, opt.generate.max_nodes));
+  // N is the largest id plus one: "0 300000000" asks for 300 million nodes. The run's memory is checked before the
+  // builder allocates them, as for a header's counts.
+  opt.generate.memory.check(gen::estimate_memory(opt.generate, max_id + 1, rows.size(), opt.plain_directed));
   GraphBuilder b(max_id + 1, opt.plain_directed);
   b.reserve_links(rows.size());
   for (const auto& r : rows) {
     LinkAttrs a;
-    if (!r.cls.empty()) a.cls = b.class_id(r.cls);
+    try {
+      if (!r.cls.empty()) a.cls = b.class_id(r.cls);
+    } catch (const InputError& e) {
+      throw ParseError(t.source, r.line, e.what());
+    }
     b.add_link(static_cast<node_id>(r.u), static_cast<node_id>(r.v), a);
   }
   return b.finish(Duplicates::merge);

@@ -11,6 +11,7 @@
 
 #include "io_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/excerpt.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/io/gzip.hpp"
 
@@ -44,6 +45,18 @@ const std::vector<std::string>& output_format_names() {
   static const std::vector<std::string> names = {"edgelist", "plain", "json", "descriptor", "metis", "dot", "graphml"};
   return names;
 }
+
+namespace {
+
+// METIS files are named *.graph (the METIS manual's examples, KaHIP) or *.metis, also compressed.
+bool has_metis_suffix(std::string_view source) {
+  if (io::has_gz_suffix(source)) source.remove_suffix(3);
+  for (std::string_view ext : {".graph", ".metis"})
+    if (source.size() > ext.size() && source.substr(source.size() - ext.size()) == ext) return true;
+  return false;
+}
+
+}  // namespace
 
 namespace detail {
 
@@ -113,18 +126,42 @@ Graph read_graph(std::istream& in, const std::string& source, const ReadOptions&
   t.source = source;
   t.data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   if (in.bad()) throw ParseError(source, 0, "read error");
-  if (is_gzip(t.data)) t.data = gunzip(t.data, source);
+  if (is_gzip(t.data)) t.data = gunzip(t.data, source, &opt.generate.memory);
+  if (t.data.compare(0, 3, "\xEF\xBB\xBF") == 0) t.data.erase(0, 3);  // a UTF-8 byte order mark (Windows editors)
   Format f = opt.format;
   if (f == Format::automatic) {
     const auto first = t.data.find_first_not_of(" \t\r\n");
     if (first == std::string::npos) throw ParseError(source, 0, "empty input: expected a graph");
     f = t.data[first] == '{' ? Format::json : t.data[first] == '<' ? Format::graphml : Format::edgelist;
+    if (f == Format::edgelist && has_metis_suffix(source)) f = Format::metis;
+    const auto header = f == Format::edgelist && t.data[first] != '#' ? detail::metis_shape(t) : std::nullopt;
+    if (header) {
+      // Its first line "N M" could also be a link: read it as METIS if it is one, else as an edge list, and say
+      // which either way.
+      try {
+        Graph g = detail::read_metis(t, opt);
+        if (opt.note)
+          opt.note(
+              fmt::format("{}: read as METIS (the first line \"{}\" is its header); --format plain reads it as "
+                          "an edge list",
+                          source, excerpt(*header)));
+        return g;
+      } catch (const ParseError& e) {
+        if (opt.note)
+          opt.note(
+              fmt::format("{}: read as an edge list: the first line \"{}\" could be a METIS header, but as METIS "
+                          "line {}: {}",
+                          source, excerpt(*header), e.line, e.message));
+      }
+    }
   }
   switch (f) {
     case Format::json:
       return detail::read_json(t, opt);
     case Format::graphml:
       return detail::read_graphml(t, opt);
+    case Format::metis:
+      return detail::read_metis(t, opt);
     case Format::edgelist:
     case Format::plain:
     case Format::descriptor:

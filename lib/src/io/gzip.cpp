@@ -18,7 +18,7 @@ bool has_gz_suffix(std::string_view path) {
   return path.size() > 3 && path.substr(path.size() - 3) == ".gz";
 }
 
-std::string gunzip(std::string_view data, const std::string& source) {
+std::string gunzip(std::string_view data, const std::string& source, const MemoryBudget* budget) {
   std::string out;
   std::array<char, 1 << 16> chunk;
   std::size_t pos = 0;
@@ -47,6 +47,11 @@ std::string gunzip(std::string_view data, const std::string& source) {
         throw ParseError(source, 0, fmt::format("gzip: {}", why));
       }
       out.append(chunk.data(), chunk.size() - z.avail_out);
+      if (budget && budget->limit && data.size() + out.size() > budget->limit) {
+        inflateEnd(&z);
+        budget->check(
+            MemoryEstimate().add("compressed input", data.size()).add("decompressed input, so far", out.size()));
+      }
     }
     pos -= z.avail_in;  // input after the end of this member
     inflateEnd(&z);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -18,11 +19,22 @@ struct Text {
 };
 
 Graph read_edgelist(const Text& t, const ReadOptions& opt);
+/// The deepest nesting of arrays and objects a JSON text may have. Parsing is iterative, but copying and printing
+/// a parsed value recurse once per level: a deeper text is refused before it is parsed.
+constexpr std::size_t max_json_depth = 256;
+/// The byte offset of the bracket that opens level max_json_depth + 1 of a JSON text, or npos when it nests no
+/// deeper (brackets inside strings do not count).
+std::size_t find_too_deep(std::string_view json);
 /// A node's "coords": integers of 32 bits, checked one by one (nlohmann converts a float or a large integer
 /// unchecked); InputError "coords must be integers of 32 bits, got X" otherwise.
 std::vector<std::int32_t> coords_of(const nlohmann::json& c);
 Graph read_json(const Text& t, const ReadOptions& opt);
 Graph read_graphml(const Text& t, const ReadOptions& opt);
+/// The header line when the text has the shape of a METIS file: a first line "N M [FMT [NCON]]" (after '%'
+/// comments) and then exactly N lines; nullopt otherwise. A plain edge list of that shape is possible but rare:
+/// read_graph says which it chose.
+std::optional<std::string_view> metis_shape(const Text& t);
+Graph read_metis(const Text& t, const ReadOptions& opt);
 /// Rebuilds a graph from a family name and parameters, checking the counts the file claims.
 Graph rebuild(const std::string& source, std::size_t line, const std::string& family, const nlohmann::json& params,
               const nlohmann::json& generator, std::int64_t nodes, const ReadOptions& opt);

@@ -20,6 +20,8 @@ std::string id_text(const nlohmann::json& id) {
 }
 
 Graph read_json_document(const Text& t, const ReadOptions& opt) {
+  if (const auto at = find_too_deep(t.data); at != std::string::npos)
+    throw ParseError(t.source, t.line_of(at), fmt::format("JSON nested deeper than {} levels", max_json_depth));
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(t.data);
@@ -27,7 +29,8 @@ Graph read_json_document(const Text& t, const ReadOptions& opt) {
     std::string msg = e.what();
     // nlohmann's message is "[json.exception.parse_error.101] parse error at line L, column C: detail".
     if (auto p = msg.find(": "); p != std::string::npos) msg = msg.substr(p + 2);
-    const bool truncated = msg.find("end of input") != std::string::npos ||
+    // "unexpected end of input" is a document that ends early; "expected end of input" is one followed by more.
+    const bool truncated = msg.find("unexpected end of input") != std::string::npos ||
                            (e.byte >= t.data.size() && msg.find("missing closing quote") != std::string::npos);
     throw ParseError(t.source, t.line_of(e.byte ? e.byte - 1 : 0),
                      truncated ? "truncated JSON: the document ends early" : "invalid JSON: " + excerpt(msg, 160));

@@ -1,6 +1,7 @@
 #pragma once
 // Graph file formats (doc/definitions.md §2, man/topo-formats.5).
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -17,7 +18,7 @@ enum class Format {
   plain,       // two columns, no header (igraph, SNAP, numpy)
   json,        // networkx node-link JSON with topo's fields
   descriptor,  // header lines only; readers rebuild the graph through the family registry
-  metis,       // METIS graph file (writing only)
+  metis,       // METIS graph file
   dot,         // Graphviz (writing only)
   graphml,     // GraphML (XML)
 };
@@ -32,10 +33,13 @@ struct ReadOptions {
   Format format = Format::automatic;
   bool plain_directed = false;    // how to read a plain edge list (it cannot say)
   gen::GenerateOptions generate;  // limits when rebuilding a descriptor
+  /// Told how an input that could be read two ways was read (a METIS file recognised by its shape), so that
+  /// the guess is never silent; may be empty.
+  std::function<void(const std::string&)> note;
 };
 
-/// Reads a graph; `source` names the input in error messages ("graph.el", "<stdin>").
-/// Throws ParseError naming the line of the first problem.
+/// Reads a graph; `source` names the input in error messages ("graph.el", "<stdin>") and, by its extension,
+/// says that a file is METIS (.graph, .metis). Throws ParseError naming the line of the first problem.
 Graph read_graph(std::istream& in, const std::string& source, const ReadOptions& opt = {});
 
 /// Writes a graph in any output format except descriptor.

@@ -5,14 +5,18 @@
 #include <string>
 #include <string_view>
 
+#include "topo/memory.hpp"
+
 namespace topo::io {
 
 /// True when `data` starts with the gzip magic bytes 1f 8b.
 bool is_gzip(std::string_view data);
 
 /// The decompressed content of a gzip file (several members are concatenated, as gzip -d does).
-/// ParseError naming `source` on corrupt or truncated data.
-std::string gunzip(std::string_view data, const std::string& source);
+/// ParseError naming `source` on corrupt or truncated data. With a budget, the compressed and decompressed
+/// bytes are held to its limit while they grow: MemoryLimitError ("decompressed input") as soon as they pass
+/// it, before a small file has inflated to gigabytes.
+std::string gunzip(std::string_view data, const std::string& source, const MemoryBudget* budget = nullptr);
 
 /// True when a file name asks for gzip output ("graph.el.gz").
 bool has_gz_suffix(std::string_view path);

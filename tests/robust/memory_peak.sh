@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# --max-memory refuses a request before it allocates: a refused run's peak resident memory stays far below the
+# limit, and the run is refused with the estimate (exit 1, one line) even under an address-space limit
+# (prlimit --as) below what the request would take, where an allocation made before the check would fail.
+# Usage: memory_peak.sh BIN_DIR
+set -uo pipefail
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# peak LIMIT_MIB RSS_MIB NAME STDIN TOOL ARGS...: runs TOOL under prlimit --as=LIMIT_MIB; expects exit 1, one
+# line "tool: this run needs about ... but --max-memory is ...", and a peak resident set below RSS_MIB.
+peak() {
+  local limit=$1 most=$2 name=$3 stdin=$4 tool=$5
+  shift 5
+  local kib
+  kib=$(python3 - "$limit" "$stdin" "$tmp/stderr" prlimit --as=$((limit << 20)) timeout 60 "$bin/$tool" "$@" <<'PY'
+import resource, subprocess, sys
+limit, stdin, err, cmd = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+with open(stdin, "rb") as i, open(err, "wb") as e:
+    status = subprocess.run(cmd, stdin=i, stdout=subprocess.DEVNULL, stderr=e).returncode
+print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+PY
+)
+  local status=${kib% *} rss=${kib#* }
+  local line
+  line=$(cat "$tmp/stderr")
+  if [[ "$status" != 1 ]]; then fail "$name: exit $status, expected 1: $line"; return; fi
+  if [[ "$(wc -l < "$tmp/stderr")" -ne 1 || "$line" != "$tool: this run needs about "*" but --max-memory is "* ]]; then
+    fail "$name: not refused with the estimate: $line"; return
+  fi
+  if ((rss > most << 10)); then fail "$name: peak resident memory $rss KiB, more than $most MiB"; return; fi
+  passes=$((passes + 1))
+  [[ -n "${VERBOSE:-}" ]] && echo "$name: peak $rss KiB: $line"
+  return 0
+}
+
+# A plain edge list has N = its largest id plus one: "0 300000000" asks for 300 million nodes (4.7 GB when it
+# was built before the check), "0 1000000000" for a billion.
+printf '0 300000000\n' > "$tmp/far.txt"
+printf '0 1000000000\n' > "$tmp/farther.txt"
+for tool in topostat toporoute toposim; do
+  case $tool in
+    toporoute) args=(--traffic uniform --summary) ;;
+    toposim) args=(run --samples 1) ;;
+    *) args=() ;;
+  esac
+  peak 512 100 "$tool plain edge list, id 300000000" "$tmp/far.txt" $tool "${args[@]}" --max-memory 100M
+  peak 512 100 "$tool plain edge list, id 1000000000" "$tmp/farther.txt" $tool "${args[@]}" --max-memory 100M
+done
+
+# gzip: the inflated bytes count. 512 MiB of comment lines in 0.5 MB, and of zeros, are refused once they pass
+# the limit, not inflated whole first.
+python3 -c '
+import sys, zlib, gzip
+line = b"# " + b"x" * 77 + b"\n"
+c = zlib.compressobj(9, zlib.DEFLATED, 31)
+with open(sys.argv[1], "wb") as f:
+    for _ in range(64):
+        f.write(c.compress(line * (1 << 17)))
+    f.write(c.flush())
+c = zlib.compressobj(9, zlib.DEFLATED, 31)
+with open(sys.argv[2], "wb") as f:
+    for _ in range(512):
+        f.write(c.compress(bytes(1 << 20)))
+    f.write(c.flush())
+' "$tmp/comments.el.gz" "$tmp/zeros.gz"
+for f in comments.el.gz zeros.gz; do
+  peak 400 200 "topostat $f" "$tmp/$f" topostat --max-memory 64M
+done
+
+echo "$passes passed, $fails failed"
+((fails == 0))
