@@ -75,29 +75,22 @@ double worst_difference(const std::vector<double>& got, const std::vector<double
 /// The loads from every instruction set's kernel this CPU runs, all sources once.
 std::vector<std::pair<std::string, std::vector<double>>> loads_by_kernel(const Graph& g,
                                                                          std::span<const node_id> endpoints) {
-  std::vector<std::pair<std::string, metrics::loads::LoadKernel>> kernels = {
-      {"portable", metrics::loads::load_kernel_portable()}};
-#if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx2")) kernels.emplace_back("avx2", metrics::loads::load_kernel_avx2());
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
-    kernels.emplace_back("avx512", metrics::loads::load_kernel_avx512());
-#endif
   std::vector<node_id> sources(endpoints.begin(), endpoints.end());
   if (sources.empty())
     for (node_id v = 0; v < g.num_nodes(); ++v) sources.push_back(v);
   std::vector<double> weight(sources.size(), 1.0);
   metrics::order_sources_for_sweeps(g, sources, weight);
   std::vector<std::pair<std::string, std::vector<double>>> out;
-  for (const auto& [name, kernel] : kernels) {
-    metrics::SplitLoadGraph lg(g, endpoints);
-    lg.kernel = kernel;
+  for (const auto& kernel : metrics::kernels()) {
+    if (!metrics::kernel_supported(kernel.id)) continue;
+    metrics::SplitLoadGraph lg(g, endpoints, kernel.id);
     metrics::SplitLoadSweeper sweeper(lg);
     std::vector<double> load(g.num_arcs(), 0.0);
     for (std::size_t i = 0; i < sources.size(); i += metrics::loads::lanes) {
       const std::size_t len = std::min<std::size_t>(metrics::loads::lanes, sources.size() - i);
       sweeper.add(std::span(sources).subspan(i, len), std::span(weight).subspan(i, len), load);
     }
-    out.emplace_back(name, std::move(load));
+    out.emplace_back(kernel.name, std::move(load));
   }
   return out;
 }
@@ -109,9 +102,20 @@ void check_against_reference(const Graph& g, std::span<const node_id> endpoints 
     CHECK(worst_difference(metrics::link_loads(g, metrics::Routing::split, threads, {}, endpoints).arc_load, want) <
           1e-12);
   }
-  for (const auto& [kernel, load] : loads_by_kernel(g, endpoints)) {
+  // Every kernel does the same operations in the same order in each lane: the same loads, bit for bit,
+  // from the sweeps alone and from link_loads with the kernel forced.
+  const auto by_kernel = loads_by_kernel(g, endpoints);
+  REQUIRE(by_kernel.front().first == "portable");
+  const auto forced = [&](metrics::Kernel k) {
+    return metrics::link_loads(g, metrics::Routing::split, 2, {}, endpoints, nullptr, k).arc_load;
+  };
+  const auto portable = forced(metrics::Kernel::portable);
+  CHECK(worst_difference(portable, want) < 1e-12);
+  for (const auto& [kernel, load] : by_kernel) {
     CAPTURE(kernel);
     CHECK(worst_difference(load, want) < 1e-12);
+    CHECK(load == by_kernel.front().second);
+    CHECK(forced(metrics::parse_kernel(kernel)) == portable);
   }
 }
 
