@@ -80,17 +80,23 @@ std::vector<std::pair<std::string, std::vector<double>>> loads_by_kernel(const G
     for (node_id v = 0; v < g.num_nodes(); ++v) sources.push_back(v);
   std::vector<double> weight(sources.size(), 1.0);
   metrics::order_sources_for_sweeps(g, sources, weight);
+  std::vector<std::pair<std::string, metrics::loads::LoadKernel>> passes;
+  for (const auto& kernel : metrics::kernels())
+    if (metrics::kernel_supported(kernel.id))
+      passes.emplace_back(kernel.name, metrics::SplitLoadGraph(g, {}, kernel.id).kernel);
+  // The portable passes in SSE encoding too: a CPU with AVX runs them VEX-encoded.
+  passes.emplace_back("portable, SSE encoding", metrics::loads::load_kernel_portable());
   std::vector<std::pair<std::string, std::vector<double>>> out;
-  for (const auto& kernel : metrics::kernels()) {
-    if (!metrics::kernel_supported(kernel.id)) continue;
-    metrics::SplitLoadGraph lg(g, endpoints, kernel.id);
+  for (const auto& [name, kernel] : passes) {
+    metrics::SplitLoadGraph lg(g, endpoints);
+    lg.kernel = kernel;
     metrics::SplitLoadSweeper sweeper(lg);
     std::vector<double> load(g.num_arcs(), 0.0);
     for (std::size_t i = 0; i < sources.size(); i += metrics::loads::lanes) {
       const std::size_t len = std::min<std::size_t>(metrics::loads::lanes, sources.size() - i);
       sweeper.add(std::span(sources).subspan(i, len), std::span(weight).subspan(i, len), load);
     }
-    out.emplace_back(kernel.name, std::move(load));
+    out.emplace_back(name, std::move(load));
   }
   return out;
 }
@@ -115,7 +121,7 @@ void check_against_reference(const Graph& g, std::span<const node_id> endpoints 
     CAPTURE(kernel);
     CHECK(worst_difference(load, want) < 1e-12);
     CHECK(load == by_kernel.front().second);
-    CHECK(forced(metrics::parse_kernel(kernel)) == portable);
+    if (kernel.find(',') == std::string::npos) CHECK(forced(metrics::parse_kernel(kernel)) == portable);
   }
 }
 

@@ -31,6 +31,7 @@ LevelKernel pick_kernel(Kernel wanted, std::size_t largest_sweep) {
 #if defined(__x86_64__)
   if (wanted == Kernel::avx512) return {bfs::level_pass_avx512, bfs::wide_words};
   if (wanted == Kernel::avx2) return {bfs::level_pass_avx2, bfs::wide_words};
+  if (__builtin_cpu_supports("avx")) return {bfs::level_pass_portable_vex, bfs::wide_words};
 #endif
   return {bfs::level_pass_portable, bfs::wide_words};
 }

@@ -15,6 +15,9 @@ loads::LoadKernel load_kernel(Kernel wanted) {
       return loads::load_kernel_avx512();
     case Kernel::avx2:
       return loads::load_kernel_avx2();
+    case Kernel::portable:
+      if (__builtin_cpu_supports("avx")) return loads::load_kernel_portable_vex();
+      return loads::load_kernel_portable();
 #endif
     default:
       return loads::load_kernel_portable();
