@@ -72,7 +72,7 @@ printf '|%s|\n' '---|---|---|---|---|---|---|---|---|---|---|---'
 for entry in "${graphs[@]}"; do
   name=${entry%%:*}
   file=${entry#*:}
-  nodes=$(awk '{if ($1 > n) n = $1; if ($2 > n) n = $2} END {print n + 1}' "$file")
+  nodes=$(awk '!/^#/ {a = $1 + 0; b = $2 + 0; if (a > n) n = a; if (b > n) n = b} END {print n + 1}' "$file")
   arcs=$(($(grep -vc '^#' "$file") * 2))
   eb="-" ph="-" u_ig="-" mean_ig="-"
   if [ "$nodes" -le "$igraph_max" ]; then

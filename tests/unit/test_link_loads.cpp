@@ -2,6 +2,7 @@
 // vector lane each) against the textbook algorithm, one source at a time, on graphs that exercise every
 // path of the kernels: multiplicities, parallel links, self-loops, endpoints, directed and disconnected.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +13,7 @@
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/metrics/link_loads.hpp"
+#include "topo/metrics/measure.hpp"
 
 using namespace topo;
 
@@ -198,4 +200,34 @@ TEST_CASE("batched split loads do not depend on the thread count, bit for bit") 
   const auto one = metrics::link_loads(g, metrics::Routing::split, 1);
   CHECK(one.arc_load == metrics::link_loads(g, metrics::Routing::split, 2).arc_load);
   CHECK(one.arc_load == metrics::link_loads(g, metrics::Routing::split, 3).arc_load);
+}
+
+TEST_CASE("the estimate printed before a long link-load run is the chosen kernel's") {
+  const Graph g = family("random-regular", {{"nodes", "300"}, {"degree", "6"}, {"seed", "3"}});
+  const auto notice_with = [&](metrics::Kernel k) {
+    metrics::MeasureOptions o;
+    o.kernel = k;
+    o.threads = 1;
+    o.bisection = metrics::When::no;
+    o.notice_seconds = 0;  // always say it
+    std::string said;
+    o.notice = [&](const std::string& line) { said += line; };
+    (void)metrics::measure(g, o);
+    return said;
+  };
+  for (const auto& k : metrics::kernels()) {
+    if (!metrics::kernel_supported(k.id)) continue;
+    CAPTURE(k.name);
+    const double seconds = 300.0 * 1800 / metrics::load_work_per_thread_second(k.id);
+    CHECK(notice_with(k.id) ==
+          fmt::format("exact link loads: 300 searches over 1800 arcs, about {:.0f} s on 1 thread (--utilization no "
+                      "skips them)",
+                      seconds));
+  }
+  CHECK(metrics::load_work_per_thread_second(metrics::Kernel::portable) <
+        metrics::load_work_per_thread_second(metrics::Kernel::avx2));
+  CHECK(metrics::load_work_per_thread_second(metrics::Kernel::avx2) <
+        metrics::load_work_per_thread_second(metrics::Kernel::avx512));
+  CHECK(metrics::load_work_per_thread_second(metrics::Kernel::best) ==
+        metrics::load_work_per_thread_second(metrics::resolve_kernel(metrics::Kernel::best)));
 }
