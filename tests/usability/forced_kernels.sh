@@ -3,6 +3,7 @@
 # gives the same figures, byte for byte, and says so in --version and the JSON provenance; an unknown
 # kernel is a one-line usage error (exit 2).
 # Usage: forced_kernels.sh BIN_DIR
+# shellcheck disable=SC2016  # check() evaluates its condition later, where the variables are set
 set -uo pipefail
 bin=$(cd "$1" && pwd)
 tmp=$(mktemp -d)
