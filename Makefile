@@ -15,7 +15,7 @@ PREFIX ?= /usr/local
 BIN := $(BUILD)/bin
 TOOLS := topogen topostat toposim toporoute topomap
 
-.PHONY: all build tools deps test-deps demo test test-mpi test-sanitize fuzz fuzz-build fuzz-deep bench bench-booksim lint clean install uninstall \
+.PHONY: all build tools deps test-deps demo test test-mpi test-sanitize fuzz fuzz-build fuzz-deep bench bench-kernels bench-booksim lint clean install uninstall \
         experiments experiments-deps experiments-mapping clean-experiments
 
 all: build
@@ -54,6 +54,11 @@ test-mpi:
 
 bench: build
 	bench/run.sh $(BIN)
+
+# Link loads and distances with every vector kernel this CPU runs, side by side with igraph (python3-igraph):
+# about 15 minutes on 2 idle cores (SKIP_LARGE=1 leaves out the 100000-node graph).
+bench-kernels: build
+	bench/kernels.sh $(BIN)
 
 # toposim run side by side with BookSim2 (built from its source in bench/booksim-build/, needs flex and bison):
 # the BookSim2 checks of bench/RESULTS.md, about half an hour on 2 cores.

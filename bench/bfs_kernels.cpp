@@ -16,13 +16,13 @@ int main(int argc, char** argv) {
   topo::metrics::DistanceOptions opt;
   opt.threads = argc > 2 ? std::atoi(argv[2]) : 0;
   const struct {
-    topo::metrics::BfsKernel kernel;
+    topo::metrics::Kernel kernel;
     const char* name;
-  } kernels[] = {{topo::metrics::BfsKernel::portable, "portable (128-bit vectors)"},
-                 {topo::metrics::BfsKernel::avx2, "AVX2 (256-bit vectors)"},
-                 {topo::metrics::BfsKernel::avx512, "AVX-512 VPOPCNTDQ (512-bit vectors)"}};
+  } kernels[] = {{topo::metrics::Kernel::portable, "portable (128-bit vectors)"},
+                 {topo::metrics::Kernel::avx2, "AVX2 (256-bit vectors)"},
+                 {topo::metrics::Kernel::avx512, "AVX-512 VPOPCNTDQ (512-bit vectors)"}};
   for (const auto& k : kernels) {
-    if (!topo::metrics::bfs_kernel_supported(k.kernel)) {
+    if (!topo::metrics::kernel_supported(k.kernel)) {
       std::printf("%-36s not supported by this CPU\n", k.name);
       continue;
     }

@@ -3,6 +3,7 @@
 #include <random>
 #include <set>
 
+#include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/metrics/distance.hpp"
 
@@ -123,8 +124,8 @@ Graph random_graph(node_id n, unsigned links_per_node, bool directed, unsigned s
 TEST_CASE("every BFS kernel equals plain BFS: histogram, eccentricities, weighted per-source sums") {
   const std::vector<Graph> graphs = {gen::make_grid({7, 11, 9}, false), random_graph(700, 2, true, 7),
                                      random_graph(1100, 1, false, 8)};
-  for (auto kernel : {metrics::BfsKernel::portable, metrics::BfsKernel::avx2, metrics::BfsKernel::avx512}) {
-    if (!metrics::bfs_kernel_supported(kernel)) continue;
+  for (auto kernel : {metrics::Kernel::portable, metrics::Kernel::avx2, metrics::Kernel::avx512}) {
+    if (!metrics::kernel_supported(kernel)) continue;
     for (const Graph& g : graphs) {
       CAPTURE(int(kernel));
       CAPTURE(g.num_nodes());
@@ -186,4 +187,23 @@ TEST_CASE("every BFS kernel equals plain BFS: histogram, eccentricities, weighte
       }
     }
   }
+}
+
+TEST_CASE("kernels by name: each the CPU runs, else a usage error that names the choices") {
+  CHECK(metrics::kernel_supported(metrics::Kernel::portable));
+  CHECK(metrics::resolve_kernel(metrics::Kernel::portable) == metrics::Kernel::portable);
+  CHECK(metrics::kernel_supported(metrics::resolve_kernel(metrics::Kernel::best)));
+  CHECK(metrics::kernel_name(metrics::Kernel::best) ==
+        metrics::kernel_name(metrics::resolve_kernel(metrics::Kernel::best)));
+  for (const auto& k : metrics::kernels()) {
+    CAPTURE(k.name);
+    CHECK(metrics::kernel_name(k.id) == k.name);
+    if (metrics::kernel_supported(k.id)) {
+      CHECK(metrics::parse_kernel(k.name) == k.id);
+    } else {
+      CHECK_THROWS_WITH_AS(metrics::parse_kernel(k.name), doctest::Contains("which this CPU lacks"), UsageError);
+    }
+  }
+  CHECK_THROWS_WITH_AS(metrics::parse_kernel("sse"), "unknown kernel \"sse\" (portable, avx2, avx512)", UsageError);
+  CHECK_THROWS_AS(metrics::parse_kernel(""), UsageError);
 }

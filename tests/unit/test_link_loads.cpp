@@ -2,6 +2,7 @@
 // vector lane each) against the textbook algorithm, one source at a time, on graphs that exercise every
 // path of the kernels: multiplicities, parallel links, self-loops, endpoints, directed and disconnected.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +13,7 @@
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/metrics/link_loads.hpp"
+#include "topo/metrics/measure.hpp"
 
 using namespace topo;
 
@@ -75,20 +77,19 @@ double worst_difference(const std::vector<double>& got, const std::vector<double
 /// The loads from every instruction set's kernel this CPU runs, all sources once.
 std::vector<std::pair<std::string, std::vector<double>>> loads_by_kernel(const Graph& g,
                                                                          std::span<const node_id> endpoints) {
-  std::vector<std::pair<std::string, metrics::loads::LoadKernel>> kernels = {
-      {"portable", metrics::loads::load_kernel_portable()}};
-#if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx2")) kernels.emplace_back("avx2", metrics::loads::load_kernel_avx2());
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
-    kernels.emplace_back("avx512", metrics::loads::load_kernel_avx512());
-#endif
   std::vector<node_id> sources(endpoints.begin(), endpoints.end());
   if (sources.empty())
     for (node_id v = 0; v < g.num_nodes(); ++v) sources.push_back(v);
   std::vector<double> weight(sources.size(), 1.0);
   metrics::order_sources_for_sweeps(g, sources, weight);
+  std::vector<std::pair<std::string, metrics::loads::LoadKernel>> passes;
+  for (const auto& kernel : metrics::kernels())
+    if (metrics::kernel_supported(kernel.id))
+      passes.emplace_back(kernel.name, metrics::SplitLoadGraph(g, {}, kernel.id).kernel);
+  // The portable passes in SSE encoding too: a CPU with AVX runs them VEX-encoded.
+  passes.emplace_back("portable, SSE encoding", metrics::loads::load_kernel_portable());
   std::vector<std::pair<std::string, std::vector<double>>> out;
-  for (const auto& [name, kernel] : kernels) {
+  for (const auto& [name, kernel] : passes) {
     metrics::SplitLoadGraph lg(g, endpoints);
     lg.kernel = kernel;
     metrics::SplitLoadSweeper sweeper(lg);
@@ -109,9 +110,20 @@ void check_against_reference(const Graph& g, std::span<const node_id> endpoints 
     CHECK(worst_difference(metrics::link_loads(g, metrics::Routing::split, threads, {}, endpoints).arc_load, want) <
           1e-12);
   }
-  for (const auto& [kernel, load] : loads_by_kernel(g, endpoints)) {
+  // Every kernel does the same operations in the same order in each lane: the same loads, bit for bit,
+  // from the sweeps alone and from link_loads with the kernel forced.
+  const auto by_kernel = loads_by_kernel(g, endpoints);
+  REQUIRE(by_kernel.front().first == "portable");
+  const auto forced = [&](metrics::Kernel k) {
+    return metrics::link_loads(g, metrics::Routing::split, 2, {}, endpoints, nullptr, k).arc_load;
+  };
+  const auto portable = forced(metrics::Kernel::portable);
+  CHECK(worst_difference(portable, want) < 1e-12);
+  for (const auto& [kernel, load] : by_kernel) {
     CAPTURE(kernel);
     CHECK(worst_difference(load, want) < 1e-12);
+    CHECK(load == by_kernel.front().second);
+    if (kernel.find(',') == std::string::npos) CHECK(forced(metrics::parse_kernel(kernel)) == portable);
   }
 }
 
@@ -188,4 +200,34 @@ TEST_CASE("batched split loads do not depend on the thread count, bit for bit") 
   const auto one = metrics::link_loads(g, metrics::Routing::split, 1);
   CHECK(one.arc_load == metrics::link_loads(g, metrics::Routing::split, 2).arc_load);
   CHECK(one.arc_load == metrics::link_loads(g, metrics::Routing::split, 3).arc_load);
+}
+
+TEST_CASE("the estimate printed before a long link-load run is the chosen kernel's") {
+  const Graph g = family("random-regular", {{"nodes", "300"}, {"degree", "6"}, {"seed", "3"}});
+  const auto notice_with = [&](metrics::Kernel k) {
+    metrics::MeasureOptions o;
+    o.kernel = k;
+    o.threads = 1;
+    o.bisection = metrics::When::no;
+    o.notice_seconds = 0;  // always say it
+    std::string said;
+    o.notice = [&](const std::string& line) { said += line; };
+    (void)metrics::measure(g, o);
+    return said;
+  };
+  for (const auto& k : metrics::kernels()) {
+    if (!metrics::kernel_supported(k.id)) continue;
+    CAPTURE(k.name);
+    const double seconds = 300.0 * 1800 / metrics::load_work_per_thread_second(k.id);
+    CHECK(notice_with(k.id) ==
+          fmt::format("exact link loads: 300 searches over 1800 arcs, about {:.0f} s on 1 thread (--utilization no "
+                      "skips them)",
+                      seconds));
+  }
+  CHECK(metrics::load_work_per_thread_second(metrics::Kernel::portable) <
+        metrics::load_work_per_thread_second(metrics::Kernel::avx2));
+  CHECK(metrics::load_work_per_thread_second(metrics::Kernel::avx2) <
+        metrics::load_work_per_thread_second(metrics::Kernel::avx512));
+  CHECK(metrics::load_work_per_thread_second(metrics::Kernel::best) ==
+        metrics::load_work_per_thread_second(metrics::resolve_kernel(metrics::Kernel::best)));
 }

@@ -9,6 +9,7 @@
 #include "common/progress.hpp"
 #include "common/standard_streams.hpp"
 #include "common/suggest.hpp"
+#include "common/version.hpp"
 #include "topo/metrics/measure.hpp"
 #include "topo/metrics/report_output.hpp"
 
@@ -39,6 +40,8 @@ int main(int argc, char** argv) {
   topo::cli::Tool tool("topostat", "topostat: print the metrics of an interconnection network", argc, argv);
   Options o;
   auto& app = tool.app;
+  app.set_version_flag("--version", topo::cli::version_text("topostat") + "\n" + topo::cli::kernel_version_line(),
+                       "print the version, commit and libraries and exit");
   app.add_option("graph", o.input, "graph file (edge list, JSON, descriptor, METIS or GraphML); - or nothing for stdin")
       ->type_name("GRAPH");
   app.add_option("-f,--format", o.format, "input format (default: detected)")
@@ -105,6 +108,7 @@ int main(int argc, char** argv) {
     mo.utilization = m::parse_when(o.utilization);
     mo.routing = m::parse_routing(o.routing);
     mo.threads = o.threads;
+    mo.kernel = topo::cli::kernel_from_environment();
     mo.ranks = &topo::cli::job();  // under mpirun the ranks share the sweeps and searches
     std::optional<topo::cli::Progress> progress;
     mo.progress = [&](std::string_view stage) {
@@ -133,7 +137,10 @@ int main(int argc, char** argv) {
     topo::cli::Output out(o.output);
     if (o.json) {
       nlohmann::json j;
-      if (!o.no_provenance) j["provenance"] = tool.provenance(o.seed);
+      if (!o.no_provenance) {
+        j["provenance"] = tool.provenance(o.seed);
+        j["provenance"]["kernel"] = m::kernel_name(mo.kernel);
+      }
       j.update(m::report_json(g, r, o.costs));
       out.stream() << j.dump(2) << '\n';
     } else if (o.histogram && o.csv) {

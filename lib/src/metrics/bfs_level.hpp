@@ -34,7 +34,8 @@ struct LevelPass {
 
 void level_pass_narrow(LevelPass& pass);
 void level_pass_portable(LevelPass& pass);
-void level_pass_avx2(LevelPass& pass);    // needs AVX2
-void level_pass_avx512(LevelPass& pass);  // needs AVX-512 F, VL and VPOPCNTDQ
+void level_pass_portable_vex(LevelPass& pass);  // the same in VEX encoding: needs AVX
+void level_pass_avx2(LevelPass& pass);          // needs AVX2
+void level_pass_avx512(LevelPass& pass);        // needs AVX-512 F, VL and VPOPCNTDQ
 
 }  // namespace topo::metrics::bfs

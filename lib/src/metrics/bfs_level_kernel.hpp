@@ -17,8 +17,17 @@ struct VectorOf {
   typedef std::uint64_t type __attribute__((vector_size(Lanes * 8), may_alias));
 };
 
-/// Sums the set bits of many vectors: per lane with AVX-512 VPOPCNTDQ (one instruction per vector),
-/// otherwise one popcount per word.
+template <class Vec>
+bool all_zero(Vec x) {
+  std::uint64_t any = 0;
+  for (unsigned k = 0; k < sizeof(Vec) / 8; ++k) any |= x[k];
+  return any == 0;
+}
+
+/// Sums the set bits of many vectors: per lane with AVX-512 VPOPCNTDQ (one instruction per vector); on
+/// x86-64 without POPCNT (the portable kernel), where GCC calls a library function for each word's
+/// popcount, in bit-sliced counters (plane b holds bit b of a counter per bit position: a few vector
+/// operations per add), counted at the end; otherwise one popcount per word.
 template <unsigned Lanes>
 struct BitCounter {
   using Vec = typename VectorOf<Lanes>::type;
@@ -33,6 +42,30 @@ struct BitCounter {
     for (unsigned k = 0; k < Lanes; ++k) sum += lanes[k];
     return sum;
   }
+#elif defined(__x86_64__) && !defined(__POPCNT__)
+  static constexpr unsigned planes = 16;
+  Vec plane[planes] = {};
+  std::uint32_t added = 0;
+  std::uint64_t sum = 0;
+  void add(Vec x) {
+    for (unsigned b = 0; b < planes && !all_zero(x); ++b) {
+      const Vec carry = plane[b] & x;
+      plane[b] ^= x;
+      x = carry;
+    }
+    if (++added == (1u << planes) - 1) flush();  // before any counter can overflow
+  }
+  void flush() {
+    for (unsigned b = 0; b < planes; ++b) {
+      for (unsigned k = 0; k < Lanes; ++k) sum += static_cast<std::uint64_t>(__builtin_popcountll(plane[b][k])) << b;
+      plane[b] = Vec{};
+    }
+    added = 0;
+  }
+  std::uint64_t total() {
+    flush();
+    return sum;
+  }
 #else
   std::uint64_t sum = 0;
   void add(Vec x) {
@@ -43,13 +76,6 @@ struct BitCounter {
   }
 #endif
 };
-
-template <class Vec>
-bool all_zero(Vec x) {
-  std::uint64_t any = 0;
-  for (unsigned k = 0; k < sizeof(Vec) / 8; ++k) any |= x[k];
-  return any == 0;
-}
 
 /// Counts, per source, the nodes whose new bits include it. The counters are bit-sliced (plane b
 /// holds bit b of every source's counter), so adding a node costs a few vector operations rather than

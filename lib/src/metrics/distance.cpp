@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <span>
+#include <utility>
 
 #include "bfs_level.hpp"
 #include "topo/errors.hpp"
@@ -16,23 +17,21 @@ namespace topo::metrics {
 namespace {
 
 /// The level pass to run (bfs_level.hpp) and its width.
-struct Kernel {
+struct LevelKernel {
   void (*pass)(bfs::LevelPass&);
   unsigned words;  // 64-bit words per node: sources per sweep = 64 * words
 };
 constexpr node_id sweep_sources = 64 * bfs::wide_words;
 
 /// The narrow kernel when no sweep has more than 64 sources, else the wide one `wanted`.
-Kernel pick_kernel(BfsKernel wanted, std::size_t largest_sweep) {
+LevelKernel pick_kernel(Kernel wanted, std::size_t largest_sweep) {
   if (largest_sweep <= 64 * bfs::narrow_words) return {bfs::level_pass_narrow, bfs::narrow_words};
-  if (wanted == BfsKernel::best)
-    wanted = bfs_kernel_supported(BfsKernel::avx512) ? BfsKernel::avx512
-             : bfs_kernel_supported(BfsKernel::avx2) ? BfsKernel::avx2
-                                                     : BfsKernel::portable;
-  if (!bfs_kernel_supported(wanted)) throw UsageError("this CPU cannot run the requested BFS kernel");
+  wanted = resolve_kernel(wanted);
+  if (!kernel_supported(wanted)) throw UsageError("this CPU cannot run the requested BFS kernel");
 #if defined(__x86_64__)
-  if (wanted == BfsKernel::avx512) return {bfs::level_pass_avx512, bfs::wide_words};
-  if (wanted == BfsKernel::avx2) return {bfs::level_pass_avx2, bfs::wide_words};
+  if (wanted == Kernel::avx512) return {bfs::level_pass_avx512, bfs::wide_words};
+  if (wanted == Kernel::avx2) return {bfs::level_pass_avx2, bfs::wide_words};
+  if (__builtin_cpu_supports("avx")) return {bfs::level_pass_portable_vex, bfs::wide_words};
 #endif
   return {bfs::level_pass_portable, bfs::wide_words};
 }
@@ -58,35 +57,44 @@ node_id eccentricity(const Graph& g, node_id s) {
   return dist[order.back()];
 }
 
-/// Groups the nodes into batches of at most `size` sources that lie close together (each batch grown
-/// by BFS over unassigned nodes, in either link direction). Close sources keep every node's window of
-/// active levels in a sweep short: from the nearest source's distance to the farthest one's.
+/// Groups the nodes into batches of `size` sources (the last one may have fewer) that lie close together:
+/// close sources keep every node's window of active levels in a sweep short, from the nearest source's
+/// distance to the farthest one's. A batch is filled from balls grown by BFS (in either link direction)
+/// from the first node not yet in a batch, each ball taking the nodes not yet in a batch that it meets.
+/// The balls walk through nodes already taken too (up to 4 · size nodes each): grown over the free nodes
+/// only, a ball on a graph with hubs soon finds none left around its seed, and batches of one source each
+/// (thousands on a Barabási–Albert graph, each a sweep over the whole graph) would follow.
 std::vector<std::vector<node_id>> source_batches(const Graph& g, node_id size) {
   const node_id n = g.num_nodes();
+  const std::size_t ball_limit = 4 * std::size_t{size};
   std::vector<std::vector<node_id>> batches;
   std::vector<char> assigned(n, 0);
-  std::vector<node_id> queue;
-  node_id scan = 0;
-  while (true) {
-    while (scan < n && assigned[scan]) ++scan;
-    if (scan == n) break;
-    std::vector<node_id> batch;
-    queue.assign(1, scan);
-    assigned[scan] = 1;
-    for (std::size_t head = 0; head < queue.size() && batch.size() < size; ++head) {
-      const node_id v = queue[head];
-      batch.push_back(v);
+  std::vector<std::uint32_t> seen(n, 0);  // the last ball that visited the node (balls count from 1)
+  std::vector<node_id> ball, batch;
+  std::uint32_t balls = 0;
+  node_id scan = 0, left = n;
+  while (left > 0) {
+    while (assigned[scan]) ++scan;
+    ball.assign(1, scan);
+    seen[scan] = ++balls;
+    for (std::size_t head = 0; head < ball.size() && batch.size() < size; ++head) {
+      const node_id v = ball[head];
+      if (!assigned[v]) {
+        assigned[v] = 1;
+        batch.push_back(v);
+        --left;
+      }
       auto grow = [&](std::span<const node_id> nbrs) {
         for (node_id u : nbrs)
-          if (!assigned[u] && queue.size() < size) {
-            assigned[u] = 1;
-            queue.push_back(u);
+          if (seen[u] != balls && ball.size() < ball_limit) {
+            seen[u] = balls;
+            ball.push_back(u);
           }
       };
       grow(g.out_neighbors(v));
       if (g.directed()) grow(g.in_neighbors(v));
     }
-    batches.push_back(std::move(batch));
+    if (batch.size() == size || left == 0) batches.push_back(std::exchange(batch, {}));
   }
   return batches;
 }
@@ -116,7 +124,7 @@ struct SweepState {
 /// One sweep: BFS from up to 64 * kernel.words sources at once (bit i of every bit set belongs to
 /// sources[i]). Adds the pairs found at each distance to the histogram, each pair weighted by its
 /// source's weight (1 when `weights` is empty), and records each source's eccentricity.
-void sweep(const Graph& g, const Kernel& kernel, std::span<const node_id> sources,
+void sweep(const Graph& g, const LevelKernel& kernel, std::span<const node_id> sources,
            std::span<const std::uint64_t> weights, SweepState& st, std::span<std::uint32_t> ecc,
            std::span<std::uint64_t> dist_sum, std::span<std::uint64_t> reached_count) {
   const auto bs = static_cast<node_id>(sources.size());
@@ -255,7 +263,7 @@ DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>
     offset[b + 1] = offset[b] + batches[b].size();
     largest = std::max(largest, batches[b].size());
   }
-  const Kernel kernel = pick_kernel(opt.kernel, largest);
+  const LevelKernel kernel = pick_kernel(opt.kernel, largest);
   for (const auto& b : batches) s.sources.insert(s.sources.end(), b.begin(), b.end());
   s.eccentricity.assign(s.sources.size(), 0);
   if (!weights.empty()) {
@@ -304,26 +312,6 @@ DistanceStats run_sweeps(const Graph& g, const std::vector<std::vector<node_id>>
 }
 
 }  // namespace
-
-bool bfs_kernel_supported(BfsKernel kernel) {
-  switch (kernel) {
-    case BfsKernel::best:
-    case BfsKernel::portable:
-      return true;
-#if defined(__x86_64__)
-    case BfsKernel::avx2:
-      return __builtin_cpu_supports("avx2");
-    case BfsKernel::avx512:
-      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f") &&
-             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vpopcntdq");
-#else
-    case BfsKernel::avx2:
-    case BfsKernel::avx512:
-      return false;
-#endif
-  }
-  return false;
-}
 
 DistanceStats distance_distribution(const Graph& g, const DistanceOptions& opt) {
   return run_sweeps(g, source_batches(g, sweep_sources), {}, opt);

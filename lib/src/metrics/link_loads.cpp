@@ -126,7 +126,7 @@ struct DisjointSets {
 /// order_sources_for_sweeps' groups.
 std::vector<double> sum_loads(const Graph& g, Routing r, const std::vector<node_id>& nodes,
                               const std::vector<double>& weight, const std::vector<char>& is_target, int threads,
-                              const std::function<void(double)>& progress, parallel::Ranks& ranks) {
+                              const std::function<void(double)>& progress, parallel::Ranks& ranks, Kernel kernel) {
   const std::uint64_t arcs = g.num_arcs();
   const std::size_t groups = (nodes.size() + loads::lanes - 1) / loads::lanes;
   const std::size_t parts = std::clamp<std::size_t>(groups / 16, 1, 4096);
@@ -143,7 +143,7 @@ std::vector<double> sum_loads(const Graph& g, Routing r, const std::vector<node_
     std::vector<node_id> targets;
     for (node_id v = 0; v < is_target.size(); ++v)
       if (is_target[v]) targets.push_back(v);
-    split.emplace(g, targets);
+    split.emplace(g, targets, kernel);
   }
   ExactSum sum(arcs);
 
@@ -199,7 +199,7 @@ void summarize_arc_loads(const Graph& g, LinkLoads& loads) {
 }
 
 LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function<void(double)>& progress,
-                     std::span<const node_id> endpoints, parallel::Ranks* ranks) {
+                     std::span<const node_id> endpoints, parallel::Ranks* ranks, Kernel kernel) {
   auto& job = ranks ? *ranks : parallel::single_process();
   if (r == Routing::family) return family_routing_loads(g, endpoints, threads, progress, job);
   std::vector<node_id> sources(endpoints.begin(), endpoints.end());
@@ -215,7 +215,7 @@ LinkLoads link_loads(const Graph& g, Routing r, int threads, const std::function
   if (r == Routing::split) order_sources_for_sweeps(g, sources, weight);
   LinkLoads out;
   out.routing = r;
-  out.arc_load = sum_loads(g, r, sources, weight, is_target, threads, progress, job);
+  out.arc_load = sum_loads(g, r, sources, weight, is_target, threads, progress, job, kernel);
   summarize_arc_loads(g, out);
   return out;
 }
@@ -225,7 +225,7 @@ bool loads_by_symmetry_possible(const Graph& g, Routing r) {
 }
 
 LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<std::vector<node_id>>& generators,
-                                 int threads, parallel::Ranks* ranks) {
+                                 int threads, parallel::Ranks* ranks, Kernel kernel) {
   if (!loads_by_symmetry_possible(g, r))
     throw UsageError("link loads by symmetry need split or ecmp routing on a graph without parallel links or loops");
   const node_id n = g.num_nodes();
@@ -281,8 +281,8 @@ LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<st
     }
 
   if (r == Routing::split) order_sources_for_sweeps(g, rep, weight);
-  const auto loads = sum_loads(g, r, rep, weight, {}, threads, {},
-                               ranks ? *ranks : parallel::single_process());  // Σ_i |O_i| · loads from r_i
+  const auto loads = sum_loads(g, r, rep, weight, {}, threads, {}, ranks ? *ranks : parallel::single_process(),
+                               kernel);  // Σ_i |O_i| · loads from r_i
   std::vector<double> orbit_sum(arcs, 0.0);
   for (std::uint64_t a = 0; a < arcs; ++a) orbit_sum[arc_orbit.find(a)] += loads[a];
   LinkLoads out;

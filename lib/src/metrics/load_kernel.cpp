@@ -2,23 +2,33 @@
 
 #include <algorithm>
 
+#include "topo/errors.hpp"
+
 namespace topo::metrics {
 
 namespace {
 
-loads::LoadKernel pick_load_kernel() {
+loads::LoadKernel load_kernel(Kernel wanted) {
+  switch (resolve_kernel(wanted)) {
 #if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
-    return loads::load_kernel_avx512();
-  if (__builtin_cpu_supports("avx2")) return loads::load_kernel_avx2();
+    case Kernel::avx512:
+      return loads::load_kernel_avx512();
+    case Kernel::avx2:
+      return loads::load_kernel_avx2();
+    case Kernel::portable:
+      if (__builtin_cpu_supports("avx")) return loads::load_kernel_portable_vex();
+      return loads::load_kernel_portable();
 #endif
-  return loads::load_kernel_portable();
+    default:
+      return loads::load_kernel_portable();
+  }
 }
 
 }  // namespace
 
-SplitLoadGraph::SplitLoadGraph(const Graph& g, std::span<const node_id> targets)
-    : graph(g), kernel(pick_load_kernel()) {
+SplitLoadGraph::SplitLoadGraph(const Graph& g, std::span<const node_id> targets, Kernel instructions)
+    : graph(g), kernel(load_kernel(instructions)) {
+  if (!kernel_supported(instructions)) throw UsageError("this CPU cannot run the requested link-load kernel");
   const node_id n = g.num_nodes();
   out_offsets.assign(std::size_t(n) + 1, 0);
   for (node_id v = 0; v < n; ++v) out_offsets[v + 1] = out_offsets[v] + g.out_neighbors(v).size();

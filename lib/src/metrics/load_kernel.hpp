@@ -7,14 +7,16 @@
 
 #include "load_pass.hpp"
 #include "topo/graph.hpp"
+#include "topo/metrics/kernel.hpp"
 
 namespace topo::metrics {
 
 /// The graph as the sweeps read it, shared by every thread: CSR arrays, multiplicities per arc (when
 /// some link has one above 1), and the nodes that receive traffic.
 struct SplitLoadGraph {
-  /// `targets`: the nodes that receive traffic (empty: every node).
-  SplitLoadGraph(const Graph& g, std::span<const node_id> targets);
+  /// `targets`: the nodes that receive traffic (empty: every node); `instructions`: the kernel to run
+  /// (UsageError when this CPU cannot).
+  SplitLoadGraph(const Graph& g, std::span<const node_id> targets, Kernel instructions = Kernel::best);
   const Graph& graph;
   std::vector<std::uint64_t> out_offsets;
   std::vector<double> in_multiplicity, out_multiplicity;  // empty when every link is single

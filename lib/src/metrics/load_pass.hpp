@@ -65,7 +65,8 @@ struct LoadKernel {
   void (*backward)(LoadPass&);
 };
 LoadKernel load_kernel_portable();
-LoadKernel load_kernel_avx2();    // needs AVX2
-LoadKernel load_kernel_avx512();  // needs AVX-512 F and VL
+LoadKernel load_kernel_portable_vex();  // the same in VEX encoding: needs AVX
+LoadKernel load_kernel_avx2();          // needs AVX2
+LoadKernel load_kernel_avx512();        // needs AVX-512 F and VL
 
 }  // namespace topo::metrics::loads

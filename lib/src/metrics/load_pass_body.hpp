@@ -2,11 +2,15 @@
 // The body of the loads::load_kernel_* passes (load_pass.hpp), for vectors of `lanes` doubles. Included
 // only by the load_pass_*.cpp files, each compiled for its own instruction set: only builtins are used
 // here, so that no inline function compiled with wide instructions is shared with the rest.
+#include <cstdint>
+
 #include "load_pass.hpp"
 
 #if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512DQ__)
-#include <immintrin.h>
 #define TOPO_LOAD_PASS_AVX512 1
+#endif
+#if defined(__SSE2__)
+#include <immintrin.h>
 #endif
 
 // The helpers below take and return vectors wider than the portable ABI's registers; they are internal
@@ -18,12 +22,16 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
+// Every kernel does the same floating-point operations in the same order in each lane, so that all give
+// the same loads, bit for bit: a node's in-arcs (forward) or out-arcs (backward) are summed in two
+// accumulators, the arcs at even positions of its list in one and the odd ones in the other (half the
+// chain of dependent additions), added at the end; a term with multiplicity is a product, then a sum (no
+// fused multiply-add: lib/CMakeLists.txt builds these files with -ffp-contract=off); an arc's load adds
+// ((t0 + t1) + (t2 + t3)) + ((t4 + t5) + (t6 + t7)) over its lanes' terms t.
 namespace topo::metrics::loads {
 namespace {
 
-typedef double Vd __attribute__((vector_size(lanes * 8)));
-typedef std::int64_t Vl __attribute__((vector_size(lanes * 8)));
-typedef std::uint32_t Vu __attribute__((vector_size(lanes * 4)));
+typedef std::uint32_t Vu __attribute__((vector_size(lanes * 4)));  // a node's distances
 typedef std::int32_t Vm __attribute__((vector_size(lanes * 4)));
 
 template <class V, class T>
@@ -35,28 +43,6 @@ template <class V, class T>
 template <class V, class T>
 [[gnu::always_inline]] inline void store(T* p, V x) {
   __builtin_memcpy(p, &x, sizeof x);
-}
-/// x where mask is set, else 0 (mask lanes are all ones or all zeros).
-[[gnu::always_inline]] inline Vd keep(Vl mask, Vd x) {
-  return reinterpret_cast<Vd>(mask & reinterpret_cast<Vl>(x));
-}
-[[gnu::always_inline]] inline Vd select(Vl mask, Vd yes, Vd no) {
-  return reinterpret_cast<Vd>((mask & reinterpret_cast<Vl>(yes)) | (~mask & reinterpret_cast<Vl>(no)));
-}
-[[gnu::always_inline]] inline Vl wide(Vm mask) {
-  return __builtin_convertvector(mask, Vl);
-}
-template <class V>
-[[gnu::always_inline]] inline bool any(V x) {
-  bool r = false;
-  for (unsigned k = 0; k < lanes; ++k) r = r || x[k] != 0;
-  return r;
-}
-[[gnu::always_inline]] inline double sum(Vd x) {
-  static_assert(lanes == 8);
-  const auto h = __builtin_shufflevector(x, x, 0, 1, 2, 3) + __builtin_shufflevector(x, x, 4, 5, 6, 7);
-  const auto q = __builtin_shufflevector(h, h, 0, 1) + __builtin_shufflevector(h, h, 2, 3);
-  return q[0] + q[1];
 }
 
 /// A node reached for the first time: its out-neighbours can be reached from the next level on.
@@ -73,8 +59,7 @@ template <class V>
 }
 
 #if defined(TOPO_LOAD_PASS_AVX512)
-// AVX-512: a lane comparison gives a mask register that selects the lanes of the additions directly;
-// two accumulators halve the chain of dependent additions.
+// AVX-512: a lane comparison gives a mask register that selects the lanes of the additions directly.
 static_assert(lanes == 8);
 
 [[gnu::always_inline]] inline __m256i distances(const LoadPass& p, std::size_t v) {
@@ -100,21 +85,24 @@ void forward(LoadPass& p) {
       const auto add = [&](__m512d& acc, std::uint64_t arc) {
         const __m512d su = _mm512_loadu_pd(p.frontier_in + std::size_t{p.in_adjacency[arc]} * 8);
         if constexpr (Multiplicity)
-          acc = _mm512_fmadd_pd(su, _mm512_set1_pd(p.in_multiplicity[arc]), acc);
+          acc = _mm512_add_pd(acc, _mm512_mul_pd(su, _mm512_set1_pd(p.in_multiplicity[arc])));
         else
           acc = _mm512_add_pd(acc, su);
       };
-      __m512d acc2 = _mm512_setzero_pd(), acc3 = _mm512_setzero_pd();
       std::uint64_t e = p.in_offsets[v];
       const std::uint64_t end = p.in_offsets[v + 1];
       for (; e + 3 < end; e += 4) {
         add(acc0, e);
         add(acc1, e + 1);
-        add(acc2, e + 2);
-        add(acc3, e + 3);
+        add(acc0, e + 2);
+        add(acc1, e + 3);
       }
-      for (; e < end; ++e) add(acc0, e);
-      const __m512d acc = _mm512_add_pd(_mm512_add_pd(acc0, acc1), _mm512_add_pd(acc2, acc3));
+      for (; e + 1 < end; e += 2) {
+        add(acc0, e);
+        add(acc1, e + 1);
+      }
+      if (e < end) add(acc0, e);
+      const __m512d acc = _mm512_add_pd(acc0, acc1);
       const __mmask8 got = need & _mm512_cmp_pd_mask(acc, _mm512_setzero_pd(), _CMP_NEQ_OQ);
       if (got) {
         _mm256_mask_storeu_epi32(p.dist + v * 8, got, level);
@@ -162,7 +150,7 @@ void backward(LoadPass& p) {
           term[i] = _mm512_mul_pd(flow, cw);
           __m512d& acc = i % 2 ? acc1 : acc0;
           if constexpr (Multiplicity)
-            acc = _mm512_fmadd_pd(cw, _mm512_set1_pd(p.out_multiplicity[a + i]), acc);
+            acc = _mm512_add_pd(acc, _mm512_mul_pd(cw, _mm512_set1_pd(p.out_multiplicity[a + i])));
           else
             acc = _mm512_add_pd(acc, cw);
         }
@@ -177,40 +165,150 @@ void backward(LoadPass& p) {
 }
 
 #else
+// Portable and AVX2: a node's eight lanes as `chunks` vectors of the widest doubles the instruction set
+// has (2 or 4), each kept in a register. One 64-byte vector per node, as above, would not fit one: GCC
+// 12 then keeps the accumulators in memory, written in halves and read whole, and every arc waits for a
+// failed store-to-load forward (20 times slower than AVX-512 per arc, not 2). Lane masks are bits, as
+// AVX-512's mask registers.
+#if defined(__AVX2__)
+constexpr unsigned width = 4;
+#else
+constexpr unsigned width = 2;
+#endif
+constexpr unsigned chunks = lanes / width;
+typedef double Vn __attribute__((vector_size(width * 8)));
+typedef std::int64_t Ln __attribute__((vector_size(width * 8)));
+typedef double V2 __attribute__((vector_size(16)));
+
+/// The lanes of a comparison (all ones or all zeros each) as bits 0..7.
+[[gnu::always_inline]] inline unsigned lane_bits(Vm m) {
+#if defined(__AVX2__)
+  return static_cast<unsigned>(_mm256_movemask_ps(reinterpret_cast<__m256>(m)));
+#elif defined(__SSE2__)
+  typedef std::int32_t V4 __attribute__((vector_size(16)));
+  const V4 lo = __builtin_shufflevector(m, m, 0, 1, 2, 3), hi = __builtin_shufflevector(m, m, 4, 5, 6, 7);
+  return static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(lo))) |
+         static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(hi))) << 4;
+#else
+  unsigned bits = 0;
+  for (unsigned k = 0; k < lanes; ++k) bits |= (m[k] != 0 ? 1u : 0u) << k;
+  return bits;
+#endif
+}
+/// The same for one chunk of doubles: bits 0..width-1.
+[[gnu::always_inline]] inline unsigned chunk_bits(Ln m) {
+#if defined(__AVX2__)
+  return static_cast<unsigned>(_mm256_movemask_pd(reinterpret_cast<__m256d>(m)));
+#elif defined(__SSE2__)
+  return static_cast<unsigned>(_mm_movemask_pd(reinterpret_cast<__m128d>(m)));
+#else
+  unsigned bits = 0;
+  for (unsigned k = 0; k < width; ++k) bits |= (m[k] != 0 ? 1u : 0u) << k;
+  return bits;
+#endif
+}
+/// Lanes c·width .. c·width + width - 1 of `bits` as a mask of doubles: from a table, since SSE2 has no
+/// 64-bit comparison (GCC would compare lane by lane in general registers).
+struct ChunkMasks {
+  alignas(32) std::int64_t mask[1u << width][width];
+  constexpr ChunkMasks() : mask{} {
+    for (unsigned b = 0; b < (1u << width); ++b)
+      for (unsigned k = 0; k < width; ++k) mask[b][k] = (b >> k & 1) ? -1 : 0;
+  }
+};
+inline constexpr ChunkMasks chunk_masks{};
+[[gnu::always_inline]] inline Ln chunk_mask(unsigned bits, unsigned c) {
+  return load<Ln>(chunk_masks.mask[bits >> (c * width) & ((1u << width) - 1)]);
+}
+/// `bits` as a mask of the eight 32-bit distances.
+[[gnu::always_inline]] inline Vm distance_mask(unsigned bits) {
+  const Vm lane = {1, 2, 4, 8, 16, 32, 64, 128};
+  return ((Vm{} + static_cast<std::int32_t>(bits)) & lane) != 0;
+}
+[[gnu::always_inline]] inline Vn keep(Ln mask, Vn x) {
+  return reinterpret_cast<Vn>(mask & reinterpret_cast<Ln>(x));
+}
+[[gnu::always_inline]] inline Vn select(Ln mask, Vn yes, Vn no) {
+  return reinterpret_cast<Vn>((mask & reinterpret_cast<Ln>(yes)) | (~mask & reinterpret_cast<Ln>(no)));
+}
+/// The sums of the lanes of two arcs' terms a and b, each in the order of every kernel:
+/// ((t0 + t1) + (t2 + t3)) + ((t4 + t5) + (t6 + t7)).
+[[gnu::always_inline]] inline V2 sums2(const Vn* a, const Vn* b) {
+#if defined(__AVX2__)
+  // [a0+a1, b0+b1, a2+a3, b2+b3] for each half, then the two 128-bit halves added.
+  const Vn lo = __builtin_shufflevector(a[0], b[0], 0, 4, 2, 6) + __builtin_shufflevector(a[0], b[0], 1, 5, 3, 7);
+  const Vn hi = __builtin_shufflevector(a[1], b[1], 0, 4, 2, 6) + __builtin_shufflevector(a[1], b[1], 1, 5, 3, 7);
+  return (__builtin_shufflevector(lo, lo, 0, 1) + __builtin_shufflevector(lo, lo, 2, 3)) +
+         (__builtin_shufflevector(hi, hi, 0, 1) + __builtin_shufflevector(hi, hi, 2, 3));
+#else
+  Vn pair[4];
+  for (unsigned c = 0; c < 4; ++c)
+    pair[c] = __builtin_shufflevector(a[c], b[c], 0, 2) + __builtin_shufflevector(a[c], b[c], 1, 3);
+  return (pair[0] + pair[1]) + (pair[2] + pair[3]);
+#endif
+}
+
+/// The lane vectors are 64-byte aligned (load_kernel.hpp's Lanes). Said to the compiler, it reads them into
+/// the arithmetic directly (addpd with a memory operand): SSE code that loads into a register first writes
+/// half of it, and some CPUs with AVX then wait for the register's previous value, load after load.
+[[gnu::always_inline]] inline const double* aligned(const double* p) {
+  return static_cast<const double*>(__builtin_assume_aligned(p, 64));
+}
+
 /// sigma(v) = sum of sigma(u) * multiplicity over in-arcs u->v with dist(u) = level - 1, in the lanes
 /// that reach v at this level.
 template <bool Multiplicity>
 void forward(LoadPass& p) {
+  const double* const frontier_in = aligned(p.frontier_in);
   const Vu level = Vu{} + p.level;
-  const Vm live = load<Vm>(p.live);
+  const unsigned live = lane_bits(load<Vm>(p.live) != 0);
   for (std::size_t word = 0; word < p.active_words; ++word)
     for (std::uint64_t bits = p.active[word]; bits; bits &= bits - 1) {
       const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
-      Vu dv = load<Vu>(p.dist + v * lanes);
-      Vm need = (dv == unreached) & live;
-      if (!any(need)) {  // activated again by a neighbour, but already reached in every lane
+      const Vu dv = load<Vu>(p.dist + v * lanes);
+      unsigned need = lane_bits(dv == unreached) & live;
+      if (!need) {  // activated again by a neighbour, but already reached in every lane
         p.active[word] &= ~(std::uint64_t{1} << (v % 64));
         continue;
       }
-      Vd acc{};
-      for (std::uint64_t e = p.in_offsets[v]; e < p.in_offsets[v + 1]; ++e) {
-        Vd su = load<Vd>(p.frontier_in + std::size_t{p.in_adjacency[e]} * lanes);
-        if constexpr (Multiplicity) su *= p.in_multiplicity[e];
-        acc += su;
+      Vn acc0[chunks] = {}, acc1[chunks] = {};
+      const auto add = [&](Vn* acc, std::uint64_t arc) {
+        const double* su = frontier_in + std::size_t{p.in_adjacency[arc]} * lanes;
+        for (unsigned c = 0; c < chunks; ++c) {
+          if constexpr (Multiplicity)
+            acc[c] += load<Vn>(su + c * width) * p.in_multiplicity[arc];
+          else
+            acc[c] += load<Vn>(su + c * width);
+        }
+      };
+      std::uint64_t e = p.in_offsets[v];
+      const std::uint64_t end = p.in_offsets[v + 1];
+      for (; e + 1 < end; e += 2) {
+        add(acc0, e);
+        add(acc1, e + 1);
       }
-      const Vl got = wide(need) & (acc != 0);
-      if (any(got)) {
-        const Vm got32 = __builtin_convertvector(got, Vm);
-        const bool first = !any(need ^ live);
-        dv = reinterpret_cast<Vu>((reinterpret_cast<Vm>(level) & got32) | (reinterpret_cast<Vm>(dv) & ~got32));
-        store(p.dist + v * lanes, dv);
-        store(p.sigma + v * lanes, select(got, acc, load<Vd>(p.sigma + v * lanes)));
-        store(p.frontier_out + v * lanes, keep(got, acc));
+      if (e < end) add(acc0, e);
+      Vn acc[chunks];
+      unsigned nonzero = 0;
+      for (unsigned c = 0; c < chunks; ++c) {
+        acc[c] = acc0[c] + acc1[c];
+        nonzero |= chunk_bits(acc[c] != 0) << (c * width);
+      }
+      if (const unsigned got = need & nonzero) {
+        const Vm got32 = distance_mask(got);
+        store(p.dist + v * lanes,
+              reinterpret_cast<Vu>((reinterpret_cast<Vm>(level) & got32) | (reinterpret_cast<Vm>(dv) & ~got32)));
+        for (unsigned c = 0; c < chunks; ++c) {
+          const Ln mask = chunk_mask(got, c);
+          double* sigma = p.sigma + v * lanes + c * width;
+          store(sigma, select(mask, acc[c], load<Vn>(sigma)));
+          store(p.frontier_out + v * lanes + c * width, keep(mask, acc[c]));
+        }
         p.found[p.found_count++] = static_cast<std::uint32_t>(v);
-        if (first) activate_out_neighbours(p, v);
-        need &= ~got32;
+        if (need == live) activate_out_neighbours(p, v);
+        need &= ~got;
       }
-      if (!any(need)) p.active[word] &= ~(std::uint64_t{1} << (v % 64));
+      if (!need) p.active[word] &= ~(std::uint64_t{1} << (v % 64));
     }
 }
 
@@ -218,23 +316,55 @@ void forward(LoadPass& p) {
 /// w; then c(v) = demand(v) / sigma(v) + sum of c(w) * multiplicity over those arcs, into the frontier.
 template <bool Multiplicity>
 void backward(LoadPass& p) {
+  const double* const frontier_in = aligned(p.frontier_in);
   const Vu level = Vu{} + p.level;
-  const Vd one = Vd{} + 1.0, weight = load<Vd>(p.weight);
+  Vn weight[chunks];
+  for (unsigned c = 0; c < chunks; ++c) weight[c] = load<Vn>(p.weight + c * width);
+  const Vn one = Vn{} + 1.0;
   for (std::size_t k = 0; k < p.node_count; ++k) {
     const std::size_t v = p.nodes[k];
-    const Vl at = wide(load<Vu>(p.dist + v * lanes) == level);
-    const Vd sv = load<Vd>(p.sigma + v * lanes), flow = keep(at, sv * weight);
-    Vd acc{};
-    for (std::uint64_t a = p.out_offsets[v]; a < p.out_offsets[v + 1]; ++a) {
-      const Vd cw = load<Vd>(p.frontier_in + std::size_t{p.out_adjacency[a]} * lanes);
-      p.load[a] += sum(flow * cw);
-      if constexpr (Multiplicity)
-        acc += cw * p.out_multiplicity[a];
-      else
-        acc += cw;
+    const unsigned at = lane_bits(load<Vu>(p.dist + v * lanes) == level);
+    Ln mask[chunks];
+    Vn sv[chunks], flow[chunks];
+    for (unsigned c = 0; c < chunks; ++c) {
+      mask[c] = chunk_mask(at, c);
+      sv[c] = load<Vn>(p.sigma + v * lanes + c * width);
+      flow[c] = keep(mask[c], sv[c] * weight[c]);
     }
-    if (!p.demand || p.demand[v]) acc += one / select(at, sv, one);
-    store(p.frontier_out + v * lanes, keep(at, acc));
+    Vn acc0[chunks] = {}, acc1[chunks] = {};
+    // c(w) of an arc's head into its accumulator, and the arc's terms sigma(v) * weight * c(w).
+    const auto arc = [&](Vn* acc, Vn* term, std::uint64_t a) {
+      const double* cw = frontier_in + std::size_t{p.out_adjacency[a]} * lanes;
+      for (unsigned c = 0; c < chunks; ++c) {
+        const Vn x = load<Vn>(cw + c * width);
+        term[c] = flow[c] * x;
+        if constexpr (Multiplicity)
+          acc[c] += x * p.out_multiplicity[a];
+        else
+          acc[c] += x;
+      }
+    };
+    std::uint64_t a = p.out_offsets[v];
+    const std::uint64_t end = p.out_offsets[v + 1];
+    for (; a + 1 < end; a += 2) {
+      Vn t0[chunks], t1[chunks];
+      arc(acc0, t0, a);
+      arc(acc1, t1, a + 1);
+      const V2 s = sums2(t0, t1);
+      p.load[a] += s[0];
+      p.load[a + 1] += s[1];
+    }
+    if (a < end) {
+      Vn t0[chunks], t1[chunks] = {};
+      arc(acc0, t0, a);
+      p.load[a] += sums2(t0, t1)[0];
+    }
+    const bool demand = !p.demand || p.demand[v];
+    for (unsigned c = 0; c < chunks; ++c) {
+      Vn acc = acc0[c] + acc1[c];
+      if (demand) acc += one / select(mask[c], sv[c], one);
+      store(p.frontier_out + v * lanes + c * width, keep(mask[c], acc));
+    }
   }
 }
 

@@ -28,6 +28,19 @@ When parse_when(const std::string& name) {
   throw UsageError(fmt::format("unknown setting \"{}\" (auto, yes, no)", name));
 }
 
+double load_work_per_thread_second(Kernel kernel) {
+  // Measured on random regular graphs of 20000 nodes, degree 8 (bench/kernels.sh, bench/RESULTS.md), and
+  // rounded down towards the slower graphs (long paths: a sweep's lanes spread over many levels).
+  switch (resolve_kernel(kernel)) {
+    case Kernel::avx512:
+      return 5e8;
+    case Kernel::avx2:
+      return 4e8;
+    default:
+      return 2e8;
+  }
+}
+
 Report measure(const Graph& g, const MeasureOptions& o) {
   Report r;
   r.summary = summarize(g);
@@ -38,6 +51,7 @@ Report measure(const Graph& g, const MeasureOptions& o) {
     dopt.sample = o.sample;
     dopt.seed = o.seed;
     dopt.bfs.threads = o.threads;
+    dopt.bfs.kernel = o.kernel;
     dopt.bfs.ranks = o.ranks;
     dopt.bfs.progress = stage(o, "distances");
     if (g.meta.endpoints.empty()) {
@@ -76,13 +90,13 @@ Report measure(const Graph& g, const MeasureOptions& o) {
   const double work = sources * double(arcs);
   if (wanted(o.utilization, work <= o.auto_loads_work) && g.num_nodes() > 1) {
     const unsigned threads = o.threads > 0 ? unsigned(o.threads) : std::max(1u, std::thread::hardware_concurrency());
-    const double seconds = work / (kLoadWorkPerThreadSecond * threads);
+    const double seconds = work / (load_work_per_thread_second(o.kernel) * threads);
     if (o.notice && seconds > o.notice_seconds)
       o.notice(fmt::format("exact link loads: {} searches over {} arcs, about {:.0f} s on {} thread{}{}", sources, arcs,
                            seconds, threads, threads == 1 ? "" : "s",
                            o.utilization == When::automatic ? " (--utilization no skips them)" : ""));
-    r.loads = by_orbits ? link_loads_by_symmetry(g, o.routing, group->generators, o.threads, o.ranks)
-                        : link_loads(g, o.routing, o.threads, stage(o, "link loads"), r.endpoints, o.ranks);
+    r.loads = by_orbits ? link_loads_by_symmetry(g, o.routing, group->generators, o.threads, o.ranks, o.kernel)
+                        : link_loads(g, o.routing, o.threads, stage(o, "link loads"), r.endpoints, o.ranks, o.kernel);
   }
   if (wanted(o.bisection, g.num_nodes() <= o.auto_bisection_nodes) && g.num_nodes() > 1) {
     r.bisection = bisection_upper_bound(g, 8, o.seed);

@@ -7,20 +7,17 @@
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/metrics/kernel.hpp"
 #include "topo/parallel/ranks.hpp"
 
 namespace topo::metrics {
 
-/// Instruction set of the wide BFS sweeps (512 sources each; runs with at most 64 sources per sweep use
-/// a narrow portable kernel instead). Every choice gives the same result; `best` is the widest the CPU
-/// runs: AVX-512 with VPOPCNTDQ, else AVX2, else portable code.
-enum class BfsKernel { best, portable, avx2, avx512 };
-bool bfs_kernel_supported(BfsKernel kernel);
-
 struct DistanceOptions {
   int threads = 0;                       // 0 = OpenMP default
   std::function<void(double)> progress;  // called with the fraction done, from one thread
-  BfsKernel kernel = BfsKernel::best;    // must be supported (bfs_kernel_supported)
+  /// Instruction set of the wide sweeps (512 sources each; sweeps of at most 64 sources run a narrow
+  /// portable kernel instead); must be supported (kernel_supported). Every kernel gives the same result.
+  Kernel kernel = Kernel::best;
   /// The job's processes: each runs its share of the sweeps and every one gets the whole result
   /// (null: this process alone). Every rank must make the same call.
   parallel::Ranks* ranks = nullptr;

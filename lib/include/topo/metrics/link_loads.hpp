@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/metrics/kernel.hpp"
 #include "topo/parallel/ranks.hpp"
 
 namespace topo::metrics {
@@ -54,9 +55,11 @@ void summarize_arc_loads(const Graph& g, LinkLoads& loads);
 /// in fixed point, and rounded once. With `endpoints`, only the ordered pairs of endpoints exchange traffic
 /// (an indirect network's terminal routers). With `ranks`, the job's processes share the searches (the family
 /// routing's sources), up to 4096 of them, and every one gets the same loads as a single process (every rank
-/// must make the same call).
+/// must make the same call). `kernel`: the instruction set of split routing's sweeps (kernel_supported; the
+/// same loads from each).
 LinkLoads link_loads(const Graph& g, Routing r, int threads = 0, const std::function<void(double)>& progress = {},
-                     std::span<const node_id> endpoints = {}, parallel::Ranks* ranks = nullptr);
+                     std::span<const node_id> endpoints = {}, parallel::Ranks* ranks = nullptr,
+                     Kernel kernel = Kernel::best);
 
 /// True when link_loads_by_symmetry applies: a routing that automorphisms preserve (split, ecmp; not
 /// single, which breaks ties by node id) on a graph without parallel links, multiplicity or self-loops.
@@ -66,8 +69,8 @@ bool loads_by_symmetry_possible(const Graph& g, Routing r);
 /// of g, e.g. Orbits::generators): with node orbits O_i (representative r_i) and arc orbits under H,
 /// load(a) = Σ_i |O_i| · (mean of the loads from r_i over the orbit of a). Any subgroup of Aut(g) gives
 /// the exact answer; a larger one fewer BFS. Throws InputError if a generator is not an automorphism.
-/// `ranks` shares the searches between processes as in link_loads.
+/// `ranks` and `kernel` as in link_loads.
 LinkLoads link_loads_by_symmetry(const Graph& g, Routing r, const std::vector<std::vector<node_id>>& generators,
-                                 int threads = 0, parallel::Ranks* ranks = nullptr);
+                                 int threads = 0, parallel::Ranks* ranks = nullptr, Kernel kernel = Kernel::best);
 
 }  // namespace topo::metrics

@@ -9,6 +9,7 @@
 
 #include "topo/graph.hpp"
 #include "topo/memory.hpp"
+#include "topo/metrics/kernel.hpp"
 #include "topo/metrics/report.hpp"
 #include "topo/parallel/ranks.hpp"
 
@@ -26,6 +27,7 @@ struct MeasureOptions {
   When utilization = When::automatic;
   Routing routing = Routing::split;
   int threads = 0;
+  Kernel kernel = Kernel::best;  // instruction set of the distance and link-load sweeps (kernel_supported)
   /// The job's processes, which share the distance sweeps and link-load searches; every rank gets the
   /// whole Report, the same as one process's (null: this process alone). Every rank must call measure.
   parallel::Ranks* ranks = nullptr;
@@ -40,11 +42,9 @@ struct MeasureOptions {
   std::function<void(const std::string&)> notice;
 };
 
-/// Link-load searches per second and thread (source × arc units) of the batched split-routing sweeps,
-/// for cost estimates only (bench/RESULTS.md, exact link loads; one thread, idle machine): 1.0·10⁹ on
-/// `topogen random-regular --nodes 20000 --degree 8` (3.2·10⁹ in 3.15 s), 3.1·10⁹ on bcsstk13, 2.7·10⁸
-/// on bcspwr10 (long paths: a sweep's lanes spread over many levels). An estimate nearer the slow end.
-inline constexpr double kLoadWorkPerThreadSecond = 5e8;
+/// Link-load searches per second and thread (source × arc units) of the batched split-routing sweeps with
+/// that kernel (best: the one it resolves to), for the estimate printed before a long run only.
+double load_work_per_thread_second(Kernel kernel);
 
 /// Measures everything the options ask for: sizes, degrees, connectivity, distances (over the graph's
 /// endpoints when it names them), link loads, bisection bounds, the family's formulas and link lengths.
