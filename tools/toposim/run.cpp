@@ -61,7 +61,8 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
   r->add_option("--terminals-per-router", o.terminals_per_router,
                 "terminals on every router, or on every endpoint of an indirect network (default 1, or the "
                 "family's own: dragonfly h, fat-tree terminals 1, MLFM n-1, OFT q+1)")
-      ->type_name("T");
+      ->type_name("T")
+      ->default_str("");  // 0 in the options means the family's own, not zero terminals
   r->add_option("--vc-classes", o.vc_classes, "deadlock avoidance (default: from the routing): " + sim::vc_class_help())
       ->check(topo::cli::one_of(sim::vc_class_names()))
       ->type_name("SCHEME");

@@ -210,7 +210,7 @@ struct SimOnly {
 // One line per simulator-only routing; toporoute's algorithms come from route::algorithm_names().
 const std::vector<SimOnly>& sim_only() {
   static const std::vector<SimOnly> list = {
-      {"minimal-adaptive", "per hop the least-occupied minimal output; escape VCs on dor or shortest", true,
+      {"minimal-adaptive", "per hop the least-occupied minimal output; escape VCs on dor, dragonfly or shortest", true,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<MinimalAdaptive>(c.net, base_router(c.g, c.o));
        }},
