@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "fixtures.hpp"
 #include "metrics/load_kernel.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
@@ -16,13 +17,9 @@
 #include "topo/metrics/measure.hpp"
 
 using namespace topo;
+using topo::test::family;
 
 namespace {
-
-Graph family(const std::string& name, std::map<std::string, std::string> raw) {
-  const auto& f = gen::find_family(name);
-  return gen::generate(f, gen::parse_params(f, raw));
-}
 
 /// Brandes' accumulation from each source in turn: path counts sigma by BFS, then dependencies delta
 /// from the farthest node back; arc v->x (multiplicity m) carries sigma[v]/sigma[x] * (demand(x) + delta[x])

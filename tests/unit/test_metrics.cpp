@@ -6,6 +6,7 @@
 #include <numeric>
 #include <random>
 
+#include "fixtures.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/gen/registry.hpp"
@@ -16,12 +17,9 @@
 #include "topo/metrics/summary.hpp"
 
 using namespace topo;
+using topo::test::family;
 
 namespace {
-Graph family(const std::string& name, std::map<std::string, std::string> raw) {
-  const auto& f = gen::find_family(name);
-  return gen::generate(f, gen::parse_params(f, raw));
-}
 Graph path(node_id n) {
   return gen::make_grid({std::int64_t(n)}, false);
 }

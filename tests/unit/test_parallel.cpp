@@ -9,6 +9,7 @@
 #include <thread>
 #include <type_traits>
 
+#include "fixtures.hpp"
 #include "metrics/exact_sum.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/map/methods.hpp"
@@ -18,13 +19,9 @@
 #include "topo/parallel/ranks.hpp"
 
 using namespace topo;
+using topo::test::family;
 
 namespace {
-
-Graph family(const std::string& name, std::map<std::string, std::string> raw) {
-  const auto& f = gen::find_family(name);
-  return gen::generate(f, gen::parse_params(f, raw));
-}
 
 /// P ranks as threads: the collectives meet at a barrier.
 struct ThreadJob {

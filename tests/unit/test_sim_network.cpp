@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 
+#include "fixtures.hpp"
 #include "sim/huge_pages_internal.hpp"
 #include "sim/route_cache_internal.hpp"
 #include "sim/sim_internal.hpp"
@@ -17,28 +18,12 @@
 #include "topo/sim/network_sim.hpp"
 
 using namespace topo;
-
-namespace {
-
-Graph family(const std::string& name, std::map<std::string, std::string> raw) {
-  const auto& f = gen::find_family(name);
-  return gen::generate(f, gen::parse_params(f, raw));
-}
-
-sim::SimOptions quick() {
-  sim::SimOptions o;
-  o.sample_period = 300;
-  o.samples = 2;
-  o.max_samples = 8;
-  o.deadlock_cycles = 2000;
-  return o;
-}
-
-}  // namespace
+using topo::test::family;
+using topo::test::quick_sim;
 
 TEST_CASE("sim: zero-load latency is hops x router delay + link latencies + serialisation") {
   const auto g = family("mesh", {{"dims", "4x4"}});
-  sim::SimOptions base = quick();
+  sim::SimOptions base = quick_sim();
   base.link_latency.assign(1, '3');
   for (std::uint32_t F : {1u, 4u})
     for (std::uint32_t d : {0u, 1u, 2u}) {
@@ -74,7 +59,7 @@ TEST_CASE("sim: zero-load latency of a single link with latency classes and mult
   a.cls = cls;
   b.add_link(0, 1, a);
   const auto g = b.finish();
-  auto o = quick();
+  auto o = quick_sim();
   o.link_latency = "1,global=7";
   o.traffic = "bit-complement";
   o.rate = 0.01;
@@ -91,7 +76,7 @@ TEST_CASE("sim: zero-load latency of a single link with latency classes and mult
 TEST_CASE("sim: batch mode delivers every packet exactly once") {
   const auto g = family("torus", {{"dims", "4x4"}});
   for (const char* flow : {"wormhole", "vct"}) {
-    auto o = quick();
+    auto o = quick_sim();
     o.messages = 5;
     o.packet_size = 4;
     o.flow = flow;
@@ -129,7 +114,7 @@ TEST_CASE("sim: saturated networks never overflow a buffer, a credit count or a 
     CAPTURE(c.fam);
     CAPTURE(c.algo);
     const auto g = family(c.fam, c.params);
-    auto o = quick();
+    auto o = quick_sim();
     o.algo = c.algo;
     o.traffic = c.traffic;
     o.flow = c.flow;
@@ -155,7 +140,7 @@ TEST_CASE("sim: saturated networks never overflow a buffer, a credit count or a 
 TEST_CASE("sim: the same seed gives the same output with 1 and 2 threads") {
   const auto g = family("torus", {{"dims", "4x4"}});
   for (const char* algo : {"dor", "minimal-adaptive", "ugal"}) {
-    auto o = quick();
+    auto o = quick_sim();
     o.algo = algo;
     o.vcs = 8;
     o.packet_size = 2;
@@ -173,7 +158,7 @@ TEST_CASE("sim: the same seed gives the same output with 1 and 2 threads") {
 
 TEST_CASE("sim: a ring with minimal routing and one VC is refused, deadlocks when allowed, runs with VC classes") {
   const auto g = family("ring", {{"nodes", "8"}});
-  auto o = quick();
+  auto o = quick_sim();
   o.algo = "shortest";
   o.vcs = 1;
   o.vc_classes = "none";
@@ -217,7 +202,7 @@ TEST_CASE("sim: a ring with minimal routing and one VC is refused, deadlocks whe
 
 TEST_CASE("sim: warm-up converges below saturation and the saturation search states its criterion") {
   const auto g = family("mesh", {{"dims", "4x4"}});
-  auto o = quick();
+  auto o = quick_sim();
   const sim::Simulator s(g, o);
   const auto low = s.run(0.1, 4);
   CHECK(low.converged);
@@ -236,7 +221,7 @@ TEST_CASE("sim: stable is false above saturation (BookSim2's latency test), true
   // 4x4 mesh, DOR, uniform: saturation is below 1.0 (see above); at 1.0 the source queues grow and the
   // mean latency with waiting packets at their age passes 500 cycles within the first windows.
   const auto g = family("mesh", {{"dims", "4x4"}});
-  const sim::Simulator s(g, quick());
+  const sim::Simulator s(g, quick_sim());
   const auto low = s.run(0.1, 4);
   CHECK(low.stable);
   CHECK_FALSE(low.latency_exceeded);
@@ -249,7 +234,7 @@ TEST_CASE("sim: stable is false above saturation (BookSim2's latency test), true
   CHECK(high.accepted_mean < 0.9 * high.offered);
   // Without the test, the saturated run converges (every window delivers at the same rate) and is
   // stable by the other conditions alone: the test is what marks it.
-  auto o = quick();
+  auto o = quick_sim();
   o.latency_threshold = 0;
   const auto untested = sim::Simulator(g, o).run(1.0, 4);
   CHECK_FALSE(untested.latency_exceeded);
@@ -271,7 +256,7 @@ TEST_CASE("sim: a fractional speedup alternates the flits an input port may send
   const auto g = family("mesh", {{"dims", "4x4"}});
   std::vector<double> acc;
   for (double S : {1.0, 1.5, 2.0}) {
-    auto o = quick();
+    auto o = quick_sim();
     o.vcs = 2;
     o.speedup = S;
     o.latency_threshold = 0;
@@ -301,7 +286,7 @@ TEST_CASE("sim: indirect networks put terminals on their endpoints only, the fam
     const auto g = family(c.fam, c.params);
     REQUIRE(g.num_nodes() == c.routers);
     REQUIRE(g.meta.endpoints.size() == c.endpoints);
-    auto o = quick();
+    auto o = quick_sim();
     o.messages = 3;
     const sim::Simulator s(g, o);
     CHECK(s.setup().terminals_per_router == c.per_endpoint);
@@ -316,9 +301,9 @@ TEST_CASE("sim: indirect networks put terminals on their endpoints only, the fam
     CHECK(sim::Simulator(g, o).setup().terminals == 2 * c.endpoints);
   }
   // A direct network keeps one terminal per router by default.
-  CHECK(sim::Simulator(family("mesh", {{"dims", "3x3"}}), quick()).setup().terminals == 9);
+  CHECK(sim::Simulator(family("mesh", {{"dims", "3x3"}}), quick_sim()).setup().terminals == 9);
   // Patterns from router to router need terminals on both ends.
-  auto o = quick();
+  auto o = quick_sim();
   o.traffic = "tornado";
   CHECK_THROWS_AS(sim::Simulator(family("mlfm", {{"n", "4"}}), o), InputError);
 }
@@ -338,7 +323,7 @@ TEST_CASE("sim: BookSim2's partition classes: a run that wraps uses class 1 thro
   CHECK(classes({6, 7, 0, 1}) == std::vector<std::uint8_t>{1, 1, 1});  // crosses 7 -> 0
   CHECK(classes({1, 2, 3}) == std::vector<std::uint8_t>{0, 0});
   CHECK(classes({1, 0, 7}) == std::vector<std::uint8_t>{1, 1});  // crosses 0 -> 7 the other way
-  auto o = quick();
+  auto o = quick_sim();
   o.algo = "dor";
   o.vc_classes = "partition";
   o.vcs = 2;
@@ -368,7 +353,7 @@ TEST_CASE("sim: minimal-adaptive on a dragonfly takes escape VCs by hops left, a
   vcc->of_path(p, c);
   CHECK(c == std::vector<std::uint8_t>{1, 2});  // 2 hops left, then 1: classes 3 - 2 and 3 - 1
   CHECK_THROWS_AS(sim::make_vc_classes("escape-hop", g, 3, 1), UsageError);
-  auto o = quick();
+  auto o = quick_sim();
   o.algo = "minimal-adaptive";
   o.vcs = 4;
   o.packet_size = 4;
@@ -408,7 +393,7 @@ TEST_CASE("sim: one VC carries back-to-back packets at a flit per cycle") {
   b.add_link(0, 1);
   const auto g = b.finish();
   for (std::uint32_t F : {1u, 2u}) {
-    auto o = quick();
+    auto o = quick_sim();
     o.vcs = 1;
     o.routing_delay = 0;
     o.packet_size = F;
@@ -418,7 +403,7 @@ TEST_CASE("sim: one VC carries back-to-back packets at a flit per cycle") {
     CHECK(p.stable);
     CHECK(p.accepted_mean == doctest::Approx(0.9).epsilon(0.03));
   }
-  auto o = quick();
+  auto o = quick_sim();
   o.vcs = 1;
   o.traffic = "bit-complement";
   CHECK(sim::Simulator(g, o).run(0.9, 1).accepted_mean == doctest::Approx(0.5).epsilon(0.03));
@@ -426,7 +411,7 @@ TEST_CASE("sim: one VC carries back-to-back packets at a flit per cycle") {
 
 TEST_CASE("sim: the dependency check keeps the routes that drew nothing for the engines, and only those") {
   const auto g = family("torus", {{"dims", "4x4"}});
-  auto o = quick();
+  auto o = quick_sim();
   o.vcs = 8;
   const auto net = sim::build_network(g, o);
   const auto dest = route::terminal_destinations("uniform", {g, net.term_off}, {.seed = 1});
@@ -463,7 +448,7 @@ TEST_CASE("sim: routes of 8 bytes a hop give the same run as routes of 4") {
   // Networks below 2^24 arcs keep a packet's route in 4 bytes a hop; the 8-byte layout of larger ones is
   // forced here. A 40-ring under dor has routes of 0 to 20 hops: packets move between size classes.
   const auto g = family("ring", {{"nodes", "40"}});
-  auto o = quick();
+  auto o = quick_sim();
   o.vcs = 2;
   auto net = sim::build_network(g, o);
   REQUIRE(net.narrow_routes);
@@ -514,7 +499,7 @@ TEST_CASE("sim: the measures for large networks change nothing in a run") {
   // from arenas; here on a small one, with wormhole packets of 3 flits on 2 threads, against the same run
   // without.
   const auto g = family("torus", {{"dims", "6x6x6"}});
-  auto o = quick();
+  auto o = quick_sim();
   o.packet_size = 3;
   o.threads = 2;
   const sim::Simulator plain(g, o);

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "fixtures.hpp"
 #include "sim/sim_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
@@ -13,24 +14,8 @@
 #include "topo/sim/network_sim.hpp"
 
 using namespace topo;
-
-namespace {
-
-Graph family(const std::string& name, std::map<std::string, std::string> raw) {
-  const auto& f = gen::find_family(name);
-  return gen::generate(f, gen::parse_params(f, raw));
-}
-
-sim::SimOptions quick() {
-  sim::SimOptions o;
-  o.sample_period = 300;
-  o.samples = 2;
-  o.max_samples = 8;
-  o.deadlock_cycles = 2000;
-  return o;
-}
-
-}  // namespace
+using topo::test::family;
+using topo::test::quick_sim;
 
 TEST_CASE("valiant: the graph's own minimal routing in both phases, the phase boundary on the path") {
   const auto g = family("torus", {{"dims", "8x8"}});
@@ -107,7 +92,7 @@ TEST_CASE("vc classes: valiant splits by ring part, then by phase, as BookSim2's
 // bench/RESULTS.md) and Valiant's 0.26 with 4 VCs, one per class; 0.3 with 16.
 TEST_CASE("sim: Valiant on an 8x8 torus with 4 VCs is deadlock-free and carries 0.25 under uniform traffic") {
   const auto g = family("torus", {{"dims", "8x8"}});
-  auto o = quick();
+  auto o = quick_sim();
   o.algo = "valiant";
   o.vcs = 4;
   const sim::Simulator s(g, o);
@@ -133,7 +118,7 @@ TEST_CASE("sim: Valiant on an 8x8 torus with 4 VCs is deadlock-free and carries 
 
 TEST_CASE("sim: UGAL on a dragonfly with 3 VCs passes the dependency check and takes Valiant paths under load only") {
   const auto g = family("dragonfly", {{"h", "2"}});
-  auto o = quick();
+  auto o = quick_sim();
   o.algo = "ugal";
   o.vcs = 3;
   o.buffer = 32;  // the threshold of 30 flits means something only with room for more (BookSim2's have 256)
@@ -166,7 +151,7 @@ TEST_CASE("sim: UGAL on a dragonfly with 3 VCs passes the dependency check and t
 
 TEST_CASE("sim: an unstable point has no latency figures, and a network that does not move is a deadlock") {
   const auto g = family("ring", {{"nodes", "16"}});
-  auto o = quick();
+  auto o = quick_sim();
   o.vcs = 1;
   o.vc_classes = "none";
   o.allow_deadlock = true;
@@ -206,7 +191,7 @@ TEST_CASE("sim: every routing runs with its defaults on every family it fits") {
     const auto g = family(name, params);
     for (const auto& algo : sim::routing_names()) {
       if (algo == "table") continue;  // needs a file of routes
-      auto o = quick();
+      auto o = quick_sim();
       o.algo = algo;
       o.sample_period = 200;
       o.max_samples = 3;
