@@ -17,16 +17,11 @@ import time
 
 import igraph
 
+import link_loads_igraph  # the same folder: its readers of edge lists and Matrix Market files
+
 
 def read_edge_list(path):
-    edges, n = [], 0
-    with open(path) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            u, v = map(int, line.split()[:2])
-            edges.append((u, v))
-            n = max(n, u + 1, v + 1)
+    n, edges = link_loads_igraph.read_edge_list(path)
     return igraph.Graph(n=n, edges=edges)
 
 
@@ -54,19 +49,8 @@ def main():
         g = igraph.Graph.GRG(n, math.sqrt(degree / (math.pi * n)))
         print_edges(g.connected_components().giant())
     elif what == "mtx":
-        edges, n, header = set(), 0, True
-        with open(sys.argv[2]) as f:
-            for line in f:
-                if line.startswith("%") or not line.strip():
-                    continue
-                fields = line.split()
-                if header:
-                    n, header = int(fields[0]), False
-                    continue
-                i, j = int(fields[0]) - 1, int(fields[1]) - 1
-                if i != j:
-                    edges.add((min(i, j), max(i, j)))
-        print_edges(igraph.Graph(n=n, edges=sorted(edges)))
+        n, edges = link_loads_igraph.read_matrix(sys.argv[2])
+        print_edges(igraph.Graph(n=n, edges=edges))
     elif what == "loads":
         g = read_edge_list(sys.argv[2])
         wall, cpu, eb = timed(lambda: g.edge_betweenness(directed=False))

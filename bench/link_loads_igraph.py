@@ -65,4 +65,5 @@ def main():
     print(f"seconds {seconds:.4f} u {mean / top:.15f} mean {mean:.10f} max {top:.10f}")
 
 
-main()
+if __name__ == "__main__":
+    main()
