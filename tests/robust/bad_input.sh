@@ -436,6 +436,17 @@ status_of() { timeout 60 "$@"; echo $?; }
   fail "topostat missing file with stderr closed: not exit 1"
 [[ "$(status_of "$bin/topostat" --nonesuch 2>&-)" == 2 ]] && passes=$((passes + 1)) ||
   fail "topostat unknown option with stderr closed: not exit 2"
+# topomap's result goes to -o; its report lines have nowhere to go when the caller closed stdout, and the run
+# still succeeds (without -o the mapping itself is lost: exit 1).
+printf '%%%%MatrixMarket matrix coordinate pattern symmetric\n4 4 3\n2 1\n3 2\n4 3\n' > "$in/chain4.mtx"
+rm -f "$tmp/chain4.map"
+timeout 60 "$bin/topomap" --demand "$in/chain4.mtx" --iterations 100 -o "$tmp/chain4.map" "$in/torus.el" >&- 2> /dev/null
+st=$?
+[[ $st -eq 0 && $(wc -l < "$tmp/chain4.map") -eq 4 ]] && passes=$((passes + 1)) ||
+  fail "topomap -o with stdout closed: exit $st"
+timeout 60 "$bin/topomap" --demand "$in/chain4.mtx" --iterations 100 "$in/torus.el" >&- 2> /dev/null
+st=$?
+[[ $st -eq 1 ]] && passes=$((passes + 1)) || fail "topomap without -o, stdout closed: exit $st, not 1"
 for err in /dev/full closed-pipe; do
   for tool in topostat toposim; do
     rm -f "$out/result"

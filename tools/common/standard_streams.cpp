@@ -15,7 +15,7 @@ namespace topo::cli {
 
 namespace {
 
-bool stdin_closed = false;
+bool stdin_closed = false, stdout_closed = false;
 WriteBuffer* stdout_buffer = nullptr;  // never destroyed: it would close descriptor 1
 
 }  // namespace
@@ -24,6 +24,7 @@ void hold_closed_standard_descriptors() {
   for (int fd = 0; fd <= 2; ++fd) {
     if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
     if (fd == STDIN_FILENO) stdin_closed = true;
+    if (fd == STDOUT_FILENO) stdout_closed = true;
     const int held = ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
     if (held >= 0 && held != fd) {  // a lower descriptor was closed too and took it: move it
       ::dup2(held, fd);
@@ -44,6 +45,10 @@ int stdout_error() {
 
 bool stdin_was_closed() {
   return stdin_closed;
+}
+
+bool stdout_was_closed() {
+  return stdout_closed;
 }
 
 void write_stderr(std::string_view text) noexcept {

@@ -16,6 +16,9 @@ int stdout_error();
 
 /// True when standard input was closed when the tool started.
 bool stdin_was_closed();
+/// True when standard output was closed when the tool started (a tool whose result went to -o then has
+/// nothing it must print).
+bool stdout_was_closed();
 
 /// Writes `text` to stderr as one write; a failure (stderr closed, on a full disk, a closed pipe) is ignored:
 /// a message or a progress bar that cannot be shown must not change the outcome of the run.

@@ -9,6 +9,7 @@
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
+#include "common/standard_streams.hpp"
 #include "common/job.hpp"
 #include "common/progress.hpp"
 #include "common/suggest.hpp"
@@ -204,6 +205,9 @@ int main(int argc, char** argv) {
       topo::cli::Output mf(o.output);
       tm::write_mapping(mf.stream(), tasks, fmt_map);
       mf.commit();
+      // The report lines are a summary of what -o holds: with standard output closed by the caller
+      // (`>&-`) there is nowhere to show them, and the run has done what was asked.
+      if (topo::cli::stdout_was_closed()) return;
     }
     topo::cli::Output out("-");
     auto& os = out.stream();
