@@ -9,9 +9,9 @@
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
-#include "common/standard_streams.hpp"
 #include "common/job.hpp"
 #include "common/progress.hpp"
+#include "common/standard_streams.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
 #include "topo/map/methods.hpp"
