@@ -70,6 +70,9 @@ with open(sys.argv[2], "wb") as f:
 for f in comments.el.gz zeros.gz; do
   peak 400 200 "topostat $f" "$tmp/$f" topostat --max-memory 64M
 done
+# toporoute --pairs inflates its file under the same limit.
+"$bin/topogen" ring --nodes 8 > "$tmp/ring8.el"
+peak 400 200 "toporoute --pairs zeros.gz" /dev/null toporoute --max-memory 64M --pairs "$tmp/zeros.gz" "$tmp/ring8.el"
 
 echo "$passes passed, $fails failed"
 ((fails == 0))

@@ -76,7 +76,7 @@ node_id node_arg(const topo::Graph& g, std::uint64_t v, const char* what) {
   return node_id(v);
 }
 
-std::vector<r::Pair> pairs_of(const topo::Graph& g, const Options& o) {
+std::vector<r::Pair> pairs_of(const topo::Graph& g, const Options& o, const topo::MemoryBudget& budget) {
   const int given = int(o.from.has_value() || o.to.has_value()) + int(!o.pairs_file.empty()) + int(!o.traffic.empty());
   if (given != 1) throw topo::UsageError("give exactly one of --from/--to, --pairs FILE or --traffic PATTERN");
   if (o.from || o.to) {
@@ -87,7 +87,7 @@ std::vector<r::Pair> pairs_of(const topo::Graph& g, const Options& o) {
     std::ifstream file(o.pairs_file, std::ios::binary);
     if (!file) throw topo::InputError(fmt::format("cannot open {}: {}", o.pairs_file, std::strerror(errno)));
     std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-    if (topo::io::is_gzip(text)) text = topo::io::gunzip(text, o.pairs_file);  // as graph files
+    if (topo::io::is_gzip(text)) text = topo::io::gunzip(text, o.pairs_file, &budget);  // as graph files
     std::istringstream in(std::move(text));
     return r::read_pairs(in, o.pairs_file, g.num_nodes());
   }
@@ -175,7 +175,7 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   if (!o.traffic.empty())
     budget.check(r::routing_memory(g, o.algo, r::traffic_pair_count(g, o.traffic), need_loads, o.split && !split_all));
   const auto router = r::make_router(g, ro);
-  const auto pairs = pairs_of(g, o);
+  const auto pairs = pairs_of(g, o, budget);
   budget.check(r::routing_memory(g, o.algo, pairs.size(), need_loads, o.split && !split_all));
   r::Rng rng(o.seed);
   r::LoadCounter loads(g);
