@@ -66,13 +66,31 @@ with open(sys.argv[2], "wb") as f:
     for _ in range(512):
         f.write(c.compress(bytes(1 << 20)))
     f.write(c.flush())
-' "$tmp/comments.el.gz" "$tmp/zeros.gz"
-for f in comments.el.gz zeros.gz; do
+c = zlib.compressobj(9, zlib.DEFLATED, 31)
+with open(sys.argv[3], "wb") as f:
+    for _ in range(512):
+        f.write(c.compress(b"\n" * (1 << 20)))
+    f.write(c.flush())
+' "$tmp/comments.el.gz" "$tmp/zeros.gz" "$tmp/blank.el.gz"
+for f in comments.el.gz blank.el.gz; do
   peak 400 200 "topostat $f" "$tmp/$f" topostat --max-memory 64M
 done
+# Binary data (a NUL byte) ends the inflation at once, at its line, whatever the limit: 512 MiB of zeros under
+# an address-space limit of 400 MiB is refused as not text, not inflated until memory runs out.
+python3 - "$tmp/stderr" prlimit --as=$((400 << 20)) timeout 60 "$bin/topostat" "$tmp/zeros.gz" <<'PY'
+import subprocess, sys
+with open(sys.argv[1], "wb") as e:
+    sys.exit(subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=e).returncode)
+PY
+st=$?
+if [[ $st -eq 1 ]] && grep -q '^topostat: .*zeros.gz:1: a NUL byte' "$tmp/stderr"; then
+  passes=$((passes + 1))
+else
+  fail "topostat zeros.gz without a limit: exit $st: $(cat "$tmp/stderr")"
+fi
 # toporoute --pairs inflates its file under the same limit.
 "$bin/topogen" ring --nodes 8 > "$tmp/ring8.el"
-peak 400 200 "toporoute --pairs zeros.gz" /dev/null toporoute --max-memory 64M --pairs "$tmp/zeros.gz" "$tmp/ring8.el"
+peak 400 200 "toporoute --pairs blank.el.gz" /dev/null toporoute --max-memory 64M --pairs "$tmp/blank.el.gz" "$tmp/ring8.el"
 
 echo "$passes passed, $fails failed"
 ((fails == 0))

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <array>
+#include <cstring>
 #include <streambuf>
 
 #include "topo/errors.hpp"
@@ -46,7 +48,17 @@ std::string gunzip(std::string_view data, const std::string& source, const Memor
         inflateEnd(&z);
         throw ParseError(source, 0, fmt::format("gzip: {}", why));
       }
-      out.append(chunk.data(), chunk.size() - z.avail_out);
+      const std::size_t got = chunk.size() - z.avail_out;
+      // Every input topo reads is text: a NUL byte ends the inflation at once, at its line, instead of after
+      // the whole (perhaps gigabytes of) binary data has been inflated.
+      if (const void* nul = std::memchr(chunk.data(), 0, got)) {
+        const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - chunk.data());
+        const auto line = std::size_t(1) + static_cast<std::size_t>(std::count(out.begin(), out.end(), '\n')) +
+                          static_cast<std::size_t>(std::count(chunk.data(), chunk.data() + at, '\n'));
+        inflateEnd(&z);
+        throw ParseError(source, line, "a NUL byte in the decompressed data: not a text file");
+      }
+      out.append(chunk.data(), got);
       if (budget && budget->limit && data.size() + out.size() > budget->limit) {
         inflateEnd(&z);
         budget->check(

@@ -13,7 +13,8 @@ namespace topo::io {
 bool is_gzip(std::string_view data);
 
 /// The decompressed content of a gzip file (several members are concatenated, as gzip -d does).
-/// ParseError naming `source` on corrupt or truncated data. With a budget, the compressed and decompressed
+/// ParseError naming `source` on corrupt or truncated data, and at the line of a NUL byte, as soon as the
+/// inflation reaches it (every input topo reads is text; binary data is not inflated whole). With a budget, the compressed and decompressed
 /// bytes are held to its limit while they grow: MemoryLimitError ("decompressed input") as soon as they pass
 /// it, before a small file has inflated to gigabytes.
 std::string gunzip(std::string_view data, const std::string& source, const MemoryBudget* budget = nullptr);
