@@ -14,9 +14,9 @@ bool is_gzip(std::string_view data);
 
 /// The decompressed content of a gzip file (several members are concatenated, as gzip -d does).
 /// ParseError naming `source` on corrupt or truncated data, and at the line of a NUL byte, as soon as the
-/// inflation reaches it (every input topo reads is text; binary data is not inflated whole). With a budget, the compressed and decompressed
-/// bytes are held to its limit while they grow: MemoryLimitError ("decompressed input") as soon as they pass
-/// it, before a small file has inflated to gigabytes.
+/// inflation reaches it (every input topo reads is text; binary data is not inflated whole). With a budget, the
+/// compressed and decompressed bytes are held to its limit while they grow: MemoryLimitError ("decompressed input") as
+/// soon as they pass it, before a small file has inflated to gigabytes.
 std::string gunzip(std::string_view data, const std::string& source, const MemoryBudget* budget = nullptr);
 
 /// True when a file name asks for gzip output ("graph.el.gz").
