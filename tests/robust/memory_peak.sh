@@ -9,6 +9,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0 passes=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# Under AddressSanitizer (TOPO_SANITIZED, the sanitizer build's ctest) a process maps terabytes of shadow memory
+# at start, so no address-space limit can be set and its resident set says nothing: there the refusals and their
+# messages are checked, without prlimit and the peak.
+as_limit() { [[ -n "${TOPO_SANITIZED:-}" ]] || echo "prlimit --as=$(($1 << 20))"; }
 
 # peak LIMIT_MIB RSS_MIB NAME STDIN TOOL ARGS...: runs TOOL under prlimit --as=LIMIT_MIB; expects exit 1, one
 # line "tool: this run needs about ... but --max-memory is ...", and a peak resident set below RSS_MIB.
@@ -16,7 +20,8 @@ peak() {
   local limit=$1 most=$2 name=$3 stdin=$4 tool=$5
   shift 5
   local kib
-  kib=$(python3 - "$limit" "$stdin" "$tmp/stderr" prlimit --as=$((limit << 20)) timeout 60 "$bin/$tool" "$@" <<'PY'
+  # shellcheck disable=SC2046 # as_limit's words are the command's
+  kib=$(python3 - "$limit" "$stdin" "$tmp/stderr" $(as_limit "$limit") timeout 60 "$bin/$tool" "$@" <<'PY'
 import resource, subprocess, sys
 limit, stdin, err, cmd = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 with open(stdin, "rb") as i, open(err, "wb") as e:
@@ -31,7 +36,9 @@ PY
   if [[ "$(wc -l < "$tmp/stderr")" -ne 1 || "$line" != "$tool: this run needs about "*" but --max-memory is "* ]]; then
     fail "$name: not refused with the estimate: $line"; return
   fi
-  if ((rss > most << 10)); then fail "$name: peak resident memory $rss KiB, more than $most MiB"; return; fi
+  if [[ -z "${TOPO_SANITIZED:-}" ]] && ((rss > most << 10)); then
+    fail "$name: peak resident memory $rss KiB, more than $most MiB"; return
+  fi
   passes=$((passes + 1))
   [[ -n "${VERBOSE:-}" ]] && echo "$name: peak $rss KiB: $line"
   return 0
@@ -77,7 +84,8 @@ for f in comments.el.gz blank.el.gz; do
 done
 # Binary data (a NUL byte) ends the inflation at once, at its line, whatever the limit: 512 MiB of zeros under
 # an address-space limit of 400 MiB is refused as not text, not inflated until memory runs out.
-python3 - "$tmp/stderr" prlimit --as=$((400 << 20)) timeout 60 "$bin/topostat" "$tmp/zeros.gz" <<'PY'
+# shellcheck disable=SC2046 # as_limit's words are the command's
+python3 - "$tmp/stderr" $(as_limit 400) timeout 60 "$bin/topostat" "$tmp/zeros.gz" <<'PY'
 import subprocess, sys
 with open(sys.argv[1], "wb") as e:
     sys.exit(subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=e).returncode)
