@@ -4,7 +4,7 @@
 # Usage: bench/kernels.sh BIN_DIR [MATRIX.mtx ...]
 # Graphs: random regular 20000 nodes of degree 8, Barabási–Albert 30000 nodes (m = 4), a 2-D random
 # geometric graph of 20000 nodes (mean degree about 10, largest component), each Matrix Market file given
-# (default: data/662_bus.mtx, and bcsstk13.mtx from $TOPO_MATRICES when that is set), and last random
+# (default: data/matrices/662_bus.mtx, and bcsstk13.mtx from $TOPO_MATRICES when that is set), and last random
 # regular 100000 nodes of degree 8 (unless SKIP_LARGE is set).
 # Per graph and kernel: the whole `topostat -j THREADS --method bfs --bisection no` process, with
 # `--utilization yes` (loads) and `--utilization no` (distances), wall and CPU seconds; igraph's call alone
@@ -26,7 +26,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 matrices=("$@")
 if [ ${#matrices[@]} -eq 0 ]; then
-  matrices=("$here/../data/662_bus.mtx")
+  matrices=("$here/../data/matrices/662_bus.mtx")
   [ -n "${TOPO_MATRICES:-}" ] && [ -f "$TOPO_MATRICES/bcsstk13.mtx" ] && matrices+=("$TOPO_MATRICES/bcsstk13.mtx")
 fi
 

@@ -11,7 +11,7 @@ set -euo pipefail
 bin=$(cd "$1" && pwd)
 what=${2:-all}
 here=$(cd "$(dirname "$0")" && pwd)
-data=$(cd "$here/../../shared/data" && pwd)
+data=$(cd "$here/../data" && pwd)
 qap_time=${QAP_TIME:-10}
 qap_only=${QAP_ONLY:-}
 qap_seed=${QAP_SEED:-1}

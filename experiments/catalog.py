@@ -121,7 +121,7 @@ for name, k, levels, m, traffic in [("I", 32, 4, 28, "dense"), ("II", 64, 3, 57,
         "--seed", CLEX_SEED)
 
 # ---- Mapping tables (dissertation §3.3.4): one run per (matrix, machine, method), fixed budgets, seed 1 ------------
-# args: PRESET MATRIX METHOD [topomap options]; run.py reads the matrix from ../shared/data/matrices and runs
+# args: PRESET MATRIX METHOD [topomap options]; run.py reads the matrix from data/matrices and runs
 # topogen torus --preset PRESET | topomap --demand MATRIX -m METHOD ... with one thread and one restart.
 MAP_MACHINES = [("bgl-1024", "BG/L 8x8x16", 1024), ("qcdoc-1024", "QCDOC 2x2x2x4x4x8", 1024),
                 ("bgl-2048", "BG/L 16x8x16", 2048), ("qcdoc-2048", "QCDOC 2x2x2x4x4x16", 2048)]

@@ -1,6 +1,6 @@
 """The papers' printed values that `make experiments` reproduces, and the known reasons where ours differ.
-Sources: ../shared/seeds/001 (Powell dissertation) Table 2; 002 (Projective Networks) Tables 2-6;
-003 (Hierarchical Dual-Net) Tables 1 and 3; 000 (CLEX) Tables I-IV. Each explanation repeats what
+Sources: the iBT dissertation (Powell) Table 2; Projective Networks (Camarero et al.) Tables 2-6;
+Hierarchical Dual-Net (Li, Peng & Chu) Tables 1 and 3; CLEX (Lenzen & Wattenhofer) Tables I-IV. Each explanation repeats what
 tests/paper/*.py, tests/unit/test_dissertation_families.cpp and bench/RESULTS.md found."""
 
 # ---- Dissertation Table 2: run name -> (label, degree, mean, std, diameter, bisection width or None, cost)

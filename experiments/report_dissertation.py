@@ -158,7 +158,7 @@ def diss_mapping():
     with_scotch = all(os.path.exists(os.path.join(report.RESULTS, "runs", catalog.map_name(m, p, "scotch") + ".json"))
                       for m, _, p, _, _ in catalog.map_cells()) and "scotch" in report.OPTIONS
     emit(f"Cost C = Σ over task pairs {{i,j}} (each once) of w_ij · hops(m(i), m(j)) on the torus "
-         f"(`topogen torus --preset …`), w_ij = |a_ij| of the demand matrix (../shared/data/matrices). A matrix "
+         f"(`topogen torus --preset …`), w_ij = |a_ij| of the demand matrix (data/matrices). A matrix "
          f"with fewer rows n than nodes N leaves N − n nodes idle (ROMap: task i on node i < n); a matrix runs only "
          f"on machines with N ≥ n, nothing is cropped. Methods: identity (ROMap), greedy, genetic "
          f"({catalog.MAP_GENETIC_GENERATIONS} generations), anneal ({catalog.MAP_ANNEAL_ITERATIONS:,} swap "

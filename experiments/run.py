@@ -19,7 +19,7 @@ topogen, topostat, toposim, topomap = (os.path.join(bin_dir, t) for t in ("topog
 here = os.path.dirname(os.path.abspath(__file__))
 PRESET_DIMS = {"bgl-1024": [8, 8, 16], "bgl-2048": [16, 8, 16], "qcdoc-1024": [2, 2, 2, 4, 4, 8],
                "qcdoc-2048": [2, 2, 2, 4, 4, 16]}  # topogen's presets (lib/src/gen/grid.cpp), for Scotch's target
-data = os.environ.get("TOPO_MATRICES", os.path.join(here, "..", "..", "shared", "data", "matrices"))  # map runs
+data = os.environ.get("TOPO_MATRICES", os.path.join(here, "..", "data", "matrices"))  # map runs
 
 
 def version(tool):
@@ -81,7 +81,7 @@ elif kind == "scotch":
         result = json.loads(run([topomap, el, "--demand", mtx, "--evaluate", dmap, "--json", "--quiet"]))
     result.pop("mapping", None)
     result.get("provenance", {}).pop("argv", None)
-    m = f"../shared/data/matrices/{matrix}"
+    m = f"data/matrices/{matrix}"
     command = (f"topogen torus --preset {preset} -o net.el; {target}; bench/scotch_io.py demand {m} {nodes} d.grf; "
                f"scotch_gmap -Cd d.grf net.tgt d.map; topomap net.el --demand {m} --evaluate d.map --json --quiet")
     gmap = subprocess.run(["scotch_gmap", "-V"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -101,7 +101,7 @@ elif kind == "map":
     if "provenance" in result:
         result["provenance"].pop("argv", None)  # absolute paths; the command below is the portable form
     command = (f"topogen {shlex.join(gen_args)} | "
-               f"topomap {shlex.join(['--demand', '../shared/data/matrices/' + matrix, *opts])}")
+               f"topomap {shlex.join(['--demand', 'data/matrices/' + matrix, *opts])}")
     tools = {"topogen": version(topogen), "topomap": version(topomap)}
 else:
     sys.exit(f"run.py: unknown kind {kind}")

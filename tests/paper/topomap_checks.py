@@ -9,9 +9,8 @@
   bound (every pair is at least one hop), so identity is optimal;
 * Scotch and plain mapping files round-trip; the row-on-demand supply scores like the dense one;
 * bad inputs exit 1 with one line 'topomap: ...'.
-The matrices and QAPLIB instances are not in the repository (data/README.md): the folder holding matrices/ and
-qaplib/ is $TOPO_DATA, by default the data folder next to the repository's; without it the test is skipped
-(exit 77, which CTest reports as skipped), not failed.
+The matrices and QAPLIB instances are in the repository's data/matrices and data/qaplib (data/README.md);
+$TOPO_DATA names another folder holding matrices/ and qaplib/.
 Usage: topomap_checks.py BIN_DIR
 """
 import json
@@ -26,10 +25,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from harness import check, finish  # noqa: E402
 
 BIN = pathlib.Path(sys.argv[1])
-DATA = pathlib.Path(os.environ.get("TOPO_DATA", pathlib.Path(__file__).resolve().parents[2] / ".." / "shared" / "data"))
+DATA = pathlib.Path(os.environ.get("TOPO_DATA", pathlib.Path(__file__).resolve().parents[2] / "data"))
 if not (DATA / "matrices").is_dir() or not (DATA / "qaplib").is_dir():
-    print(f"skipped: no matrices/ and qaplib/ in {DATA} (set TOPO_DATA to the folder that has them)")
-    sys.exit(77)
+    sys.exit(f"topomap_checks.py: no matrices/ and qaplib/ in {DATA} (the repository's data/, or TOPO_DATA)")
 
 
 def run(*args, ok=True):

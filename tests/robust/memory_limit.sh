@@ -89,10 +89,10 @@ refused "toporoute broadcast descriptor" "$tmp/huge.desc" toporoute broadcast --
 passes "toporoute broadcast" "$tmp/torus16.el" toporoute broadcast --max-memory 1G
 
 # topomap: the N x N supply matrix and the method's arrays before they are allocated.
-RAISE=1 refused "topomap" "$tmp/torus1024.el" topomap --demand "$top/data/662_bus.mtx" --iterations 1000 --max-memory 1M
-passes "topomap larger limit" "$tmp/torus1024.el" topomap --demand "$top/data/662_bus.mtx" --iterations 1000 --max-memory 64M
-refused "topomap tabu" "$tmp/torus1024.el" topomap --demand "$top/data/662_bus.mtx" --method tabu --iterations 10 --max-memory 16M
-refused "topomap descriptor" "$tmp/huge.desc" topomap --demand "$top/data/662_bus.mtx" --max-memory 1G
+RAISE=1 refused "topomap" "$tmp/torus1024.el" topomap --demand "$top/data/matrices/662_bus.mtx" --iterations 1000 --max-memory 1M
+passes "topomap larger limit" "$tmp/torus1024.el" topomap --demand "$top/data/matrices/662_bus.mtx" --iterations 1000 --max-memory 64M
+refused "topomap tabu" "$tmp/torus1024.el" topomap --demand "$top/data/matrices/662_bus.mtx" --method tabu --iterations 10 --max-memory 16M
+refused "topomap descriptor" "$tmp/huge.desc" topomap --demand "$top/data/matrices/662_bus.mtx" --max-memory 1G
 
 # toposim: the network state before the network is built; CLEX's message records before they are allocated.
 quick=(--sample-period 100 --samples 1 --max-samples 3 --rate 0.05)
@@ -130,7 +130,7 @@ for size in 12Q -5 1.5 G 1GG "1 G" "" 1e9 99999999999T; do
     case $tool in
       topogen) args=(torus --dims 4x4) ;;
       toposim) args=(clex --clique 4 --levels 2 --messages 1) ;;
-      topomap) args=(--demand "$top/data/662_bus.mtx") ;;
+      topomap) args=(--demand "$top/data/matrices/662_bus.mtx") ;;
       *) args=() ;;
     esac
     if run 2 "$tmp/torus16.el" "$tool" "${args[@]}" --max-memory "$size"; then

@@ -17,7 +17,7 @@ from harness import BIN, check, finish  # noqa: E402
 import networkx as nx  # noqa: E402
 
 SRC = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-DEMAND = os.path.join(SRC, "data", "662_bus.mtx")
+DEMAND = os.path.join(SRC, "data", "matrices", "662_bus.mtx")
 tmp = tempfile.mkdtemp()
 
 

@@ -17,7 +17,7 @@ for m in anneal tabu genetic random; do
     extra=()
     [[ $r == default ]] || extra=(--restarts "$r")
     for j in 1 2 3; do
-      "$bin/topomap" "$tmp/t.el" --demand "$src/data/662_bus.mtx" --crop -m "$m" --iterations 200 --seed 7 -j "$j" -q \
+      "$bin/topomap" "$tmp/t.el" --demand "$src/data/matrices/662_bus.mtx" --crop -m "$m" --iterations 200 --seed 7 -j "$j" -q \
         "${extra[@]}" --no-provenance > "$tmp/$m-$r-$j.out" 2> "$tmp/err"
       check "$m restarts=$r -j $j runs ($(head -c 200 "$tmp/err"))" '[[ -s $tmp/$m-$r-$j.out ]]'
     done
@@ -31,7 +31,7 @@ for m in anneal tabu genetic random; do
 done
 # The JSON's figures too, timing aside: iterations are summed over the same eight restarts whatever -j.
 for j in 1 2; do
-  "$bin/topomap" "$tmp/t.el" --demand "$src/data/662_bus.mtx" --crop -m tabu --iterations 300 -j "$j" -q --json \
+  "$bin/topomap" "$tmp/t.el" --demand "$src/data/matrices/662_bus.mtx" --crop -m tabu --iterations 300 -j "$j" -q --json \
     > "$tmp/j$j.json"
 done
 same_json() {
