@@ -1,4 +1,4 @@
-// Exact all-pairs BFS time of each BFS kernel this CPU runs (issue 4), best of 3, parsing excluded.
+// Exact all-pairs BFS time of each BFS kernel this CPU runs, best of 3, parsing excluded.
 // Usage: bfs_kernels GRAPH [THREADS]
 #include <chrono>
 #include <cstdio>

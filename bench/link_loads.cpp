@@ -1,4 +1,4 @@
-// Exact split-routing link loads alone (issue 13): wall time of metrics::link_loads, parsing excluded,
+// Exact split-routing link loads alone: wall time of metrics::link_loads, parsing excluded,
 // best of RUNS, with u and the largest arc load to compare with another tool.
 // Usage: link_loads GRAPH [THREADS] [RUNS]
 #include "topo/metrics/link_loads.hpp"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Exact link loads under split routing (issue 13), side by side with igraph's edge_betweenness (the same
+# Exact link loads under split routing, side by side with igraph's edge_betweenness (the same
 # quantity) on the same cores, in one run. Usage: bench/link_loads.sh BIN_DIR [MATRIX.mtx ...]
 # Random regular graphs of SIZES nodes (default "20000 100000"; "" for none; degree 8, seed 1), then each Matrix
 # Market file given (its off-diagonal pattern as an undirected graph). THREADS (default 2) threads for

@@ -1,4 +1,4 @@
-// Sparse swap evaluations per second (issue 6): random swaps of a demand mapped onto a network, each
+// Sparse swap evaluations per second: random swaps of a demand mapped onto a network, each
 // evaluated incrementally (SwapEvaluator::delta), none applied. Usage: map_swap_rate GRAPH DEMAND [SECONDS]
 #include <chrono>
 #include <cstdio>

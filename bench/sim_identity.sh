@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Byte-identity of toposim run between two builds, for speed work on the simulator (issue 12): 34 runs that
+# Byte-identity of toposim run between two builds, for speed work on the simulator: 34 runs that
 # cover its options (routings, VC schemes, flow control, batch mode, link latencies, sweep, saturation search,
 # on/off injection, --loads, a deadlock, 1 and 2 threads), each compared with cmp.
 # Usage: bench/sim_identity.sh BIN_BEFORE BIN_AFTER [--ignore-memory]

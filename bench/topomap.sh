@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# topomap benchmarks (issue 6). Usage: bench/topomap.sh BIN_DIR [swap|qap|table|all]
+# topomap benchmarks. Usage: bench/topomap.sh BIN_DIR [swap|qap|table|all]
 #   swap   sparse swap evaluations per second, bcspwr10 (first 4096 tasks) on a 16x16x16 torus
 #   qap    QAPLIB instances with n <= 50: gap to the best known solution, tabu and anneal, QAP_TIME s each
 #   table  the dissertation-style table (§3.3.4) with Scotch's scotch_gmap scored by --evaluate

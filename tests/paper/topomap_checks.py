@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""topomap against independent oracles and the data's own answers (doc/definitions.md §6, issue 6).
+"""topomap against independent oracles and the data's own answers (doc/definitions.md §6).
 
 * every demand file in $TOPO_DATA/matrices: parsed by an independent reader here, scored with ROMap on a
   ring of n nodes (S_ij = min(|i-j|, n-|i-j|)); topomap --method identity must give the same cost;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Errors a person makes (issue 15): a misspelt family, subcommand, option or choice gets "did you mean",
+# Errors a person makes: a misspelt family, subcommand, option or choice gets "did you mean",
 # every usage error exits 2 with one line, a file that cannot be opened is named with the reason, and an
 # iBT search that finds nothing says so and why.
 # Usage: errors_a_person_makes.sh BIN_DIR

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Formats users have (issue 15): gzip in and out, CSV tables, GraphML round trips checked with networkx's
+"""Formats users have: gzip in and out, CSV tables, GraphML round trips checked with networkx's
 read_graphml, DOT positions and labels for grid families, topogen --json and --list --json, --demand - and
 toporoute --loads - never mixing into the routes. Usage: formats_users_have.py BIN_DIR"""
 import csv
