@@ -368,9 +368,8 @@ def section_valiant(bs, ts, quick):
                 "routing_function = dim_order;", "routing_function = valiant;"))
 
         def ts_run(r, g=g, topo=topo, vcs=vcs, our_name=our_name):
-            opts = [x if x != "dor" else "valiant" for x in KNCUBE_OURS]
-            opts[opts.index("--vcs") + 1] = str(vcs)
-            return ts.run(g, opts + LINK_LATENCY[topo] + ["--traffic", our_name, "--rate", str(r)])
+            return ts.run(g, VALIANT_OURS + ["--vcs", str(vcs)] + LINK_LATENCY[topo] +
+                          ["--traffic", our_name, "--rate", str(r)])
         jobs.append((topo, vcs, our_name, bs_run, ts_run))
     with ThreadPoolExecutor(WORKERS) as pool:
         results = list(pool.map(lambda j: both_saturations(j[3], j[4], ts), jobs))
@@ -545,6 +544,7 @@ DRAGONFLY_GEN = ["dragonfly", "--h", "4"]
 LINK_LATENCY = {"mesh": ["--link-latency", "1"], "torus": ["--link-latency", "2"]}
 LONG_PERIOD = 10000  # speed: the long runs' sample windows (10x the default 1000)
 KNCUBE_OURS = ["--algo", "dor", "--vcs", "4", "--buffer", "8", "--packet-size", "1", "--seed", "1"]
+VALIANT_OURS = ["--algo", "valiant", "--buffer", "8", "--packet-size", "1", "--seed", "1"]
 # dragonflyconfig: 256-flit buffers, internal_speedup 1.7, routing_delay 0, local links 10 cycles, global 100.
 DRAGONFLY_OPTS = ["--terminals-per-router", "4", "--buffer", "256", "--speedup", "1.7", "--routing-delay", "0",
                   "--link-latency", "local=10,global=100", "--packet-size", "1", "--seed", "1"]

@@ -114,13 +114,16 @@ struct Simulator::Impl {
     // The routing first, so that a routing that does not fit the graph says so itself (adaptive routing is
     // made with its escape scheme, below).
     if (!routing_is_adaptive(setup.algo)) routing = make_sim_routing({g, net, o, setup.algo, "none"});
+    // The run's own destinations when its traffic is uniform, else uniform ones made for the choice.
     const bool uniform_traffic = o.traffic == "uniform";
-    const auto uniform = route::terminal_destinations("uniform", {g, net.term_off}, {.seed = o.seed});
+    std::unique_ptr<Destinations> made;
+    if (!uniform_traffic) made = route::terminal_destinations("uniform", {g, net.term_off}, {.seed = o.seed});
+    const Destinations& uniform = uniform_traffic ? *dest : *made;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> cycle;
     std::string first_fit, checked;
     for (const char* s : candidates) {
       try {
-        cycle = build(s, *uniform);
+        cycle = build(s, uniform);
       } catch (const Error& e) {
         misfits.push_back(fmt::format("{}: {}", s, e.what()));  // the scheme does not fit the graph, routes or VCs
         continue;
