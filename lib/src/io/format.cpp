@@ -4,12 +4,11 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <istream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "io_internal.hpp"
+#include "text_reader_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/excerpt.hpp"
 #include "topo/gen/description.hpp"
@@ -121,13 +120,10 @@ Graph rebuild(const std::string& source, std::size_t line, const std::string& fa
 
 }  // namespace detail
 
-Graph read_graph(std::istream& in, const std::string& source, const ReadOptions& opt) {
-  detail::Text t;
-  t.source = source;
-  t.data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) throw ParseError(source, 0, "read error");
-  if (is_gzip(t.data)) t.data = gunzip(t.data, source, &opt.generate.memory);
-  if (t.data.compare(0, 3, "\xEF\xBB\xBF") == 0) t.data.erase(0, 3);  // a UTF-8 byte order mark (Windows editors)
+namespace {
+
+Graph parse_text(const detail::Text& t, const ReadOptions& opt) {
+  const std::string& source = t.source;
   Format f = opt.format;
   if (f == Format::automatic) {
     const auto first = t.data.find_first_not_of(" \t\r\n");
@@ -169,6 +165,23 @@ Graph read_graph(std::istream& in, const std::string& source, const ReadOptions&
     default:
       throw InputError(fmt::format("cannot read the {} format", format_name(f)));
   }
+}
+
+}  // namespace
+
+Graph read_graph(std::istream& in, const std::string& source, const ReadOptions& opt) {
+  detail::Text t;
+  t.source = source;
+  detail::TextReader reader(in, opt);
+  if (!reader.read(t, /*stop_at_bad_line=*/true)) {
+    // The parser refuses the line the reader stopped at, or an earlier one, as it would with the whole input.
+    // Should it not, the rest is read and the whole input parsed (notes are given by that parse only).
+    ReadOptions quiet = opt;
+    quiet.note = nullptr;
+    parse_text(t, quiet);
+    reader.read(t, /*stop_at_bad_line=*/false);
+  }
+  return parse_text(t, opt);
 }
 
 void write_graph(std::ostream& out, const Graph& g, Format f) {

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <streambuf>
 
+#include "gzip_decoder_internal.hpp"
 #include "topo/errors.hpp"
 
 namespace topo::io {
@@ -22,52 +23,9 @@ bool has_gz_suffix(std::string_view path) {
 
 std::string gunzip(std::string_view data, const std::string& source, const MemoryBudget* budget) {
   std::string out;
-  std::array<char, 1 << 16> chunk;
-  std::size_t pos = 0;
-  // Members are concatenated (as gzip -d reads them); anything else after one (zero padding) ends the data.
-  while (pos < data.size() && is_gzip(data.substr(pos))) {
-    z_stream z{};
-    if (inflateInit2(&z, 15 + 16) != Z_OK) throw InputError(fmt::format("{}: gzip: zlib cannot start", source));
-    int rc = Z_OK;
-    while (rc != Z_STREAM_END) {
-      if (z.avail_in == 0) {
-        if (pos == data.size()) {
-          inflateEnd(&z);
-          throw ParseError(source, 0, "gzip: the compressed data is truncated");
-        }
-        const std::size_t n = std::min<std::size_t>(data.size() - pos, std::size_t(1) << 20);
-        z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data() + pos));
-        z.avail_in = static_cast<uInt>(n);
-        pos += n;
-      }
-      z.next_out = reinterpret_cast<Bytef*>(chunk.data());
-      z.avail_out = static_cast<uInt>(chunk.size());
-      rc = inflate(&z, Z_NO_FLUSH);
-      if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) {
-        const std::string why = z.msg ? z.msg : "corrupt data";
-        inflateEnd(&z);
-        throw ParseError(source, 0, fmt::format("gzip: {}", why));
-      }
-      const std::size_t got = chunk.size() - z.avail_out;
-      // Every input topo reads is text: a NUL byte ends the inflation at once, at its line, instead of after
-      // the whole (perhaps gigabytes of) binary data has been inflated.
-      if (const void* nul = std::memchr(chunk.data(), 0, got)) {
-        const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - chunk.data());
-        const auto line = std::size_t(1) + static_cast<std::size_t>(std::count(out.begin(), out.end(), '\n')) +
-                          static_cast<std::size_t>(std::count(chunk.data(), chunk.data() + at, '\n'));
-        inflateEnd(&z);
-        throw ParseError(source, line, "a NUL byte in the decompressed data: not a text file");
-      }
-      out.append(chunk.data(), got);
-      if (budget && budget->limit && data.size() + out.size() > budget->limit) {
-        inflateEnd(&z);
-        budget->check(
-            MemoryEstimate().add("compressed input", data.size()).add("decompressed input, so far", out.size()));
-      }
-    }
-    pos -= z.avail_in;  // input after the end of this member
-    inflateEnd(&z);
-  }
+  detail::GzipDecoder decoder(source, budget);
+  decoder.feed(data, out);
+  decoder.finish();
   return out;
 }
 
