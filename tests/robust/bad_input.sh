@@ -130,11 +130,17 @@ with open(f"{sys.argv[1]}/long-text.graphml", "w") as f:
     f.write('<?xml version="1.0"?>\n<graphml><key id="d" for="node" attr.name="label" attr.type="string"/>\n')
     f.write('<graph edgedefault="undirected"><node id="0"><data key="d">' + "x" * (11 << 20) + "</data></node>")
     f.write('<node id="1"/><edge source="0" target="1"/></graph></graphml>\n')
+with open(f"{sys.argv[1]}/long-skipped-text.graphml", "w") as f:
+    f.write('<?xml version="1.0"?>\n<graphml><key id="g" for="graph" attr.name="x" attr.type="string"/>\n')
+    f.write('<graph edgedefault="undirected"><data key="g">' + "y" * (11 << 20) + "</data>")
+    f.write('<node id="0"/><node id="1"/><edge source="0" target="1"/></graph></graphml>\n')
 PY
 bad "topostat entity used 20000 times" 1 -- topostat "$in/amplified.graphml"
 says "topostat: $in/amplified.graphml:2: XML entity declarations are not read"
 bad "topostat 11 MB text node" 1 -- topostat "$in/long-text.graphml"
 says "over 10 MB"
+bad "topostat 11 MB text the reader skips (data of the graph)" 1 -- topostat "$in/long-skipped-text.graphml"
+says "topostat: $in/long-skipped-text.graphml:3: a text over 10 MB"
 # libxml2 is opened when GraphML is read: a library of its name without its functions (zlib, first on
 # LD_LIBRARY_PATH) is one line; the other formats do not open it.
 mkdir "$tmp/fake-libxml2"

@@ -43,6 +43,19 @@ std::string xml_escape(std::string_view s) {
   return r;
 }
 
+constexpr std::size_t kMaxText = std::size_t(10) << 20;
+
+/// The offset of the first run of more than `most` bytes without '<' or '>', or npos.
+std::size_t long_stretch(std::string_view data, std::size_t most) {
+  std::size_t start = 0;
+  for (;;) {
+    const auto end = data.find_first_of("<>", start);
+    if ((end == std::string_view::npos ? data.size() : end) - start > most) return start;
+    if (end == std::string_view::npos) return std::string_view::npos;
+    start = end + 1;
+  }
+}
+
 bool is(const xmlNode* n, const char* name) {
   return n->type == XML_ELEMENT_NODE && std::strcmp(reinterpret_cast<const char*>(n->name), name) == 0;
 }
@@ -79,6 +92,10 @@ Graph read_graphml(const Text& t, const ReadOptions& opt) {
   // one large entity used many times (110 KB of text becoming 2 GB), and no GraphML writer declares any.
   if (const auto at = t.data.find("<!ENTITY"); at != std::string::npos)
     throw ParseError(t.source, t.line_of(at), "XML entity declarations are not read (GraphML needs none)");
+  // libxml2 caps a text node at 10 MB only while it is read in one piece, and a text the reader skips (data of
+  // the <graph>, an unknown element) is never looked at: any stretch of that size between two tags is refused.
+  if (const auto at = long_stretch(t.data, kMaxText); at != std::string::npos)
+    throw ParseError(t.source, t.line_of(at), "a text over 10 MB");
   const auto& xml = libxml2();
   xmlParserCtxtPtr ctx = xml.NewParserCtxt();
   if (!ctx) throw InputError(t.source + ": cannot start the XML parser");
@@ -124,8 +141,8 @@ Graph read_graphml(const Text& t, const ReadOptions& opt) {
         const auto k = attr(c, "key");
         const auto it = key_name.find(k);
         auto value = text(c);
-        // libxml2 caps one text node at 10 MB only while it is read in one piece; a graph's data needs far less.
-        if (value.size() > (std::size_t(10) << 20)) throw bad(c, "a <data> text over 10 MB");
+        // Pieces of text (between comments, say) are joined: the whole is held to the same limit.
+        if (value.size() > kMaxText) throw bad(c, "a <data> text over 10 MB");
         d[it == key_name.end() ? k : it->second] = std::move(value);
       }
     return d;
