@@ -2,10 +2,10 @@
 // evaluated incrementally (SwapEvaluator::delta), none applied. Usage: map_swap_rate GRAPH DEMAND [SECONDS]
 #include <chrono>
 #include <cstdio>
-#include <random>
 
 #include "common/io.hpp"
 #include "topo/map/methods.hpp"
+#include "topo/rng.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 3) {
@@ -22,11 +22,10 @@ int main(int argc, char** argv) {
   topo::map::Mapping m(g.num_nodes());
   for (std::uint32_t i = 0; i < m.size(); ++i) m[i] = i;
   topo::map::SwapEvaluator ev(d, s, m);
-  std::mt19937_64 rng(1);
-  std::uniform_int_distribution<std::uint32_t> ut(0, tasks - 1), un(0, g.num_nodes() - 1);
+  topo::Rng rng(1);
   // Pre-drawn pairs, so the figure is the evaluation and not the random number generator.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs(1 << 20);
-  for (auto& p : pairs) p = {ut(rng), un(rng)};
+  for (auto& p : pairs) p = {std::uint32_t(rng.below(tasks)), std::uint32_t(rng.below(g.num_nodes()))};
   double sink = 0;
   std::uint64_t evals = 0;
   const auto t0 = std::chrono::steady_clock::now();

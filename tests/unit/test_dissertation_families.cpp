@@ -9,7 +9,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <queue>
-#include <random>
 
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
@@ -17,6 +16,7 @@
 #include "topo/gen/registry.hpp"
 #include "topo/metrics/distance.hpp"
 #include "topo/metrics/summary.hpp"
+#include "topo/rng.hpp"
 
 using namespace topo;
 
@@ -420,10 +420,9 @@ TEST_CASE("hex3d: t = 7 has 923 nodes and BFS distance equals doc/definitions.md
     return std::max({std::abs(dx), std::abs(dy), std::abs(dz), std::abs(dx + dy), std::abs(dx + dz), std::abs(dy + dz),
                      std::abs(dx + dy + dz)});
   };
-  std::mt19937 rng(7);
-  std::uniform_int_distribution<node_id> pick(0, 922);
+  Rng rng(7);
   for (int i = 0; i < 60; ++i) {
-    const auto s = pick(rng);
+    const auto s = node_id(rng.below(923));
     const auto d = bfs(g, s);
     for (node_id v = 0; v < g.num_nodes(); ++v) CHECK(int(d[v]) == hexd(s, v));
   }

@@ -1,11 +1,12 @@
 #include <doctest/doctest.h>
 
-#include <random>
+#include <cmath>
 #include <set>
 
 #include "topo/errors.hpp"
 #include "topo/gen/families.hpp"
 #include "topo/metrics/distance.hpp"
+#include "topo/rng.hpp"
 
 using namespace topo;
 
@@ -106,13 +107,12 @@ std::vector<std::vector<node_id>> bfs_distances(const Graph& g) {
 }
 
 Graph random_graph(node_id n, unsigned links_per_node, bool directed, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<node_id> pick(0, n - 1);
+  Rng rng(seed);
   GraphBuilder b(n, directed);
   std::set<std::pair<node_id, node_id>> seen;
   for (node_id v = 0; v + 40 < n; ++v)  // the last 40 nodes get no links of their own
     for (unsigned k = 0; k < links_per_node; ++k) {
-      const node_id u = pick(rng);
+      const auto u = node_id(rng.below(n));
       const auto key = directed ? std::pair(v, u) : std::pair(std::min(u, v), std::max(u, v));
       if (u != v && seen.insert(key).second) b.add_link(v, u);
     }

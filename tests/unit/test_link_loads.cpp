@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
-#include <random>
 
 #include "fixtures.hpp"
 #include "metrics/load_kernel.hpp"
@@ -15,6 +14,7 @@
 #include "topo/gen/registry.hpp"
 #include "topo/metrics/link_loads.hpp"
 #include "topo/metrics/measure.hpp"
+#include "topo/rng.hpp"
 
 using namespace topo;
 using topo::test::family;
@@ -126,12 +126,11 @@ void check_against_reference(const Graph& g, std::span<const node_id> endpoints 
 
 /// A random graph on n nodes with each pair linked with probability p.
 Graph random_graph(node_id n, double p, bool directed, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::bernoulli_distribution link(p);
+  Rng rng(seed);
   GraphBuilder b(n, directed);
   for (node_id u = 0; u < n; ++u)
     for (node_id v = directed ? 0 : u + 1; v < n; ++v)
-      if (u != v && link(rng)) b.add_link(u, v);
+      if (u != v && rng.uniform() < p) b.add_link(u, v);
   return b.finish();
 }
 
@@ -145,12 +144,11 @@ TEST_CASE("batched split loads equal one-source-at-a-time Brandes: random regula
 
 TEST_CASE("batched split loads: a banded pattern, whose neighbours are read as words of a bit set") {
   // Like a stiffness matrix's pattern: each node linked to some of the nodes within 40 ids.
-  std::mt19937 rng(5);
-  std::bernoulli_distribution link(0.5);
+  Rng rng(5);
   GraphBuilder b(400, false);
   for (node_id u = 0; u < 400; ++u)
     for (node_id v = u + 1; v < std::min<node_id>(400, u + 41); ++v)
-      if (link(rng)) b.add_link(u, v);
+      if (rng() & 1) b.add_link(u, v);
   const Graph g = b.finish();
   REQUIRE_FALSE(metrics::SplitLoadGraph(g, {}).neighbour_word_offsets.empty());
   check_against_reference(g);
@@ -160,11 +158,12 @@ TEST_CASE("batched split loads: a banded pattern, whose neighbours are read as w
 TEST_CASE("batched split loads: multiplicities, parallel links and self-loops") {
   GraphBuilder b(70, false);
   const auto red = b.class_id("red"), blue = b.class_id("blue");
-  std::mt19937 rng(11);
+  Rng rng(11);
   for (node_id u = 0; u < 70; ++u) {
     b.add_link(u, (u + 1) % 70, LinkAttrs{.multiplicity = 1 + u % 3, .cls = red});
-    b.add_link(u, static_cast<node_id>(rng() % 70), LinkAttrs{.multiplicity = 1, .cls = blue});
+    b.add_link(u, static_cast<node_id>(rng.below(70)), LinkAttrs{.multiplicity = 1, .cls = blue});
     if (u % 7 == 0) b.add_link(u, (u + 1) % 70, LinkAttrs{.multiplicity = 2, .cls = blue});  // parallel link
+    if (u % 23 == 0) b.add_link(u, u, LinkAttrs{.multiplicity = 1, .cls = blue});            // self-loop
   }
   const Graph g = b.finish();
   REQUIRE(g.multigraph());

@@ -5,11 +5,11 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <random>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/map/methods.hpp"
+#include "topo/rng.hpp"
 
 using namespace topo;
 
@@ -21,14 +21,12 @@ Graph gen_of(const std::string& family, std::map<std::string, std::string> raw) 
 }
 
 // A random sparse demand on n tasks with integer weights (exact sums).
-map::Demand random_sparse(std::uint32_t n, std::uint32_t pairs, std::mt19937_64& rng) {
+map::Demand random_sparse(std::uint32_t n, std::uint32_t pairs, Rng& rng) {
   std::vector<std::vector<double>> w(n, std::vector<double>(n, 0));
-  std::uniform_int_distribution<std::uint32_t> t(0, n - 1);
-  std::uniform_int_distribution<int> val(1, 9);
   for (std::uint32_t k = 0; k < pairs; ++k) {
-    auto i = t(rng), j = t(rng);
+    auto i = rng.below(n), j = rng.below(n);
     if (i == j) continue;
-    w[i][j] = w[j][i] = val(rng);
+    w[i][j] = w[j][i] = double(1 + rng.below(9));
   }
   map::Demand d;
   d.n = n;
@@ -44,16 +42,15 @@ map::Demand random_sparse(std::uint32_t n, std::uint32_t pairs, std::mt19937_64&
   return d;
 }
 
-void check_moves(const map::Demand& d, const map::Supply& s, std::mt19937_64& rng, int moves) {
+void check_moves(const map::Demand& d, const map::Supply& s, Rng& rng, int moves) {
   const auto N = s.size();
   map::Mapping m(N);
   for (std::uint32_t i = 0; i < N; ++i) m[i] = i;
-  std::shuffle(m.begin(), m.end(), rng);
+  rng.shuffle(m.data(), m.size());
   map::SwapEvaluator ev(d, s, m);
-  std::uniform_int_distribution<std::uint32_t> t(0, N - 1);
   int bad = 0;
   for (int k = 0; k < moves; ++k) {
-    const auto a = t(rng), b = t(rng);
+    const auto a = std::uint32_t(rng.below(N)), b = std::uint32_t(rng.below(N));
     const double x = ev.delta(a, b);
     ev.apply(a, b, x);
     const double full = map::evaluate(d, s, ev.mapping());
@@ -65,7 +62,7 @@ void check_moves(const map::Demand& d, const map::Supply& s, std::mt19937_64& rn
 }  // namespace
 
 TEST_CASE("map: sparse swap delta equals full recomputation after every move (torus, idle nodes)") {
-  std::mt19937_64 rng(7);
+  Rng rng(7);
   const auto g = gen_of("torus", {{"dims", "6x5x4"}});
   const auto s = map::Supply::from_graph(g, 1ull << 30, false);
   CHECK(s.kind() == map::Supply::Kind::dense8);
@@ -77,7 +74,7 @@ TEST_CASE("map: sparse swap delta equals full recomputation after every move (to
 }
 
 TEST_CASE("map: BFS rows on demand give the same costs and deltas as the dense matrix") {
-  std::mt19937_64 rng(11);
+  Rng rng(11);
   const auto g = gen_of("mesh", {{"dims", "9x7"}});
   const auto dense = map::Supply::from_graph(g, 1ull << 30, false);
   const auto rows = map::Supply::from_graph(g, 1ull << 30, true, 4);
@@ -92,8 +89,8 @@ TEST_CASE("map: BFS rows on demand give the same costs and deltas as the dense m
 }
 
 TEST_CASE("map: dense delta equals full recomputation (asymmetric and symmetric QAP)") {
-  std::mt19937_64 rng(3);
-  std::uniform_int_distribution<int> val(0, 20);
+  Rng rng(3);
+  const auto val = [&rng] { return double(rng.below(21)); };
   for (bool sym : {false, true}) {
     const std::uint32_t n = 23;
     map::Demand d;
@@ -103,8 +100,8 @@ TEST_CASE("map: dense delta equals full recomputation (asymmetric and symmetric 
     std::vector<double> b(n * n);
     for (std::uint32_t i = 0; i < n; ++i)
       for (std::uint32_t j = 0; j < n; ++j) {
-        d.a[i * n + j] = val(rng);
-        b[i * n + j] = i == j ? 0 : val(rng);
+        d.a[i * n + j] = val();
+        b[i * n + j] = i == j ? 0 : val();
       }
     if (sym)
       for (std::uint32_t i = 0; i < n; ++i)
@@ -116,7 +113,7 @@ TEST_CASE("map: dense delta equals full recomputation (asymmetric and symmetric 
 }
 
 TEST_CASE("map: the dense form of a sparse demand has the same cost") {
-  std::mt19937_64 rng(5);
+  Rng rng(5);
   const auto g = gen_of("torus", {{"dims", "4x4x4"}});
   const auto s = map::Supply::from_graph(g, 1ull << 30, false);
   const auto d = random_sparse(64, 200, rng);
@@ -128,7 +125,7 @@ TEST_CASE("map: the dense form of a sparse demand has the same cost") {
 }
 
 TEST_CASE("map: every method returns a permutation no worse than its start where it should") {
-  std::mt19937_64 rng(9);
+  Rng rng(9);
   const auto g = gen_of("torus", {{"dims", "8x8"}});
   const auto s = map::Supply::from_graph(g, 1ull << 30, false);
   const auto d = random_sparse(60, 150, rng);
@@ -149,7 +146,7 @@ TEST_CASE("map: every method returns a permutation no worse than its start where
 }
 
 TEST_CASE("map: restarts give the same answer whatever the thread count") {
-  std::mt19937_64 rng(13);
+  Rng rng(13);
   const auto g = gen_of("torus", {{"dims", "8x8"}});
   const auto s = map::Supply::from_graph(g, 1ull << 30, false);
   const auto d = random_sparse(64, 150, rng);
@@ -167,7 +164,7 @@ TEST_CASE("map: restarts give the same answer whatever the thread count") {
 }
 
 TEST_CASE("map: the default restarts are eight, the same for every thread count") {
-  std::mt19937_64 rng(17);
+  Rng rng(17);
   const auto g = gen_of("torus", {{"dims", "8x8"}});
   const auto s = map::Supply::from_graph(g, 1ull << 30, false);
   const auto d = random_sparse(64, 150, rng);
@@ -202,7 +199,7 @@ TEST_CASE("map: a supply matrix that does not fit is refused with its size") {
 }
 
 TEST_CASE("map: more tasks than nodes is an error") {
-  std::mt19937_64 rng(1);
+  Rng rng(1);
   const auto g = gen_of("ring", {{"nodes", "10"}});
   const auto s = map::Supply::from_graph(g, 1ull << 30, false);
   const auto d = random_sparse(12, 20, rng);

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <numeric>
-#include <random>
 
 #include "fixtures.hpp"
 #include "topo/errors.hpp"
@@ -15,6 +14,7 @@
 #include "topo/metrics/distance_method.hpp"
 #include "topo/metrics/link_loads.hpp"
 #include "topo/metrics/summary.hpp"
+#include "topo/rng.hpp"
 
 using namespace topo;
 using topo::test::family;
@@ -27,11 +27,11 @@ Graph path(node_id n) {
 /// copy c+1's node i around a ring (k > 2) or once (k = 2): the dihedral group on the copies gives 40
 /// orbits of k nodes.
 Graph ring_of_copies(node_id k) {
-  std::mt19937 rng(5);
+  Rng rng(5);
   std::vector<std::pair<node_id, node_id>> h;
   for (node_id i = 0; i < 40; ++i)
     for (node_id j = i + 1; j < 40; ++j)
-      if (std::uniform_real_distribution<>(0, 1)(rng) < 0.15) h.emplace_back(i, j);
+      if (rng.uniform() < 0.15) h.emplace_back(i, j);
   GraphBuilder b(40 * k, false);
   for (node_id c = 0; c < k; ++c) {
     for (auto [i, j] : h) b.add_link(c * 40 + i, c * 40 + j);

@@ -151,7 +151,7 @@ TEST_CASE("registries: every traffic pattern's form over terminals picks in-rang
     if (!t.destinations) continue;
     with_form.push_back(t.name);
     const auto d = route::terminal_destinations(t.name, layout, {.seed = 3, .hotspot = 5});
-    route::TerminalRng rng(7);
+    route::Rng rng(7);
     for (std::uint64_t s = 0; s < layout.terminals(); ++s) {
       const auto fixed = d->fixed(s);
       for (int k = 0; k < 4; ++k) {

@@ -432,7 +432,7 @@ TEST_CASE("hdn: Algorithm 1 on sampled pairs of level-2 instances, rdn and dual-
     double stretch = 0;
     std::uint64_t pairs = 0;
     for (node_id i = 0; i < sources; ++i) {
-      const auto s = node_id(std::uniform_int_distribution<node_id>(0, g.num_nodes() - 1)(rng));
+      const auto s = node_id(rng.below(g.num_nodes()));
       const auto d = route::distances_from(g, s);
       for (node_id t = 0; t < g.num_nodes(); t += 7) {
         const auto p = r->route(s, t, rng);

@@ -598,8 +598,8 @@ TEST_CASE("sim: the memory estimate's router state is within 1% of what an engin
 TEST_CASE("sim: latency quantiles are the ranks of the sorted values, counted in a table or listed") {
   // Values below 2^16 are counted by value, larger ones listed; both give the ceil(f n)-th smallest, as a
   // sort does, and counts split in two (two threads) and merged give the same.
-  std::uint64_t state = 7;
-  const auto draw = [&](std::uint32_t below) { return std::uint32_t(detail::splitmix(state) % below); };
+  Rng rng(7);
+  const auto draw = [&](std::uint32_t below) { return std::uint32_t(rng.below(below)); };
   for (const std::uint32_t spread : {1u, 50u, 1000u, 70000u, 4000000000u}) {
     for (const std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{99}, std::size_t{1000}}) {
       CAPTURE(spread);

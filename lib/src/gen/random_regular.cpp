@@ -4,13 +4,10 @@
 // pair them; pairs that would make a loop or a parallel link go back into the pool, which is shuffled again
 // until it is empty, and the whole attempt restarts if no suitable pair is left. For d > (n−1)/2 the complement
 // of a random (n−1−d)-regular graph is built instead, which keeps the pool from jamming near K_n.
-// The random source is std::mt19937_64 (fully specified by the standard) with our own Fisher–Yates and bounded
-// draws, so a seed gives the same graph with every standard library.
+// The random source is topo::Rng (topo/rng.hpp), so a seed gives the same graph on every platform.
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <limits>
-#include <random>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -18,6 +15,7 @@
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
+#include "topo/rng.hpp"
 
 namespace topo::gen {
 
@@ -38,21 +36,6 @@ Shape rr_shape(const Params& p) {
   return {std::uint64_t(n), std::uint64_t(d), std::uint64_t(seed)};
 }
 
-// Uniform in 0..bound-1 by rejection (no modulo bias, no implementation-defined distribution).
-std::uint64_t below(std::mt19937_64& rng, std::uint64_t bound) {
-  const std::uint64_t limit =
-      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % bound;
-  std::uint64_t x;
-  do x = rng();
-  while (x >= limit);
-  return x % bound;
-}
-
-template <class T>
-void shuffle(std::vector<T>& v, std::mt19937_64& rng) {
-  for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(rng, i)]);
-}
-
 using Edge = std::pair<std::uint32_t, std::uint32_t>;
 
 struct EdgeSet {
@@ -67,7 +50,7 @@ struct EdgeSet {
 };
 
 // One attempt; false when the leftover stubs can no longer be paired.
-bool try_pairing(std::uint64_t n, std::uint64_t d, std::mt19937_64& rng, EdgeSet& edges) {
+bool try_pairing(std::uint64_t n, std::uint64_t d, Rng& rng, EdgeSet& edges) {
   edges = {};
   edges.keys.reserve(n * d / 2);
   std::vector<std::uint32_t> stubs;
@@ -75,7 +58,7 @@ bool try_pairing(std::uint64_t n, std::uint64_t d, std::mt19937_64& rng, EdgeSet
   for (std::uint32_t v = 0; v < n; ++v)
     for (std::uint64_t k = 0; k < d; ++k) stubs.push_back(v);
   while (!stubs.empty()) {
-    shuffle(stubs, rng);
+    rng.shuffle(stubs.data(), stubs.size());
     std::vector<std::uint32_t> left;
     for (std::size_t i = 0; i + 1 < stubs.size(); i += 2) {
       auto [u, v] = std::minmax(stubs[i], stubs[i + 1]);
@@ -100,7 +83,7 @@ bool try_pairing(std::uint64_t n, std::uint64_t d, std::mt19937_64& rng, EdgeSet
 
 // The links, sorted.
 std::vector<Edge> random_regular_edges(std::uint64_t n, std::uint64_t d, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
+  Rng rng(seed);
   EdgeSet edges;
   for (int attempt = 0; attempt < 10'000; ++attempt)
     if (try_pairing(n, d, rng, edges)) {

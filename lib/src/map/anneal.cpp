@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <random>
 
 #include "map_internal.hpp"
 #include "method_internal.hpp"
@@ -18,7 +17,7 @@ namespace {
 // Simulated annealing over swaps (dissertation Pseudocode 5) with a geometric schedule whose end points
 // come from the instance: T0 accepts a typical uphill move with probability 1/2, T_end accepts the
 // smallest sampled uphill move with probability 1/1000.
-RestartResult anneal(const Demand& d, const Supply& s, std::uint32_t tasks, Mapping start, std::mt19937_64& rng,
+RestartResult anneal(const Demand& d, const Supply& s, std::uint32_t tasks, Mapping start, Rng& rng,
                      const Budget& budget, const Graph* net, const std::function<void(double)>& progress) {
   const auto n = d.n;
   SwapEvaluator ev(d, s, std::move(start));
@@ -55,7 +54,6 @@ RestartResult anneal(const Demand& d, const Supply& s, std::uint32_t tasks, Mapp
   bool cycles_set = false;
   double temp = t0;
   bool best_pending = false;
-  std::uniform_real_distribution<double> u01(0, 1);
   std::uint64_t k = 0;
   for (; !budget.done(k); ++k) {
     if ((k & 1023) == 0) {
@@ -74,7 +72,7 @@ RestartResult anneal(const Demand& d, const Supply& s, std::uint32_t tasks, Mapp
     const auto a = uniform(rng, tasks), b = pick_b(a);
     if (a == b) continue;
     const double x = ev.delta(a, b);
-    if (x <= 0 || u01(rng) < std::exp(-x / temp)) {
+    if (x <= 0 || rng.uniform() < std::exp(-x / temp)) {
       if (x > 0 && best_pending) {  // leaving the best state seen: keep a copy
         r.m = ev.mapping();
         best_pending = false;

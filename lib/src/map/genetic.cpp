@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <random>
 
 #include "map_internal.hpp"
 #include "method_internal.hpp"
@@ -18,7 +17,7 @@ namespace {
 // The dissertation's genetic algorithm (Figure 3.29): keep the κ best of η, breed the rest by its crossover
 // m* = [first ⌊p/2⌋ entries of m_a | C(m_b)], C(m_b) being the remaining nodes in the order m_b lists them;
 // a random swap mutates each child.
-RestartResult genetic(const Demand& d, const Supply& s, std::uint32_t tasks, std::mt19937_64& rng, const Budget& budget,
+RestartResult genetic(const Demand& d, const Supply& s, std::uint32_t tasks, Rng& rng, const Budget& budget,
                       const std::function<void(double)>& progress) {
   const auto n = d.n;
   const std::uint32_t eta = 40, kappa = 20;

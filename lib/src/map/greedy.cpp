@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <random>
 
 #include "map_internal.hpp"
 #include "method_internal.hpp"

@@ -2,7 +2,6 @@
 // Helpers the mapping methods share; not part of the library's interface.
 #include <cstdint>
 #include <numeric>
-#include <random>
 
 #include "topo/map/methods.hpp"
 
@@ -18,13 +17,13 @@ inline Mapping identity_mapping(std::uint32_t n) {
   return m;
 }
 
-inline std::uint32_t uniform(std::mt19937_64& rng, std::uint32_t n) {
-  return static_cast<std::uint32_t>(std::uniform_int_distribution<std::uint64_t>(0, n - 1)(rng));
+inline std::uint32_t uniform(Rng& rng, std::uint32_t n) {
+  return static_cast<std::uint32_t>(rng.below(n));
 }
 
-inline Mapping random_mapping(std::uint32_t n, std::mt19937_64& rng) {
+inline Mapping random_mapping(std::uint32_t n, Rng& rng) {
   auto m = identity_mapping(n);
-  for (std::uint32_t i = n; i > 1; --i) std::swap(m[i - 1], m[uniform(rng, i)]);
+  rng.shuffle(m.data(), m.size());
   return m;
 }
 

@@ -127,8 +127,7 @@ SolveResult solve(const Demand& d0, const Supply& s, const SolveOptions& o) {
     const auto t = static_cast<unsigned>(omp_get_thread_num());
     for (unsigned ri = t; ri < count; ri += T) {
       const auto r = mine[ri];
-      std::seed_seq seq{std::uint64_t(o.seed & 0xFFFFFFFF), std::uint64_t(o.seed >> 32), std::uint64_t(r)};
-      std::mt19937_64 rng(seq);
+      Rng rng(stream_seed(o.seed, r));
       Budget b;
       b.iterations = iters;
       if (timed) {

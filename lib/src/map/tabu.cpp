@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <random>
 #include <string>
 
 #include "map_internal.hpp"
@@ -18,7 +17,7 @@ namespace {
 
 // Robust tabu search (É. Taillard, Parallel Computing 17, 1991), dense form. delta[i][j] holds the cost
 // change of swapping i and j, updated in O(1) for pairs disjoint from the last move.
-RestartResult tabu(const Demand& d, const Supply& s, Mapping start, std::mt19937_64& rng, const Budget& budget,
+RestartResult tabu(const Demand& d, const Supply& s, Mapping start, Rng& rng, const Budget& budget,
                    const std::function<void(double)>& progress, const std::function<void(const std::string&)>& note) {
   if (!d.dense) throw InputError("internal: tabu needs the dense demand");
   const auto n = d.n;
@@ -42,7 +41,6 @@ RestartResult tabu(const Demand& d, const Supply& s, Mapping start, std::mt19937
     std::vector<std::int64_t> tabu_until(std::size_t(n) * n, 0);  // [task][node]
     const double tenure = 8.0 * n;
     const std::int64_t aspiration = std::int64_t(n) * n * 5;
-    std::uniform_real_distribution<double> u01(0, 1);
     std::uint64_t it = 0;
     const auto t0 = clock_type::now();
     for (; !budget.done(it); ++it) {
@@ -76,7 +74,7 @@ RestartResult tabu(const Demand& d, const Supply& s, Mapping start, std::mt19937
       if (ri == no_node) continue;  // every move tabu: wait for tenures to expire
       std::swap(p[ri], p[rj]);
       cur += delta[std::size_t(ri) * n + rj];
-      const double c1 = u01(rng), c2 = u01(rng);
+      const double c1 = rng.uniform(), c2 = rng.uniform();
       tabu_until[std::size_t(ri) * n + p[rj]] = now + std::int64_t(c1 * c1 * c1 * tenure);
       tabu_until[std::size_t(rj) * n + p[ri]] = now + std::int64_t(c2 * c2 * c2 * tenure);
       if (cur < r.cost - 1e-9) {

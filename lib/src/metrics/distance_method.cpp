@@ -8,10 +8,10 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <numeric>
-#include <random>
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
+#include "topo/rng.hpp"
 
 namespace topo::metrics {
 
@@ -82,11 +82,11 @@ DistanceResult from_sample(const Graph& g, const DistanceMethodOptions& opt) {
   if (opt.sample == 0) throw UsageError("--method sample needs --sample N (N > 0)");
   const auto k = static_cast<node_id>(std::min<std::uint64_t>(opt.sample, n));
   // Floyd's algorithm: k distinct nodes, uniformly, reproducible for a seed.
-  std::mt19937_64 rng(opt.seed);
+  Rng rng(opt.seed);
   std::vector<node_id> chosen;
   std::vector<char> in(n, 0);
   for (node_id j = n - k; j < n; ++j) {
-    const auto t = static_cast<node_id>(std::uniform_int_distribution<std::uint64_t>(0, j)(rng));
+    const auto t = static_cast<node_id>(rng.below(std::uint64_t{j} + 1));
     const node_id pick = in[t] ? j : t;
     in[pick] = 1;
     chosen.push_back(pick);

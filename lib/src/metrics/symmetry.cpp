@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <random>
 
 #include "nauty_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/metrics/distance.hpp"
+#include "topo/rng.hpp"
 
 namespace topo::metrics {
 
@@ -147,10 +147,10 @@ HintCheck check_classes(const Graph& g, const gen::NodeClasses& c, unsigned samp
     }
   }
   // Sample members: reservoir sampling per chosen class.
-  std::mt19937_64 rng(seed);
+  Rng rng(seed);
   std::vector<std::size_t> classes(k);
   std::iota(classes.begin(), classes.end(), std::size_t{0});
-  std::shuffle(classes.begin(), classes.end(), rng);
+  rng.shuffle(classes.data(), classes.size());
   classes.resize(std::min<std::size_t>(k, max_classes));
   std::vector<char> chosen(k, 0);
   for (auto i : classes) chosen[i] = 1;
@@ -162,7 +162,7 @@ HintCheck check_classes(const Graph& g, const gen::NodeClasses& c, unsigned samp
     ++seen[cls];
     if (m.size() < samples)
       m.push_back(v);
-    else if (auto j = std::uniform_int_distribution<std::uint64_t>(0, seen[cls] - 1)(rng); j < samples)
+    else if (auto j = rng.below(seen[cls]); j < samples)
       m[j] = v;
   }
   std::vector<node_id> sources;

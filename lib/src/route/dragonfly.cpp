@@ -82,7 +82,7 @@ class DragonflyValiant final : public Router {
   explicit DragonflyValiant(const Graph& g) : min_(g) {}
   Path route(node_id s, node_id t, Rng& rng) const override {
     if (s == t) return Path{{s}, {}};
-    const auto mid = std::uint32_t(std::uniform_int_distribution<std::uint64_t>(0, min_.groups() - 1)(rng));
+    const auto mid = std::uint32_t(rng.below(min_.groups()));
     if (mid == min_.group(s) || mid == min_.group(t)) return min_.route(s, t, rng);
     Path p;
     p.nodes.push_back(s);

@@ -30,7 +30,7 @@ class Shortest final : public Router {
         if (d[nb[i]] + 1 == d[v]) next.push_back(i);
       std::size_t pick = next[0];
       if (random_) {
-        pick = next[std::uniform_int_distribution<std::size_t>(0, next.size() - 1)(rng)];
+        pick = next[rng.below(next.size())];
       } else {
         for (auto i : next)
           if (nb[i] < nb[pick]) pick = i;

@@ -5,22 +5,19 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <random>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-#include "rng_internal.hpp"
+#include "topo/rng.hpp"
 #include "topo/route/traffic.hpp"
 
 namespace topo::route {
 
-using TerminalRng = topo::detail::Rng;
-
 class TerminalDestinations {
  public:
   virtual ~TerminalDestinations() = default;
-  virtual std::uint64_t pick(std::uint64_t src, TerminalRng& rng) const = 0;
+  virtual std::uint64_t pick(std::uint64_t src, Rng& rng) const = 0;
   /// Every destination `src` can pick when there are few (a permutation), empty when random.
   virtual std::vector<std::uint64_t> fixed(std::uint64_t src) const = 0;
 };
@@ -30,15 +27,11 @@ class TerminalDestinations {
 std::unique_ptr<TerminalDestinations> terminal_destinations(std::string_view pattern, const TerminalLayout& layout,
                                                             const TrafficOptions& o);
 
-inline std::uint64_t uniform_below(std::uint64_t n, TerminalRng& rng) {
-  return std::uniform_int_distribution<std::uint64_t>(0, n - 1)(rng);
-}
-
 /// A fixed map from source terminal to destination terminal.
 class FixedDestinations final : public TerminalDestinations {
  public:
   explicit FixedDestinations(std::vector<std::uint64_t> to) : to_(std::move(to)) {}
-  std::uint64_t pick(std::uint64_t s, TerminalRng&) const override { return to_[s]; }
+  std::uint64_t pick(std::uint64_t s, Rng&) const override { return to_[s]; }
   std::vector<std::uint64_t> fixed(std::uint64_t s) const override { return {to_[s]}; }
 
  private:
@@ -49,9 +42,7 @@ class FixedDestinations final : public TerminalDestinations {
 class AmongDestinations final : public TerminalDestinations {
  public:
   explicit AmongDestinations(std::vector<std::vector<std::uint64_t>> to) : to_(std::move(to)) {}
-  std::uint64_t pick(std::uint64_t s, TerminalRng& rng) const override {
-    return to_[s][uniform_below(to_[s].size(), rng)];
-  }
+  std::uint64_t pick(std::uint64_t s, Rng& rng) const override { return to_[s][rng.below(to_[s].size())]; }
   std::vector<std::uint64_t> fixed(std::uint64_t s) const override { return to_[s]; }
 
  private:

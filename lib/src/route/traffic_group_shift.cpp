@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include <map>
-#include <random>
 
 #include "route_internal.hpp"
 #include "terminal_traffic_internal.hpp"
@@ -44,9 +43,9 @@ class NextGroup final : public TerminalDestinations {
  public:
   NextGroup(std::vector<std::vector<std::uint64_t>> groups, std::vector<std::uint32_t> group_of)
       : groups_(std::move(groups)), group_of_(std::move(group_of)) {}
-  std::uint64_t pick(std::uint64_t s, TerminalRng& rng) const override {
+  std::uint64_t pick(std::uint64_t s, Rng& rng) const override {
     const auto& to = groups_[(group_of_[s] + 1) % groups_.size()];
-    return to[uniform_below(to.size(), rng)];
+    return to[rng.below(to.size())];
   }
   std::vector<std::uint64_t> fixed(std::uint64_t s) const override {
     return groups_[(group_of_[s] + 1) % groups_.size()];
@@ -77,7 +76,7 @@ TrafficPattern traffic_group_shift() {
                 std::vector<Pair> out;
                 for (node_id s = 0; s < g.num_nodes(); ++s) {
                   const auto& to = members[(group[s] + 1) % members.size()];
-                  out.emplace_back(s, to[std::uniform_int_distribution<std::size_t>(0, to.size() - 1)(rng)]);
+                  out.emplace_back(s, to[rng.below(to.size())]);
                 }
                 return out;
               },

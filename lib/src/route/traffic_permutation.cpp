@@ -1,7 +1,6 @@
 // Traffic pattern permutation: a uniformly random permutation (seeded); fixed points send nothing. Over
 // terminals, a random permutation of the terminals.
 #include <numeric>
-#include <random>
 
 #include "route_internal.hpp"
 #include "terminal_traffic_internal.hpp"
@@ -19,8 +18,7 @@ TrafficPattern traffic_permutation() {
                 Rng rng(o.seed);
                 std::vector<node_id> pi(n);
                 std::iota(pi.begin(), pi.end(), node_id{0});
-                for (node_id i = n; i > 1; --i)  // Fisher–Yates
-                  std::swap(pi[i - 1], pi[std::uniform_int_distribution<std::uint64_t>(0, i - 1)(rng)]);
+                rng.shuffle(pi.data(), pi.size());
                 for (node_id s = 0; s < n; ++s)
                   if (pi[s] != s) out.emplace_back(s, pi[s]);
                 return out;
@@ -30,8 +28,8 @@ TrafficPattern traffic_permutation() {
               [](const TerminalLayout& t, const TrafficOptions& o) {
                 std::vector<std::uint64_t> pi(t.terminals());
                 std::iota(pi.begin(), pi.end(), 0);
-                TerminalRng rng(o.seed);
-                for (std::uint64_t i = pi.size(); i > 1; --i) std::swap(pi[i - 1], pi[uniform_below(i, rng)]);
+                Rng rng(o.seed);
+                rng.shuffle(pi.data(), pi.size());
                 return std::make_unique<FixedDestinations>(std::move(pi));
               }};
 }

@@ -1,6 +1,5 @@
 // Traffic pattern uniform: one message per node to a uniformly random other node (seeded); over terminals,
 // a uniformly random terminal for every packet, the source included, as in BookSim2.
-#include <random>
 
 #include "route_internal.hpp"
 #include "terminal_traffic_internal.hpp"
@@ -14,7 +13,7 @@ namespace {
 class AnyTerminal final : public TerminalDestinations {
  public:
   explicit AnyTerminal(std::uint64_t n) : n_(n) {}
-  std::uint64_t pick(std::uint64_t, TerminalRng& rng) const override { return uniform_below(n_, rng); }
+  std::uint64_t pick(std::uint64_t, Rng& rng) const override { return rng.below(n_); }
   std::vector<std::uint64_t> fixed(std::uint64_t) const override { return {}; }
 
  private:
@@ -33,7 +32,7 @@ TrafficPattern traffic_uniform() {
                 if (n < 2) throw InputError("--traffic uniform needs at least two nodes");
                 Rng rng(o.seed);
                 for (node_id s = 0; s < n; ++s) {
-                  auto t = node_id(std::uniform_int_distribution<std::uint64_t>(0, n - 2)(rng));
+                  auto t = node_id(rng.below(n - 1));
                   out.emplace_back(s, t >= s ? t + 1 : t);
                 }
                 return out;

@@ -16,7 +16,7 @@ class Valiant final : public Router {
 
   Path route(node_id s, node_id t, Rng& rng) const override {
     if (s == t) return Path{{s}, {}};
-    const auto mid = static_cast<node_id>(std::uniform_int_distribution<std::uint64_t>(0, g_.num_nodes() - 1)(rng));
+    const auto mid = static_cast<node_id>(rng.below(g_.num_nodes()));
     Path p = inner_->route(s, mid, rng);
     const Path q = inner_->route(mid, t, rng);
     p.last_phase = p.hops();

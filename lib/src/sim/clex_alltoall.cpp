@@ -7,16 +7,14 @@
 #include <array>
 #include <cmath>
 
-#include "rng_internal.hpp"
 #include "sim/clex_shape_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/rng.hpp"
 #include "topo/sim/clex.hpp"
 
 namespace topo::sim {
 
 using namespace detail;
-using topo::detail::hash;
-using topo::detail::Rng;
 
 ClexAllToAllResult clex_all_to_all(const ClexAllToAllOptions& o) {
   check_clex_shape(o.clique, o.levels);
@@ -42,7 +40,7 @@ ClexAllToAllResult clex_all_to_all(const ClexAllToAllOptions& o) {
     // A sample of distinct sources (partial Fisher-Yates over a lazily materialised identity).
     const std::uint32_t want = o.sources == 0 ? 16 : o.sources;
     std::uint64_t st = o.seed ^ 0x736f7572636573ULL;
-    Rng rng(hash(st));
+    Rng rng(mix64(st));
     std::vector<std::uint32_t> ids(n);
     for (std::uint32_t v = 0; v < n; ++v) ids[v] = v;
     for (std::uint32_t i = 0; i < want; ++i) {

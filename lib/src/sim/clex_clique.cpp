@@ -89,7 +89,7 @@ void Engine::clique_direct(Clique& c) {
   for (std::uint32_t x = 0; x < kk; ++x) {
     const std::uint32_t lo = cnt_[x], n = cnt_[x + 1] - lo;
     if (n == 0) continue;
-    const std::uint32_t pick = lo + c.rng.below(n);
+    const auto pick = static_cast<std::uint32_t>(lo + c.rng.below(n));
     for (std::uint32_t y = lo; y < cnt_[x + 1]; ++y)
       if (y != pick) rem_.push_back(idx_[y]);
     const std::uint32_t i = idx_[pick];

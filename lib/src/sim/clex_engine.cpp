@@ -73,7 +73,7 @@ void Engine::run(int l, std::uint32_t base, Msg* b, Msg* e, std::uint64_t id, st
   // chosen u.i.r. among the k^(l-2) valid ones: (u1..u_{l-2}, c, i, rest).
   for (Msg* x = b; x != e; ++x) {
     const std::uint32_t i = p_.digit(x->cur, l), c = p_.digit(x->tgt[ti + 1], l);
-    x->tgt[ti] = base + i * sub + c * inner + (inner > 1 ? rng.below(inner) : 0);
+    x->tgt[ti] = base + i * sub + c * inner + (inner > 1 ? static_cast<std::uint32_t>(rng.below(inner)) : 0);
   }
   group(
       b, e, k, [&](const Msg& m) { return p_.digit(m.cur, l); }, off);

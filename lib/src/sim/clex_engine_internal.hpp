@@ -9,14 +9,11 @@
 #include <functional>
 #include <vector>
 
-#include "rng_internal.hpp"
 #include "sim/clex_shape_internal.hpp"
+#include "topo/rng.hpp"
 #include "topo/sim/clex.hpp"
 
 namespace topo::sim::detail {
-
-using topo::detail::hash;
-using topo::detail::Rng;
 
 // One message in flight. tgt[l-1] is the target of the A(l) call the message is in: tgt[L-1] is its
 // destination, lower entries are the gateways chosen by the enclosing calls.
@@ -29,7 +26,7 @@ struct Msg {
 // Every instance has an id derived from its place in the recursion (parent, step, copy), and its
 // own generator seeded by that id: results do not depend on which thread runs which instance.
 inline std::uint64_t child_id(std::uint64_t parent, std::uint32_t step, std::uint32_t copy) {
-  return hash(parent ^ hash((std::uint64_t(step) << 32) | copy));
+  return stream_seed(parent, (std::uint64_t(step) << 32) | copy);
 }
 
 struct Params {

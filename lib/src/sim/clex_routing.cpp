@@ -57,11 +57,11 @@ ClexResult simulate_clex(const ClexOptions& o) {
   } else {
     for (std::size_t j = 0; j < total; ++j) msgs[j].cur = msgs[j].tgt[top] = static_cast<std::uint32_t>(j / o.messages);
     std::uint64_t ws = o.seed ^ 0x776f726b6c6f6164ULL;
-    Rng rng(hash(ws));
+    Rng rng(mix64(ws));
     if (o.destinations == ClexWorkload::permutation)
       for (std::size_t i = total; i > 1; --i) std::swap(msgs[i - 1].tgt[top], msgs[rng.below(i)].tgt[top]);
     else
-      for (auto& m : msgs) m.tgt[top] = rng.below(n);
+      for (auto& m : msgs) m.tgt[top] = static_cast<std::uint32_t>(rng.below(n));
   }
   for (std::size_t j = 0; j < total; ++j) msgs[j].id = static_cast<std::uint32_t>(j);
 
@@ -71,7 +71,7 @@ ClexResult simulate_clex(const ClexOptions& o) {
   team.reserve(std::size_t(threads));
   for (int t = 0; t < threads; ++t) team.emplace_back(p);
   std::uint64_t top_seed = o.seed;
-  team[0].run(p.L, 0, msgs.data(), msgs.data() + total, hash(top_seed), &team);
+  team[0].run(p.L, 0, msgs.data(), msgs.data() + total, mix64(top_seed), &team);
 
   Acc acc;
   for (const auto& e : team) acc.merge(e.acc);

@@ -37,7 +37,7 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
       setup.dependency_check_sampled = true;
       pairs.reserve(sample);
       for (std::uint64_t i = 0; i < sample; ++i)
-        pairs.emplace_back(node_id(rng() % n.routers), node_id(rng() % n.routers));
+        pairs.emplace_back(node_id(rng.below(n.routers)), node_id(rng.below(n.routers)));
     }
   }
   const std::uint64_t R = n.routers;
@@ -85,9 +85,9 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
   for (const auto& [s, t] : pairs) {
     if (s == t) continue;
     paths.clear();
-    const auto draws = route_rng.draws();
+    const route::Rng before = route_rng;
     for (std::uint64_t i = 0; i < repeats; ++i) r.check_paths(s, t, route_rng, paths);
-    if (route_rng.draws() == draws && known.keeps_routes()) {
+    if (route_rng == before && known.keeps_routes()) {
       pack_route(paths[0], t, packed);
       known.store(s, t, packed);
     }

@@ -6,19 +6,17 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
-#include "rng_internal.hpp"
 #include "route/terminal_traffic_internal.hpp"
 #include "topo/graph.hpp"
+#include "topo/rng.hpp"
 #include "topo/route/route.hpp"
 #include "topo/sim/network_sim.hpp"
 
 namespace topo::sim {
 
-using Rng = topo::detail::Rng;  // rng_internal.hpp, shared with toposim clex and the traffic patterns
 inline constexpr std::uint32_t none32 = 0xFFFFFFFFu;
 
 // ---- The static network -------------------------------------------------------------------------

@@ -156,7 +156,7 @@ struct Simulator::Impl {
     std::unique_ptr<route::Router> shortest;
     CheckedRoutes paths;
     for (std::uint64_t i = 0; i < samples; ++i) {
-      const auto s = terms <= 2048 ? i % terms : rng() % terms;
+      const auto s = terms <= 2048 ? i % terms : rng.below(terms);
       const auto t = dest->pick(s, rng);
       const node_id a = net.router_of(s), b = net.router_of(t);
       std::uint32_t hops = 0;

@@ -189,7 +189,7 @@ void Engine::batch_load(std::uint64_t seed) {
   std::vector<std::uint64_t> pi(terms);
   for (std::uint64_t m = 0; m < o_.messages; ++m) {
     for (std::uint64_t i = 0; i < terms; ++i) pi[i] = i;
-    for (std::uint64_t i = terms; i > 1; --i) std::swap(pi[i - 1], pi[rng() % i]);
+    rng.shuffle(pi.data(), terms);
     for (std::uint64_t s = 0; s < terms; ++s) {
       Packet* p = new_packet(n_.router_of(s), s, scratch());
       p->dst_term = pi[s];

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
-#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "topo/map/problem.hpp"
 #include "topo/memory.hpp"
 #include "topo/parallel/ranks.hpp"
+#include "topo/rng.hpp"
 
 namespace topo::map {
 
@@ -50,7 +50,7 @@ struct Restart {
   unsigned index;       // restart number; restart r is seeded from (seed, r)
   double identity_cost;
   const Graph* network;  // may be null
-  std::mt19937_64& rng;
+  Rng& rng;
   const Budget& budget;
   const std::function<void(double)>& progress;          // fraction of this restart done; may be empty
   const std::function<void(const std::string&)>& note;  // a line for the user (a long run's estimate); may be empty

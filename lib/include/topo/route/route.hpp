@@ -5,13 +5,13 @@
 #include <functional>
 #include <limits>
 #include <memory>
-#include <random>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/rng.hpp"
 
 namespace topo::gen {
 struct Family;
@@ -19,34 +19,7 @@ struct Family;
 
 namespace topo::route {
 
-/// The routings' generator: mt19937_64 (its sequence is the standard's), counting its draws, so that a
-/// caller can tell a decision that drew nothing (its result does not depend on the seed) without
-/// comparing 2.5 KB of state (toposim run's route caches). Not convertible to mt19937_64, whose draws
-/// would go uncounted.
-class Rng : private std::mt19937_64 {
-  using Base = std::mt19937_64;
-
- public:
-  using Base::max;
-  using Base::min;
-  using Base::result_type;
-  Rng() = default;
-  explicit Rng(result_type seed) : Base(seed) {}
-  void seed(result_type s) { Base::seed(s); }
-  result_type operator()() {
-    ++draws_;
-    return Base::operator()();
-  }
-  void discard(unsigned long long z) {
-    draws_ += z;
-    Base::discard(z);
-  }
-  /// Draws since construction (seeding does not reset it).
-  std::uint64_t draws() const { return draws_; }
-
- private:
-  std::uint64_t draws_ = 0;
-};
+using topo::Rng;  // the library's one generator (topo/rng.hpp)
 
 /// A route: nodes[0] = source, nodes.back() = target, arcs[h] (Graph::arc_offset numbering) goes from
 /// nodes[h] to nodes[h+1].
