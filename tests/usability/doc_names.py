@@ -90,7 +90,7 @@ def main():
             for seg in segments(line):
                 # A tool's name starts its piece of the segment; a cross-reference, tool(1), may also be followed
                 # by the page's own options ("the routes of a toporoute(1) file given by --routes").
-                cuts = [m for m in TOOL.finditer(seg)]
+                cuts = list(TOOL.finditer(seg))
                 pieces = []  # (tool or None, the page's tool if the piece follows a cross-reference, text)
                 if not cuts:
                     pieces.append((page_tool, None, seg))
@@ -99,7 +99,7 @@ def main():
                     pieces.append((m.group(1), page_tool if m.group(2) else None, seg[m.end():end]))
                 for tool, also, text in pieces:
                     if tool is None:
-                        allowed, sub, where, texts = every, None, "any tool", []
+                        allowed, where = every, "any tool"
                     else:
                         words = text.split()
                         sub = words[0] if words and words[0] in h[tool] else None
