@@ -1,5 +1,9 @@
 load 'experiments/plots/common.gp'
-set title 'CLEX C(1/4,4) against the torus of the same size, by simulation (toposim run --messages M)'
+# The size that ran is in the data's first line, "# CLEX against the torus by simulation, K^4 nodes; ..."
+# (experiments/simulate.py clex-torus: the paper's 32 if it fits in memory, else the largest that does).
+k = int(system("sed -n '1s/.*by simulation, \\([0-9]*\\)^4 nodes.*/\\1/p' '".data."'"))
+set title sprintf('CLEX C(1/4,4) against the torus %d^4 (%d nodes%s), by simulation (toposim run --messages M)', \
+  k, k**4, k == 32 ? ', the paper''s size' : '; the paper: 32^4')
 set ylabel 'factor (torus / CLEX)'
 set xtics ('M = 28' 0, 'M = 4' 1)
 set xrange [-0.5:1.5]

@@ -140,7 +140,7 @@ void write_report_text(std::ostream& out, const Graph& g, const Report& r, const
     const std::string routing = L.routing == Routing::family ? "family routing: " + L.algorithm
                                                              : std::string(routing_name(L.routing)) + " routing";
     const std::string from = L.orbits ? ", from " + plural(L.orbits, "orbit", "orbits") : "";
-    t.row("link utilization u",
+    t.row("link utilisation u",
           fmt::format("{:.6f}  ({}{}; mean arc load {:.4f}, max {:.4f})", L.u, routing, from, L.mean, L.max));
     if (c.routed_kbar) t.row("kbar (routed)", fmt::format("{:.4f}  ({})", *c.routed_kbar, c.routed_kbar_from));
     t.row("kbar/u", fmt::format("{:.4f}  (kbar: {})", *c.kbar_over_u,
