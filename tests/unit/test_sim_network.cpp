@@ -9,10 +9,10 @@
 #include <string>
 
 #include "fixtures.hpp"
-#include "sim/huge_pages_internal.hpp"
-#include "sim/route_cache_internal.hpp"
-#include "sim/sim_internal.hpp"
-#include "sim/value_counts_internal.hpp"
+#include "sim/network/huge_pages_internal.hpp"
+#include "sim/network/route_cache_internal.hpp"
+#include "sim/network/sim_internal.hpp"
+#include "sim/network/value_counts_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/sim/network_sim.hpp"

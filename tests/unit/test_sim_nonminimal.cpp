@@ -7,7 +7,7 @@
 #include <string>
 
 #include "fixtures.hpp"
-#include "sim/sim_internal.hpp"
+#include "sim/network/sim_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/route/route.hpp"

@@ -14,8 +14,10 @@
 #include "common/standard_streams.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
+#include "topo/map/choices.hpp"
 #include "topo/map/methods.hpp"
 #include "topo/map/report_output.hpp"
+#include "topo/registry.hpp"
 #include "topomap/stdin_demand.hpp"
 
 namespace {
@@ -59,7 +61,7 @@ int main(int argc, char** argv) {
       app.add_option("--qap", o.qap, "a QAPLIB instance (.dat): minimise sum A_ij B_p(i)p(j)")->type_name("FILE");
   dem->excludes(qap);
   app.add_option("--weights", o.weights, "communication volume of an entry: magnitude (|a_ij|) or unit (1)")
-      ->check(topo::cli::one_of({"magnitude", "unit"}))
+      ->check(topo::cli::one_of(topo::names_of(topo::map::weight_choices())))
       ->type_name("W");
   app.add_option("-m,--method", o.method, fmt::format("mapping method: {}", fmt::join(topo::map::method_names(), ", ")))
       ->check(topo::cli::one_of(topo::map::method_names()))
@@ -78,7 +80,7 @@ int main(int argc, char** argv) {
                  fmt::format("independent restarts, run -j at a time (default {})", topo::map::default_restarts))
       ->type_name("R");
   app.add_option("--supply", o.supply, "auto, dense (an N x N matrix) or rows (BFS rows on demand)")
-      ->check(topo::cli::one_of({"auto", "dense", "rows"}))
+      ->check(topo::cli::one_of(topo::names_of(topo::map::supply_modes())))
       ->type_name("MODE");
   app.add_option("--max-supply-mb", o.max_supply_mb, "largest dense supply matrix in MiB (default 4096)")
       ->type_name("MB");
@@ -92,7 +94,7 @@ int main(int argc, char** argv) {
       ->type_name("FILE")
       ->check(topo::cli::file_name());
   app.add_option("--mapping-format", o.mapping_format, "format of the mapping written: plain (= viem) or scotch")
-      ->check(topo::cli::one_of({"plain", "viem", "scotch"}))
+      ->check(topo::cli::one_of(topo::names_of(topo::map::mapping_formats())))
       ->type_name("F");
   tool.add_json_flag(o.json);
   app.add_flag("--csv", o.csv, "print the results as a CSV header and row (the mapping goes to -o)");
@@ -106,7 +108,8 @@ int main(int argc, char** argv) {
     if (o.demand.empty() && o.qap.empty()) throw topo::UsageError("give --demand FILE (with a network) or --qap FILE");
     if (o.csv && o.json) throw topo::UsageError("--csv and --json ask for two formats");
     const auto& method = tm::find_method(o.method);
-    const auto wt = o.weights == "unit" ? tm::Weights::unit : tm::Weights::magnitude;
+    const auto wt = topo::find_named(tm::weight_choices(), o.weights, "--weights").id;
+    const auto supply = topo::find_named(tm::supply_modes(), o.supply, "--supply").id;
     topo::Graph g;
     tm::Demand d;
     tm::Supply s;
@@ -114,7 +117,7 @@ int main(int argc, char** argv) {
     const auto budget = tool.memory();
     const unsigned restarts = method.randomized ? std::max(1u, o.restarts) : 1;
     const unsigned threads = o.threads > 0 ? unsigned(o.threads) : std::max(1u, std::thread::hardware_concurrency());
-    const unsigned concurrent = std::min(restarts, o.supply == "rows" ? 1u : threads);
+    const unsigned concurrent = std::min(restarts, supply == tm::SupplyMode::rows ? 1u : threads);
     if (!o.qap.empty()) {
       if (!o.network.empty()) throw topo::UsageError("--qap gives both matrices; do not give a network");
       auto p = tm::from_qap(tm::read_qaplib(o.qap), o.qap);
@@ -132,10 +135,11 @@ int main(int argc, char** argv) {
       if (d.n > g.num_nodes())
         throw topo::InputError(
             fmt::format("{}: {} tasks but the network has only {} nodes", o.demand, d.n, g.num_nodes()));
-      const unsigned entry = o.supply == "rows" || g.directed() ? 0 : tm::Supply::dense_entry_bytes(g);
+      const unsigned entry = supply == tm::SupplyMode::rows || g.directed() ? 0 : tm::Supply::dense_entry_bytes(g);
       budget.check(tm::mapping_memory(d, g.num_nodes(), entry, method, concurrent, &g));
       const auto max_bytes = static_cast<std::uint64_t>(o.max_supply_mb * 1048576.0);
-      s = tm::Supply::from_graph(g, o.supply == "dense" ? ~0ull : max_bytes, o.supply == "rows", 64, o.threads);
+      s = tm::Supply::from_graph(g, supply == tm::SupplyMode::dense ? ~0ull : max_bytes, supply == tm::SupplyMode::rows,
+                                 64, o.threads);
     }
     const auto N = s.size();
 
@@ -200,7 +204,7 @@ int main(int argc, char** argv) {
     report.mapping.assign(tasks.begin(), tasks.end());
 
     if (!tool.leader()) return;  // every rank has the result; rank 0 writes it
-    const auto fmt_map = o.mapping_format == "scotch" ? tm::MappingFormat::scotch : tm::MappingFormat::plain;
+    const auto fmt_map = topo::find_named(tm::mapping_formats(), o.mapping_format, "--mapping-format").id;
     if (!o.output.empty()) {
       topo::cli::Output mf(o.output);
       tm::write_mapping(mf.stream(), tasks, fmt_map);

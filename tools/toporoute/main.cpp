@@ -17,6 +17,7 @@
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
 #include "topo/io/csv.hpp"
+#include "topo/io/format.hpp"
 #include "topo/io/gzip.hpp"
 #include "topo/metrics/link_loads.hpp"
 #include "topo/route/analysis.hpp"
@@ -283,7 +284,7 @@ int main(int argc, char** argv) {
                   "graph file (edge list, JSON, descriptor, METIS or GraphML); - or nothing for stdin")
         ->type_name("GRAPH");
     a->add_option("-f,--format", o.format, "input format (default: detected)")
-        ->check(topo::cli::one_of({"auto", "edgelist", "plain", "json", "descriptor", "metis", "graphml"}))
+        ->check(topo::cli::one_of(topo::io::input_format_names()))
         ->type_name("FORMAT");
     a->add_flag("--directed", o.directed, "read a plain edge list as directed");
   };

@@ -44,8 +44,8 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
   auto* rate =
       r->add_option("--rate", o.rate, "offered load in flits per terminal per cycle (default 0.1)")->type_name("R");
   r->add_option("--packet-size", o.packet_size, "flits per packet, 1 to 65535 (default 1)")->type_name("F");
-  r->add_option("--flow", o.flow, "flow control: wormhole (default) or vct (virtual cut-through)")
-      ->check(topo::cli::one_of({"wormhole", "vct"}))
+  r->add_option("--flow", o.flow, "flow control (default wormhole): " + sim::flow_help())
+      ->check(topo::cli::one_of(sim::flow_names()))
       ->type_name("MODE");
   r->add_option("--vcs", o.vcs, "virtual channels per input port (default 4)")->type_name("V");
   r->add_option("--buffer", o.buffer, "flits per VC buffer (default 8)")->type_name("B");
@@ -84,7 +84,7 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
       ->type_name("C");
   r->add_option("--messages", o.messages, "batch mode: every terminal sends M packets (random permutations)")
       ->type_name("M");
-  r->add_option("--injection", o.injection, "bernoulli (default) or onoff (bursts)")
+  r->add_option("--injection", o.injection, "injection process (default bernoulli): " + sim::injection_help())
       ->check(topo::cli::one_of(sim::injection_names()))
       ->type_name("PROCESS");
   r->add_option("--burst-on", o.burst_on, "onoff: mean cycles of an on period (default 8)")->type_name("C");

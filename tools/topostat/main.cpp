@@ -10,8 +10,10 @@
 #include "common/standard_streams.hpp"
 #include "common/suggest.hpp"
 #include "common/version.hpp"
+#include "topo/io/format.hpp"
 #include "topo/metrics/measure.hpp"
 #include "topo/metrics/report_output.hpp"
+#include "topo/registry.hpp"
 
 namespace {
 
@@ -45,20 +47,14 @@ int main(int argc, char** argv) {
   app.add_option("graph", o.input, "graph file (edge list, JSON, descriptor, METIS or GraphML); - or nothing for stdin")
       ->type_name("GRAPH");
   app.add_option("-f,--format", o.format, "input format (default: detected)")
-      ->check(topo::cli::one_of({"auto", "edgelist", "plain", "json", "descriptor", "metis", "graphml"}))
+      ->check(topo::cli::one_of(topo::io::input_format_names()))
       ->type_name("FORMAT");
   app.add_flag("--directed", o.directed, "read a plain edge list as directed");
-  std::vector<std::string> methods, method_help, routings, routing_help;
-  for (const auto& m : topo::metrics::distance_methods()) {
-    methods.push_back(m.name);
-    method_help.push_back(fmt::format("{} ({})", m.name, m.help));
-  }
-  for (const auto& r : topo::metrics::load_routings()) {
-    routings.push_back(r.name);
-    routing_help.push_back(fmt::format("{} ({})", r.name, r.help));
-  }
+  std::vector<std::string> method_help, routing_help;
+  for (const auto& m : topo::metrics::distance_methods()) method_help.push_back(fmt::format("{} ({})", m.name, m.help));
+  for (const auto& r : topo::metrics::load_routings()) routing_help.push_back(fmt::format("{} ({})", r.name, r.help));
   app.add_option("--method", o.method, fmt::format("how to compute distances: {}", fmt::join(method_help, "; ")))
-      ->check(topo::cli::one_of(methods))
+      ->check(topo::cli::one_of(topo::names_of(topo::metrics::distance_methods())))
       ->type_name("METHOD");
   app.add_option("--sample", o.sample, "with --method sample: number of random BFS sources")
       ->type_name("N")
@@ -73,7 +69,7 @@ int main(int argc, char** argv) {
       ->check(topo::cli::one_of({"auto", "yes", "no"}))
       ->type_name("WHEN");
   app.add_option("--routing", o.routing, fmt::format("routing for link loads: {}", fmt::join(routing_help, "; ")))
-      ->check(topo::cli::one_of(routings))
+      ->check(topo::cli::one_of(topo::names_of(topo::metrics::load_routings())))
       ->type_name("ROUTING");
   app.add_option("--terminals-per-router", o.costs.terminals_per_router,
                  "Δ0: print T = N·Δ0, R = Δ + Δ0 and the subscription for it")

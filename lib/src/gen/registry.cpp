@@ -9,6 +9,7 @@
 #include "topo/errors.hpp"
 #include "topo/excerpt.hpp"
 #include "topo/gen/description.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::gen {
 
@@ -25,19 +26,16 @@ const std::vector<Family>& families() {
   return all;
 }
 
+// An InputError, not a UsageError: the name comes from a file (a descriptor, a graph's metadata); the tool
+// offers its families as subcommands.
 const Family& find_family(std::string_view name) {
-  for (const auto& f : families())
-    if (f.name == name) return f;
-  std::vector<std::string> names;
-  for (const auto& f : families()) names.push_back(f.name);
-  throw InputError(fmt::format("unknown family \"{}\" (known: {})", excerpt(name), fmt::join(names, ", ")));
+  if (const Family* f = find_entry(families(), name)) return *f;
+  throw InputError(
+      fmt::format("unknown family \"{}\" (known: {})", excerpt(name), fmt::join(names_of(families()), ", ")));
 }
 
 const Family* family_of(const Graph& g) {
-  if (g.meta.family.empty()) return nullptr;
-  for (const auto& f : families())
-    if (f.name == g.meta.family) return &f;
-  return nullptr;
+  return g.meta.family.empty() ? nullptr : find_entry(families(), g.meta.family);
 }
 
 std::optional<Grid> grid_of(const Graph& g) {

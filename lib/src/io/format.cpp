@@ -13,35 +13,59 @@
 #include "topo/excerpt.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/io/gzip.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::io {
 
 namespace {
-struct FormatName {
-  Format format;
+
+struct FormatEntry {
+  Format id;
   std::string_view name;
+  bool read, write;
 };
-constexpr FormatName kNames[] = {
-    {Format::automatic, "auto"}, {Format::edgelist, "edgelist"},     {Format::plain, "plain"},
-    {Format::json, "json"},      {Format::descriptor, "descriptor"}, {Format::metis, "metis"},
-    {Format::dot, "dot"},        {Format::graphml, "graphml"},
-};
+
+// One line per format, in the order of --help.
+const std::vector<FormatEntry>& formats() {
+  static const std::vector<FormatEntry> list = {
+      {Format::automatic, "auto", true, false},
+      {Format::edgelist, "edgelist", true, true},
+      {Format::plain, "plain", true, true},
+      {Format::json, "json", true, true},
+      {Format::descriptor, "descriptor", true, true},
+      {Format::metis, "metis", true, true},
+      {Format::dot, "dot", false, true},
+      {Format::graphml, "graphml", true, true},
+  };
+  return list;
+}
+
+std::vector<std::string> names_where(bool FormatEntry::*can) {
+  std::vector<std::string> names;
+  for (const auto& f : formats())
+    if (f.*can) names.emplace_back(f.name);
+  return names;
+}
+
 }  // namespace
 
 Format parse_format(std::string_view name) {
-  for (const auto& f : kNames)
-    if (f.name == name) return f.format;
+  if (const auto* f = find_entry(formats(), name)) return f->id;
   throw InputError(fmt::format("unknown format \"{}\" (known: {})", name, fmt::join(output_format_names(), ", ")));
 }
 
 std::string_view format_name(Format f) {
-  for (const auto& n : kNames)
-    if (n.format == f) return n.name;
-  return "?";
+  const auto name = name_of(formats(), f);
+  return name.empty() ? "?" : name;
 }
 
 const std::vector<std::string>& output_format_names() {
-  static const std::vector<std::string> names = {"edgelist", "plain", "json", "descriptor", "metis", "dot", "graphml"};
+  static const std::vector<std::string> names = names_where(&FormatEntry::write);
+  return names;
+}
+
+const std::vector<std::string>& input_format_names() {
+  static const std::vector<std::string> names = names_where(&FormatEntry::read);
   return names;
 }
 

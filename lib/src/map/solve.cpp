@@ -9,9 +9,9 @@
 #include <limits>
 
 #include "method_internal.hpp"
-#include "registry_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/parallel/ranks.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::map {
 
@@ -25,11 +25,11 @@ const std::vector<Method>& methods() {
 }
 
 std::vector<std::string> method_names() {
-  return detail::names_of(methods());
+  return names_of(methods());
 }
 
 const Method& find_method(std::string_view name) {
-  return detail::find_named(methods(), name, "method");
+  return find_named(methods(), name, "method");
 }
 
 namespace {

@@ -11,6 +11,7 @@
 
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
+#include "topo/registry.hpp"
 #include "topo/rng.hpp"
 
 namespace topo::metrics {
@@ -26,12 +27,7 @@ const std::vector<DistanceMethodEntry>& distance_methods() {
 }
 
 DistanceMethod parse_distance_method(const std::string& name) {
-  std::vector<std::string> names;
-  for (const auto& m : distance_methods()) {
-    if (m.name == name) return m.id;
-    names.push_back(m.name);
-  }
-  throw UsageError(fmt::format("unknown distance method \"{}\" ({})", name, fmt::join(names, ", ")));
+  return find_named(distance_methods(), name, "distance method").id;
 }
 
 namespace {
@@ -39,9 +35,7 @@ namespace {
 /// The family's classes for this graph, if it offers any and they pass the check.
 std::optional<Orbits> family_orbits(const Graph& g, const DistanceMethodOptions& opt, std::string& rejected) {
   if (g.meta.family.empty()) return std::nullopt;
-  const gen::Family* family = nullptr;
-  for (const auto& f : gen::families())
-    if (f.name == g.meta.family) family = &f;
+  const gen::Family* family = gen::family_of(g);
   if (!family || !family->symmetry) return std::nullopt;
   gen::NodeClasses classes;
   try {

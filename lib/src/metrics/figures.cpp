@@ -12,6 +12,24 @@ bool Count::whole() const {
   return value == std::floor(value) && std::abs(value) < 9e15;
 }
 
+// One line per bisection figure, in the order of every format.
+const std::vector<BisectionBound>& bisection_bounds() {
+  static const std::vector<BisectionBound> list = {
+      {"upper_bound", "≤", &BisectionFigures::upper_bound},
+      {"coordinate_cut", "≤", &BisectionFigures::coordinate_cut},
+      {"lower_bound", "≥", &BisectionFigures::lower_bound},
+      {"structural", "=", &BisectionFigures::structural},
+      {"exact", "=", &BisectionFigures::exact},
+  };
+  return list;
+}
+
+bool BisectionFigures::empty() const {
+  for (const auto& b : bisection_bounds())
+    if (this->*b.figure) return false;
+  return true;
+}
+
 Figures derive(const Graph& g, const Report& r, const CostInputs& o) {
   (void)g;
   const auto& s = r.summary;

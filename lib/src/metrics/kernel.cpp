@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "topo/errors.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::metrics {
 
@@ -18,9 +19,8 @@ const std::vector<KernelInfo>& kernels() {
 
 std::string_view kernel_name(Kernel k) {
   const Kernel resolved = resolve_kernel(k);
-  for (const auto& x : kernels())
-    if (x.id == resolved) return x.name;
-  return "?";
+  const auto name = name_of(kernels(), resolved);
+  return name.empty() ? "?" : name;
 }
 
 bool kernel_supported(Kernel k) {
@@ -52,18 +52,13 @@ Kernel resolve_kernel(Kernel k) {
 }
 
 Kernel parse_kernel(std::string_view name) {
-  std::vector<std::string> names, runs;
-  const KernelInfo* found = nullptr;
-  for (const auto& k : kernels()) {
-    names.push_back(k.name);
+  const auto& found = find_named(kernels(), name, "kernel");
+  if (kernel_supported(found.id)) return found.id;
+  std::vector<std::string> runs;
+  for (const auto& k : kernels())
     if (kernel_supported(k.id)) runs.push_back(k.name);
-    if (k.name == name) found = &k;
-  }
-  if (!found) throw UsageError(fmt::format("unknown kernel \"{}\" ({})", name, fmt::join(names, ", ")));
-  if (!kernel_supported(found->id))
-    throw UsageError(fmt::format("kernel \"{}\" needs {}, which this CPU lacks (it runs {})", found->name, found->help,
-                                 fmt::join(runs, ", ")));
-  return found->id;
+  throw UsageError(fmt::format("kernel \"{}\" needs {}, which this CPU lacks (it runs {})", found.name, found.help,
+                               fmt::join(runs, ", ")));
 }
 
 }  // namespace topo::metrics

@@ -13,6 +13,7 @@
 #include "family_routing_loads.hpp"
 #include "load_kernel.hpp"
 #include "topo/errors.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::metrics {
 
@@ -28,18 +29,12 @@ const std::vector<LoadRouting>& load_routings() {
 }
 
 Routing parse_routing(const std::string& name) {
-  std::vector<std::string> names;
-  for (const auto& r : load_routings()) {
-    if (r.name == name) return r.id;
-    names.push_back(r.name);
-  }
-  throw UsageError(fmt::format("unknown routing \"{}\" ({})", name, fmt::join(names, ", ")));
+  return find_named(load_routings(), name, "routing").id;
 }
 
 std::string_view routing_name(Routing r) {
-  for (const auto& x : load_routings())
-    if (x.id == r) return x.name;
-  return "?";
+  const auto name = name_of(load_routings(), r);
+  return name.empty() ? "?" : name;
 }
 
 namespace {

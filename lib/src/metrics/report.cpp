@@ -19,16 +19,13 @@ nlohmann::json opt_json(const std::optional<std::uint32_t>& x) {
 }  // namespace
 
 nlohmann::json family_formulas(const Graph& g) {
-  if (g.meta.family.empty()) return nlohmann::json::object();
-  for (const auto& f : gen::families())
-    if (f.name == g.meta.family) {
-      try {
-        return f.describe(gen::normalize_params(f, g.meta.parameters)).formulas;
-      } catch (const InputError&) {
-        return nlohmann::json::object();
-      }
-    }
-  return nlohmann::json::object();
+  const gen::Family* f = gen::family_of(g);
+  if (!f) return nlohmann::json::object();
+  try {
+    return f->describe(gen::normalize_params(*f, g.meta.parameters)).formulas;
+  } catch (const InputError&) {
+    return nlohmann::json::object();
+  }
 }
 
 nlohmann::json report_json(const Graph& g, const Report& r, const CostInputs& o) {
@@ -93,14 +90,8 @@ nlohmann::json report_json(const Graph& g, const Report& r, const CostInputs& o)
                        "traffic flows between endpoints only: distances, u, Δ0, T, R and subscription "
                        "are over endpoint pairs"}};
   nlohmann::json bis = nlohmann::json::object();
-  auto put = [&](const char* key, const std::optional<BisectionFigure>& x) {
-    if (x) bis[key] = {{"links", x->links}, {"method", x->method}};
-  };
-  put("upper_bound", f.bisection.upper_bound);
-  put("coordinate_cut", f.bisection.coordinate_cut);
-  put("lower_bound", f.bisection.lower_bound);
-  put("structural", f.bisection.structural);
-  put("exact", f.bisection.exact);
+  for (const auto& b : bisection_bounds())
+    if (const auto& x = f.bisection.*b.figure) bis[b.name] = {{"links", x->links}, {"method", x->method}};
   if (!bis.empty()) j["bisection"] = bis;
 
   const auto& c = f.costs;

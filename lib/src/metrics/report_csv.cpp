@@ -96,14 +96,8 @@ void write_report_csv(std::ostream& out, const Graph& g, const Report& r, const 
     t.num("distances", "std_distinct", d.std_distinct);
   }
   t.num("distances", "unreachable_pairs", d.unreachable_pairs);
-  auto bound = [&](std::string_view name, const std::optional<BisectionFigure>& x) {
-    if (x) t.num("bisection", name, x->links, x->method);
-  };
-  bound("upper_bound", f.bisection.upper_bound);
-  bound("coordinate_cut", f.bisection.coordinate_cut);
-  bound("lower_bound", f.bisection.lower_bound);
-  bound("structural", f.bisection.structural);
-  bound("exact", f.bisection.exact);
+  for (const auto& b : bisection_bounds())
+    if (const auto& x = f.bisection.*b.figure) t.num("bisection", b.name, x->links, x->method);
   const auto& c = f.costs;
   if (r.loads && c.kbar_over_u) {
     const auto& L = *r.loads;

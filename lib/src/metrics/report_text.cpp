@@ -123,14 +123,9 @@ void write_report_text(std::ostream& out, const Graph& g, const Report& r, const
 
   if (!f.bisection.empty()) {
     t.heading("Bisection width");
-    auto bound = [&](std::string_view sign, const std::optional<BisectionFigure>& x) {
-      if (x) t.row(fmt::format("bisection {}", sign), fmt::format("{}  ({})", x->links, x->method));
-    };
-    bound("≤", f.bisection.upper_bound);
-    bound("≤", f.bisection.coordinate_cut);
-    bound("≥", f.bisection.lower_bound);
-    bound("=", f.bisection.structural);
-    bound("=", f.bisection.exact);
+    for (const auto& b : bisection_bounds())
+      if (const auto& x = f.bisection.*b.figure)
+        t.row(fmt::format("bisection {}", b.relation), fmt::format("{}  ({})", x->links, x->method));
   }
 
   const auto& c = f.costs;

@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <bit>
 
-#include "registry_internal.hpp"
 #include "route/hdn_internal.hpp"
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::route {
 
@@ -99,11 +99,11 @@ const std::vector<BroadcastAlgorithm>& broadcast_algorithms() {
 }
 
 std::vector<std::string> broadcast_names() {
-  return detail::names_of(broadcast_algorithms());
+  return names_of(broadcast_algorithms());
 }
 
 const BroadcastAlgorithm& find_broadcast(std::string_view name) {
-  return detail::find_named(broadcast_algorithms(), name, "broadcast algorithm");
+  return find_named(broadcast_algorithms(), name, "broadcast algorithm");
 }
 
 }  // namespace topo::route

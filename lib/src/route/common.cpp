@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "registry_internal.hpp"
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::route {
 
@@ -22,11 +22,11 @@ const std::vector<Algorithm>& algorithms() {
 }
 
 std::vector<std::string> algorithm_names() {
-  return detail::names_of(algorithms());
+  return names_of(algorithms());
 }
 
 const Algorithm& find_algorithm(std::string_view name) {
-  return detail::find_named(algorithms(), name, "routing algorithm");
+  return find_named(algorithms(), name, "routing algorithm");
 }
 
 std::unique_ptr<Router> make_router(const Graph& g, const RouterOptions& o) {

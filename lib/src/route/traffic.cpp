@@ -9,10 +9,10 @@
 #include <algorithm>
 #include <bit>
 
-#include "registry_internal.hpp"
 #include "route_internal.hpp"
 #include "terminal_traffic_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/registry.hpp"
 #include "topo/route/route.hpp"
 
 namespace topo::route {
@@ -27,11 +27,11 @@ const std::vector<TrafficPattern>& traffic_patterns() {
 }
 
 std::vector<std::string> traffic_names() {
-  return detail::names_of(traffic_patterns());
+  return names_of(traffic_patterns());
 }
 
 const TrafficPattern& find_traffic(std::string_view name) {
-  return detail::find_named(traffic_patterns(), name, "traffic pattern");
+  return find_named(traffic_patterns(), name, "traffic pattern");
 }
 
 std::vector<Pair> traffic_pairs(const Graph& g, std::string_view pattern, const TrafficOptions& o) {

@@ -2,8 +2,8 @@
 // Packet, the engine's router state (engine_state_bytes), clex_engine_internal.hpp's Msg.
 #include <algorithm>
 
-#include "sim/clex_engine_internal.hpp"
-#include "sim/sim_internal.hpp"
+#include "sim/clex/clex_engine_internal.hpp"
+#include "sim/network/sim_internal.hpp"
 #include "topo/sim/clex.hpp"
 #include "topo/sim/network_sim.hpp"
 
@@ -43,7 +43,7 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   // valgrind's massif on a 16x16x16 torus).
   e.add("network", bytes(double(channels + terminals) * 110));
   e.add("network state", bytes(state * double(std::max<std::uint64_t>(1, concurrent))));
-  if (o.algo == "minimal-adaptive") e.add("distance table", bytes(r * r * sizeof(std::uint16_t)));
+  if (routing_is_adaptive(o.algo)) e.add("distance table", bytes(r * r * sizeof(std::uint16_t)));
   return e;
 }
 

@@ -28,6 +28,8 @@ Format parse_format(std::string_view name);
 std::string_view format_name(Format f);
 /// The names accepted by parse_format for writing.
 const std::vector<std::string>& output_format_names();
+/// The names --format accepts for reading ("auto" first).
+const std::vector<std::string>& input_format_names();
 
 struct ReadOptions {
   Format format = Format::automatic;

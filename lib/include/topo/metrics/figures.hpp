@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "topo/metrics/report.hpp"
 
@@ -22,8 +23,17 @@ struct BisectionFigures {
   std::optional<BisectionFigure> lower_bound;     // flow bound, or the trivial one on a disconnected graph
   std::optional<BisectionFigure> structural;      // the family's formula
   std::optional<BisectionFigure> exact;           // 0: whole components on each side
-  bool empty() const { return !upper_bound && !coordinate_cut && !lower_bound && !structural && !exact; }
+  bool empty() const;
 };
+
+/// The bisection figures as every format lists them, in this order: the JSON key and CSV figure `name`, and the
+/// relation the text shows ("bisection ≤").
+struct BisectionBound {
+  const char* name;
+  const char* relation;
+  std::optional<BisectionFigure> BisectionFigures::*figure;
+};
+const std::vector<BisectionBound>& bisection_bounds();
 
 /// A count that is whole when its inputs are (T and R for a whole Δ0), else fractional.
 struct Count {

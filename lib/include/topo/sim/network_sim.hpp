@@ -138,6 +138,9 @@ std::string routing_help();
 const std::vector<std::string>& vc_class_names();
 std::string vc_class_help();
 const std::vector<std::string>& injection_names();
+std::string injection_help();
+const std::vector<std::string>& flow_names();
+std::string flow_help();
 
 /// What `toposim run` allocates on a network of that size (man/toposim.1, MEMORY): the graph; for each of
 /// `concurrent` points simulated at once, the router state (every input VC's buffer of o.buffer flits and its

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/clex_engine_internal.hpp"
+#include "sim/clex/clex_engine_internal.hpp"
 
 namespace topo::sim::detail {
 

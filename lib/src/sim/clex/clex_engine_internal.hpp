@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-#include "sim/clex_shape_internal.hpp"
+#include "sim/clex/clex_shape_internal.hpp"
 #include "topo/rng.hpp"
 #include "topo/sim/clex.hpp"
 

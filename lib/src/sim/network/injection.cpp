@@ -9,6 +9,7 @@
 
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::sim {
 
@@ -47,14 +48,16 @@ class OnOff final : public InjectionProcess {
 
 struct Process {
   const char* name;
+  const char* help;
   std::function<std::unique_ptr<InjectionProcess>(const SimOptions&)> make;
 };
 
 // One line per process.
 const std::vector<Process>& processes() {
   static const std::vector<Process> list = {
-      {"bernoulli", [](const SimOptions&) { return std::make_unique<Bernoulli>(); }},
-      {"onoff",
+      {"bernoulli", "the default: a packet with probability rate / packet size every cycle",
+       [](const SimOptions&) { return std::make_unique<Bernoulli>(); }},
+      {"onoff", "bursts: on and off periods of mean --burst-on and --burst-off cycles, BookSim2's on_off",
        [](const SimOptions& o) {
          if (!(o.burst_on >= 1) || !(o.burst_off >= 1))
            throw UsageError("--burst-on and --burst-off are mean period lengths of at least 1 cycle");
@@ -67,19 +70,16 @@ const std::vector<Process>& processes() {
 }  // namespace
 
 const std::vector<std::string>& injection_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> v;
-    for (const auto& p : processes()) v.emplace_back(p.name);
-    return v;
-  }();
+  static const std::vector<std::string> names = names_of(processes());
   return names;
 }
 
+std::string injection_help() {
+  return help_of(processes());
+}
+
 std::unique_ptr<InjectionProcess> make_injection(const SimOptions& o) {
-  for (const auto& p : processes())
-    if (o.injection == p.name) return p.make(o);
-  throw UsageError(
-      fmt::format("unknown injection process \"{}\" ({})", o.injection, fmt::join(injection_names(), ", ")));
+  return find_named(processes(), o.injection, "injection process").make(o);
 }
 
 }  // namespace topo::sim

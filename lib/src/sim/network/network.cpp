@@ -11,8 +11,37 @@
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::sim {
+
+namespace {
+
+struct FlowControl {
+  const char* name;
+  const char* help;
+  bool vct;
+};
+
+// One line per flow control.
+const std::vector<FlowControl>& flow_controls() {
+  static const std::vector<FlowControl> list = {
+      {"wormhole", "the default: a packet's flits advance as buffer space frees up", false},
+      {"vct", "virtual cut-through: a packet enters a VC only when its buffer holds the whole packet", true},
+  };
+  return list;
+}
+
+}  // namespace
+
+const std::vector<std::string>& flow_names() {
+  static const std::vector<std::string> names = names_of(flow_controls());
+  return names;
+}
+
+std::string flow_help() {
+  return help_of(flow_controls());
+}
 
 namespace {
 
@@ -109,7 +138,7 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.Dr = o.routing_delay;
   n.Dva = o.vc_alloc_delay;
   n.Dsa = o.sw_alloc_delay;
-  n.vct = o.flow == "vct";
+  n.vct = find_named(flow_controls(), o.flow, "flow control").vct;
   if (n.V == 0 || n.V > 255) throw UsageError("--vcs must be between 1 and 255");
   if (n.B == 0 || n.B > 0xFFFF) throw UsageError("--buffer must be between 1 and 65535 flits");
   if (n.F == 0 || n.F > Flit::max_flits)

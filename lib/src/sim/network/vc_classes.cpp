@@ -32,6 +32,7 @@
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/metrics/distance.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::sim {
 
@@ -288,27 +289,18 @@ const std::vector<Scheme>& schemes() {
 }  // namespace
 
 const std::vector<std::string>& vc_class_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> v;
-    for (const auto& s : schemes()) v.emplace_back(s.name);
-    return v;
-  }();
+  static const std::vector<std::string> names = names_of(schemes());
   return names;
 }
 
 std::string vc_class_help() {
-  std::string s;
-  for (const auto& c : schemes()) s += fmt::format("{}{}: {}", s.empty() ? "" : "; ", c.name, c.help);
-  return s;
+  return help_of(schemes());
 }
 
 std::unique_ptr<VcClasses> make_vc_classes(const std::string& name, const Graph& g, std::uint32_t vcs, int threads) {
-  for (const auto& s : schemes())
-    if (name == s.name) {
-      if (vcs < s.min_vcs) throw UsageError(fmt::format("--vc-classes {} needs --vcs {} or more", name, s.min_vcs));
-      return s.make(g, vcs, threads);
-    }
-  throw UsageError(fmt::format("unknown VC class scheme \"{}\" ({})", name, fmt::join(vc_class_names(), ", ")));
+  const auto& s = find_named(schemes(), name, "VC class scheme");
+  if (vcs < s.min_vcs) throw UsageError(fmt::format("--vc-classes {} needs --vcs {} or more", name, s.min_vcs));
+  return s.make(g, vcs, threads);
 }
 
 }  // namespace topo::sim

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "sim/clex_engine_internal.hpp"
+#include "sim/clex/clex_engine_internal.hpp"
 
 namespace topo::sim::detail {
 

@@ -12,6 +12,7 @@
 
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::sim {
 
@@ -200,74 +201,77 @@ class Table final : public SimRouting {
   std::unordered_map<std::uint64_t, route::Path> table_;
 };
 
-struct SimOnly {
-  const char* name;
-  const char* help;
-  bool adaptive;
+struct SimRoutingEntry {
+  std::string name;
+  std::string help;
+  bool adaptive = false;   // chooses per hop: needs an escape VC scheme
+  bool two_phase = false;  // a minimal and a Valiant phase: VC classes per phase
   std::function<std::unique_ptr<SimRouting>(const RoutingContext&)> make;
 };
 
-// One line per simulator-only routing; toporoute's algorithms come from route::algorithm_names().
-const std::vector<SimOnly>& sim_only() {
-  static const std::vector<SimOnly> list = {
+// The simulator's own routings, one entry each; toporoute's algorithms come first (route::algorithms()).
+std::vector<SimRoutingEntry> sim_only() {
+  return {
       {"minimal-adaptive", "per hop the least-occupied minimal output; escape VCs on dor, dragonfly or shortest", true,
+       false,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<MinimalAdaptive>(c.net, base_router(c.g, c.o));
        }},
       {"ugal",
        "UGAL-L: at the source, the minimal path unless its first queue exceeds 2 x a Valiant path's + "
        "--ugal-threshold (BookSim2's rule)",
-       false,
+       false, true,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<Ugal>(base_router(c.g, c.o),
                                        route::make_router(c.g, router_options("valiant", c.o.random_ties)),
                                        c.o.ugal_threshold);
        }},
-      {"table", "the routes of a toporoute JSON-lines file (--routes)", false,
+      {"table", "the routes of a toporoute JSON-lines file (--routes)", false, false,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<Table>(c.net, c.o.routes_file);
        }},
   };
+}
+
+/// Every routing of --algo: toporoute's as source routes, then the simulator's own.
+const std::vector<SimRoutingEntry>& sim_routings() {
+  static const std::vector<SimRoutingEntry> list = [] {
+    std::vector<SimRoutingEntry> v;
+    for (const auto& a : route::algorithms())
+      v.push_back(
+          {a.name, a.help, false, a.name == "valiant", [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
+             return std::make_unique<SourceRouted>(route::make_router(c.g, router_options(c.algo, c.o.random_ties)));
+           }});
+    for (auto& r : sim_only()) v.push_back(std::move(r));
+    return v;
+  }();
   return list;
 }
 
 }  // namespace
 
 const std::vector<std::string>& routing_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> v = route::algorithm_names();
-    for (const auto& s : sim_only()) v.emplace_back(s.name);
-    return v;
-  }();
+  static const std::vector<std::string> names = names_of(sim_routings());
   return names;
 }
 
 std::string routing_help() {
-  std::string s = fmt::format("toporoute's {} (source routes)", fmt::join(route::algorithm_names(), ", "));
-  for (const auto& r : sim_only()) s += fmt::format("; {}: {}", r.name, r.help);
-  return s;
+  return fmt::format("toporoute's {} (source routes); {}", fmt::join(route::algorithm_names(), ", "),
+                     help_of(sim_only()));
 }
 
 bool routing_is_two_phase(const std::string& algo) {
-  return algo == "valiant" || algo == "ugal";
+  const auto* r = find_entry(sim_routings(), algo);
+  return r && r->two_phase;
 }
 
 bool routing_is_adaptive(const std::string& algo) {
-  for (const auto& r : sim_only())
-    if (algo == r.name) return r.adaptive;
-  return false;
+  const auto* r = find_entry(sim_routings(), algo);
+  return r && r->adaptive;
 }
 
 std::unique_ptr<SimRouting> make_sim_routing(const RoutingContext& ctx) {
-  std::unique_ptr<SimRouting> r;
-  for (const auto& s : sim_only())
-    if (ctx.algo == s.name) r = s.make(ctx);
-  if (!r) {
-    const auto& names = route::algorithm_names();
-    if (std::find(names.begin(), names.end(), ctx.algo) == names.end())
-      throw UsageError(fmt::format("unknown routing \"{}\" ({})", ctx.algo, fmt::join(routing_names(), ", ")));
-    r = std::make_unique<SourceRouted>(route::make_router(ctx.g, router_options(ctx.algo, ctx.o.random_ties)));
-  }
+  auto r = find_named(sim_routings(), ctx.algo, "routing").make(ctx);
   set_vc_classes(*r, ctx);
   return r;
 }

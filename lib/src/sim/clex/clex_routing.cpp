@@ -8,7 +8,7 @@
 #include <cmath>
 #include <limits>
 
-#include "sim/clex_engine_internal.hpp"
+#include "sim/clex/clex_engine_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/sim/clex.hpp"
 

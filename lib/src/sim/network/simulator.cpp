@@ -26,7 +26,6 @@ struct Simulator::Impl {
   Impl(const Graph& graph, const SimOptions& opt) : g(graph), o(opt), net(build_network(graph, opt)) {
     if (!(o.rate >= 0 && o.rate <= 1))
       throw UsageError(fmt::format("--rate {}: flits per terminal per cycle in [0, 1]", o.rate));
-    if (o.flow != "wormhole" && o.flow != "vct") throw UsageError(fmt::format("--flow {}: wormhole or vct", o.flow));
     if (o.deadlock_cycles == 0) throw UsageError("--deadlock-cycles must be at least 1");
     dest = route::terminal_destinations(o.traffic, {g, net.term_off}, {.seed = o.seed, .hotspot = o.hotspot});
     inj = make_injection(o);

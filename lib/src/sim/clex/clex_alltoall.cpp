@@ -7,7 +7,7 @@
 #include <array>
 #include <cmath>
 
-#include "sim/clex_shape_internal.hpp"
+#include "sim/clex/clex_shape_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/rng.hpp"
 #include "topo/sim/clex.hpp"
