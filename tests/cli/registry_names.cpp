@@ -12,6 +12,7 @@
 #include "topo/map/methods.hpp"
 #include "topo/metrics/distance_method.hpp"
 #include "topo/metrics/link_loads.hpp"
+#include "topo/metrics/measure.hpp"
 #include "topo/registry.hpp"
 #include "topo/route/broadcast.hpp"
 #include "topo/route/route.hpp"
@@ -34,6 +35,8 @@ int main() {
   print("topostat", "-", "--format", io::input_format_names());
   print("topostat", "-", "--method", names_of(metrics::distance_methods()));
   print("topostat", "-", "--routing", names_of(metrics::load_routings()));
+  print("topostat", "-", "--bisection", names_of(metrics::when_choices()));
+  print("topostat", "-", "--utilization", names_of(metrics::when_choices()));
   print("toporoute", "-", "--format", io::input_format_names());
   print("toporoute", "-", "--algo", route::algorithm_names());
   print("toporoute", "-", "--traffic", route::traffic_names());

@@ -61,12 +61,12 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   app.add_option("--seed", o.seed, "seed for sampling, METIS and symmetry checks (recorded)")->type_name("N");
   app.add_option("--bisection", o.bisection, "bisection bounds: auto (up to 200000 nodes), yes, no")
-      ->check(topo::cli::one_of({"auto", "yes", "no"}))
+      ->check(topo::cli::one_of(topo::names_of(topo::metrics::when_choices())))
       ->type_name("WHEN");
   app.add_option(
          "--utilization", o.utilization,
          "exact link loads under uniform traffic (u, Δ0, R, T, flow bound): auto (when sources·arcs ≤ 4e9), yes, no")
-      ->check(topo::cli::one_of({"auto", "yes", "no"}))
+      ->check(topo::cli::one_of(topo::names_of(topo::metrics::when_choices())))
       ->type_name("WHEN");
   app.add_option("--routing", o.routing, fmt::format("routing for link loads: {}", fmt::join(routing_help, "; ")))
       ->check(topo::cli::one_of(topo::names_of(topo::metrics::load_routings())))

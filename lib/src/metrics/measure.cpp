@@ -6,6 +6,7 @@
 
 #include "topo/errors.hpp"
 #include "topo/metrics/endpoints.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::metrics {
 
@@ -21,11 +22,17 @@ std::function<void(double)> stage(const MeasureOptions& o, std::string_view name
 
 }  // namespace
 
+const std::vector<Choice<When>>& when_choices() {
+  static const std::vector<Choice<When>> list = {
+      {When::automatic, "auto", "when the graph is small enough"},
+      {When::yes, "yes", "always"},
+      {When::no, "no", "never"},
+  };
+  return list;
+}
+
 When parse_when(const std::string& name) {
-  if (name == "auto") return When::automatic;
-  if (name == "yes") return When::yes;
-  if (name == "no") return When::no;
-  throw UsageError(fmt::format("unknown setting \"{}\" (auto, yes, no)", name));
+  return find_named(when_choices(), name, "setting").id;
 }
 
 double load_work_per_thread_second(Kernel kernel) {

@@ -12,11 +12,14 @@
 #include "topo/metrics/kernel.hpp"
 #include "topo/metrics/report.hpp"
 #include "topo/parallel/ranks.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::metrics {
 
 /// auto: when the work is within the limits below; yes: always; no: never.
 enum class When { automatic, yes, no };
+/// The settings of --bisection and --utilization.
+const std::vector<Choice<When>>& when_choices();
 When parse_when(const std::string& name);  // "auto", "yes", "no"; UsageError otherwise
 
 struct MeasureOptions {
