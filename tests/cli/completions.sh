@@ -8,32 +8,31 @@
 set -uo pipefail
 bin=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
-fails=0 passes=0
-ok() { passes=$((passes + 1)); }
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 for t in "$bin"/topo*; do
   tool=$(basename "$t")
   for sh in bash zsh fish; do
     file="$top/completions/$sh/$tool"
     if [[ ! -f "$file" ]]; then fail "$file is missing (run: $tool --generate-completion $sh > $file)"; continue; fi
-    if diff -q "$file" <("$t" --generate-completion "$sh") > /dev/null; then ok; else fail "$file is stale: regenerate it with '$tool --generate-completion $sh'"; fi
+    if diff -q "$file" <("$t" --generate-completion "$sh") > /dev/null; then pass; else fail "$file is stale: regenerate it with '$tool --generate-completion $sh'"; fi
   done
-  bash -n "$top/completions/bash/$tool" && ok || fail "bash -n $tool"
-  if command -v zsh > /dev/null; then zsh -n "$top/completions/zsh/$tool" && ok || fail "zsh -n $tool"; else fail "zsh is not installed"; fi
-  if command -v fish > /dev/null; then fish --no-execute "$top/completions/fish/$tool" && ok || fail "fish --no-execute $tool"; else fail "fish is not installed"; fi
-  if command -v shellcheck > /dev/null; then shellcheck -s bash "$top/completions/bash/$tool" && ok || fail "shellcheck $tool"; else fail "shellcheck is not installed"; fi
+  expect "bash -n $tool" bash -n "$top/completions/bash/$tool"
+  if command -v zsh > /dev/null; then expect "zsh -n $tool" zsh -n "$top/completions/zsh/$tool"; else fail "zsh is not installed"; fi
+  if command -v fish > /dev/null; then expect "fish --no-execute $tool" fish --no-execute "$top/completions/fish/$tool"; else fail "fish is not installed"; fi
+  if command -v shellcheck > /dev/null; then expect "shellcheck $tool" shellcheck -s bash "$top/completions/bash/$tool"; else fail "shellcheck is not installed"; fi
 
   # Every --long option of the tool and of its subcommands is documented and completed.
   helps=$("$t" --help)
   for sub in $("$t" --help | awk '/^Subcommands:/{s=1; next} s && NF {print $1}'); do helps+=$'\n'$("$t" "$sub" --help); done
-  for opt in $(grep -oE -- '--[a-z][a-z0-9-]+' <<< "$helps" | sort -u); do
+  while read -r opt; do
     name=${opt#--}
-    grep -qE -- "(\\\\-|-)-?${name}\\b" "$top/man/$tool.1" || grep -qF -- "\\-$name" "$top/man/$tool.1" && ok || fail "$tool: $opt is not in man/$tool.1"
+    if grep -qE -- "(\\\\-|-)-?${name}\\b" "$top/man/$tool.1" || grep -qF -- "\\-$name" "$top/man/$tool.1"; then pass; else fail "$tool: $opt is not in man/$tool.1"; fi
     for sh in bash zsh fish; do
-      grep -qE -- "(--|-l )${name}\\b" "$top/completions/$sh/$tool" && ok || fail "$tool: $opt is not in completions/$sh/$tool"
+      expect "$tool: $opt is not in completions/$sh/$tool" grep -qE -- "(--|-l )${name}\\b" "$top/completions/$sh/$tool"
     done
-  done
+  done < <(grep -oE -- '--[a-z][a-z0-9-]+' <<< "$helps" | sort -u)
 done
 
 # Drive bash completion the way the shell does.
@@ -42,11 +41,10 @@ complete_words() {  # complete_words TOOL WORD... : prints the candidates for th
   bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); "_$(basename "$0")"; printf "%s\n" "${COMPREPLY[@]}"' \
     "$tool" "$top/completions/bash/$tool" "$tool" "$@"
 }
-[[ "$(complete_words topogen --se)" == "--seed" ]] && ok || fail "topogen --se<TAB> does not give --seed"
-[[ "$(complete_words topogen sl)" == "slimfly" ]] && ok || fail "topogen sl<TAB> does not give slimfly"
-[[ "$(complete_words topogen torus --preset qcdoc-10)" == "qcdoc-1024" ]] && ok || fail "topogen torus --preset qcdoc-10<TAB>"
-[[ "$(complete_words topostat --method o)" == "orbits" ]] && ok || fail "topostat --method o<TAB>"
-complete_words topogen torus --d | grep -qx -- "--dims" && ok || fail "topogen torus --d<TAB> does not offer --dims"
+expect "topogen --se<TAB> does not give --seed" test "$(complete_words topogen --se)" = "--seed"
+expect "topogen sl<TAB> does not give slimfly" test "$(complete_words topogen sl)" = "slimfly"
+expect "topogen torus --preset qcdoc-10<TAB>" test "$(complete_words topogen torus --preset qcdoc-10)" = "qcdoc-1024"
+expect "topostat --method o<TAB>" test "$(complete_words topostat --method o)" = "orbits"
+expect "topogen torus --d<TAB> does not offer --dims" grep -qx -- "--dims" <<< "$(complete_words topogen torus --d)"
 
-echo "$passes passed, $fails failed"
-((fails == 0))
+finish

@@ -4,17 +4,8 @@
 # write errors are caught. Usage: contract.sh BIN_DIR
 set -uo pipefail
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-
-check() {  # check NAME EXPECTED_STATUS ACTUAL_STATUS
-  if [[ "$2" == "$3" ]]; then passes=$((passes + 1)); else echo "FAIL: $1: exit $3, expected $2"; fails=$((fails + 1)); fi
-}
-expect() {  # expect NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
-}
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 # How to feed each tool bad input, with -o FILE appended.
 declare -A bad_input=(
@@ -31,18 +22,18 @@ for t in "$bin"/topo*; do tools+=("$(basename "$t")"); done
 expect "found the tools" test "${#tools[@]}" -ge 2
 
 for tool in "${tools[@]}"; do
-  "$bin/$tool" --help > "$tmp/out" 2> "$tmp/err"; check "$tool --help" 0 $?
+  "$bin/$tool" --help > "$tmp/out" 2> "$tmp/err"; expect_status "$tool --help" 0 $?
   expect "$tool --help prints usage" grep -q "Usage: $tool" "$tmp/out"
-  "$bin/$tool" --version > "$tmp/out" 2>&1; check "$tool --version" 0 $?
+  "$bin/$tool" --version > "$tmp/out" 2>&1; expect_status "$tool --version" 0 $?
   expect "$tool --version names the tool" grep -q "^$tool (topo) " "$tmp/out"
-  "$bin/$tool" --no-such-option > "$tmp/out" 2> "$tmp/err" < /dev/null; check "$tool unknown option" 2 $?
+  "$bin/$tool" --no-such-option > "$tmp/out" 2> "$tmp/err" < /dev/null; expect_status "$tool unknown option" 2 $?
   expect "$tool usage error is one line starting '$tool:'" test "$(wc -l < "$tmp/err")" -eq 1 -a "$(cut -c1-${#tool} < "$tmp/err")" = "$tool"
-  [[ -n "${bad_input[$tool]:-}" ]] || { echo "FAIL: no bad-input case for $tool"; fails=$((fails + 1)); continue; }
+  [[ -n "${bad_input[$tool]:-}" ]] || { fail "no bad-input case for $tool"; continue; }
   rm -f "$tmp/result"
-  ${bad_input[$tool]} -o "$tmp/result" > "$tmp/out" 2> "$tmp/err"; check "$tool bad input" 1 $?
+  ${bad_input[$tool]} -o "$tmp/result" > "$tmp/out" 2> "$tmp/err"; expect_status "$tool bad input" 1 $?
   expect "$tool bad input: one line starting '$tool:'" test "$(wc -l < "$tmp/err")" -eq 1 -a "$(cut -c1-$((${#tool} + 1)) < "$tmp/err")" = "$tool:"
   expect "$tool bad input leaves no output file" test ! -e "$tmp/result"
-  expect "$tool bad input leaves no temporary file" test -z "$(ls "$tmp" | grep result)"
+  expect "$tool bad input leaves no temporary file" test "$(files_named "$tmp" '*result*')" -eq 0
   expect "$tool bad input prints nothing on stdout" test ! -s "$tmp/out"
 done
 
@@ -51,39 +42,38 @@ done
 expect "topogen | head -1 is quiet" test ! -s "$tmp/err"
 
 # -o writes the whole file and leaves no temporary behind.
-"$bin/topogen" ring --nodes 5 -o "$tmp/ring.el"; check "topogen -o" 0 $?
+"$bin/topogen" ring --nodes 5 -o "$tmp/ring.el"; expect_status "topogen -o" 0 $?
 expect "-o wrote the file" grep -q '^# links: 5$' "$tmp/ring.el"
-expect "-o left no temporary" test "$(ls "$tmp" | grep -c 'ring.el')" -eq 1
+expect "-o left no temporary" test "$(files_named "$tmp" '*ring.el*')" -eq 1
 
 # Write errors are detected at exit.
 if [[ -w /dev/full ]]; then
-  "$bin/topogen" torus --dims 8x8x8 > /dev/full 2> "$tmp/err"; check "write error" 1 $?
+  "$bin/topogen" torus --dims 8x8x8 > /dev/full 2> "$tmp/err"; expect_status "write error" 1 $?
   expect "write error is reported" grep -q '^topogen: write error' "$tmp/err"
 fi
 
 # A truncated edge list is an error, not a smaller graph.
-"$bin/topogen" torus --dims 4x4 | head -n 30 | "$bin/topostat" > /dev/null 2> "$tmp/err"; check "truncated input" 1 $?
+"$bin/topogen" torus --dims 4x4 | head -n 30 | "$bin/topostat" > /dev/null 2> "$tmp/err"; expect_status "truncated input" 1 $?
 expect "truncated input is named" grep -q 'topostat: <stdin>:30: the header says 32 links but the file has' "$tmp/err"
 
 # A missing input file.
-"$bin/topostat" "$tmp/none.el" > /dev/null 2> "$tmp/err"; check "missing file" 1 $?
+"$bin/topostat" "$tmp/none.el" > /dev/null 2> "$tmp/err"; expect_status "missing file" 1 $?
 expect "missing file is named" grep -q "topostat: cannot open $tmp/none.el: No such file or directory" "$tmp/err"
 
 # Bad family parameters name the constraint.
-"$bin/topogen" torus --dims 4x0 2> "$tmp/err"; check "bad dims" 1 $?
+"$bin/topogen" torus --dims 4x0 2> "$tmp/err"; expect_status "bad dims" 1 $?
 expect "bad dims message" grep -q 'topogen: --dims: every size must be at least 1, got 0' "$tmp/err"
-"$bin/topogen" nonesuch 2> "$tmp/err"; check "unknown family" 2 $?
+"$bin/topogen" nonesuch 2> "$tmp/err"; expect_status "unknown family" 2 $?
 
 # toposim clex: a graph that is not a clex graph is refused by name; the output is a table.
-"$bin/topogen" ring --nodes 5 | "$bin/toposim" clex --messages 2 > /dev/null 2> "$tmp/err"; check "toposim clex non-clex graph" 1 $?
+"$bin/topogen" ring --nodes 5 | "$bin/toposim" clex --messages 2 > /dev/null 2> "$tmp/err"; expect_status "toposim clex non-clex graph" 1 $?
 expect "toposim names the family" grep -q "toposim: <stdin>: not a clex graph (family 'ring')" "$tmp/err"
-"$bin/toposim" clex --clique 4 --levels 2 --messages 2 > "$tmp/sim.txt"; check "toposim clex runs" 0 $?
+"$bin/toposim" clex --clique 4 --levels 2 --messages 2 > "$tmp/sim.txt"; expect_status "toposim clex runs" 0 $?
 expect "toposim clex prints the level table" grep -q '^lvl\.' "$tmp/sim.txt"
-"$bin/toposim" clex --clique 4 --levels 2 > /dev/null 2> "$tmp/err"; check "toposim clex without --messages" 2 $?
+"$bin/toposim" clex --clique 4 --levels 2 > /dev/null 2> "$tmp/err"; expect_status "toposim clex without --messages" 2 $?
 
 # Descriptor pipelines rebuild the graph downstream.
-"$bin/topogen" torus --dims 8x8x8 --format descriptor | "$bin/topostat" --json > "$tmp/d.json"; check "descriptor pipeline" 0 $?
+"$bin/topogen" torus --dims 8x8x8 --format descriptor | "$bin/topostat" --json > "$tmp/d.json"; expect_status "descriptor pipeline" 0 $?
 expect "descriptor gives the graph" grep -q '"diameter": 12' "$tmp/d.json"
 
-echo "$passes passed, $fails failed"
-((fails == 0))
+finish

@@ -5,10 +5,8 @@
 # Usage: experiments_smoke.sh BIN_DIR SOURCE_DIR
 set -uo pipefail
 bin=$(cd "$1" && pwd) src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 mk=(make --no-print-directory -C "$src" -f experiments/experiments.mk BIN="$bin" R="$tmp/results")
 
 dry=$("${mk[@]}" -n 2>&1)
@@ -33,5 +31,4 @@ check "the run records the tool version" 'grep -q "\"topogen\": \"topogen (topo)
 "${mk[@]}" -q "$out"
 rc=$?
 check "a second make finds it up to date" '((rc == 0))'
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish

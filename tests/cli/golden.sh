@@ -5,7 +5,8 @@ set -uo pipefail
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
 regenerate=${2:-}
-fails=0 passes=0
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 cases=(
   "ring5.el|$bin/topogen ring --nodes 5 --no-provenance"
@@ -41,12 +42,10 @@ for c in "${cases[@]}"; do
     $cmd > "$here/golden/$name"
     continue
   fi
-  if diff -u "$here/golden/$name" <($cmd) > /tmp/golden.diff.$$; then
-    passes=$((passes + 1))
+  if diff -u "$here/golden/$name" <($cmd) > "$tmp/diff"; then
+    pass
   else
-    echo "FAIL: $name differs:"; cat /tmp/golden.diff.$$; fails=$((fails + 1))
+    fail "$name differs:"; cat "$tmp/diff"
   fi
-  rm -f /tmp/golden.diff.$$
 done
-echo "$passes passed, $fails failed"
-((fails == 0))
+finish

@@ -6,10 +6,8 @@
 # Usage: sim_run.sh BIN_DIR
 set -uo pipefail
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 quick=(--sample-period 200 --samples 1 --max-samples 5)
 
 "$bin/topogen" ring --nodes 8 > "$tmp/ring.txt" || fail "topogen ring"
@@ -24,8 +22,8 @@ grep -q '^toposim: .*cycle of 8 channels' "$tmp/err" || fail "the refusal does n
 
 # Allowed: the deadlock is reported within the bound.
 timeout 60 "$bin/toposim" run "$tmp/ring.txt" --algo shortest --vcs 1 --vc-classes none --allow-deadlock \
-  --traffic tornado --rate 1 --packet-size 4 --buffer 2 --deadlock-cycles 200 "${quick[@]}" > "$tmp/dl.json" 2> "$tmp/err"
-[[ $? -eq 0 ]] || fail "a deadlocked run did not finish with status 0"
+  --traffic tornado --rate 1 --packet-size 4 --buffer 2 --deadlock-cycles 200 "${quick[@]}" > "$tmp/dl.json" 2> "$tmp/err" ||
+  fail "a deadlocked run did not finish with status 0"
 python3 - "$tmp/dl.json" << 'PY' || fail "deadlock report"
 import json, sys
 p = json.load(open(sys.argv[1]))["points"][0]

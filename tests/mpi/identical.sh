@@ -9,10 +9,8 @@
 set -uo pipefail
 bin=$1
 probe=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 # As root in a container Open MPI refuses to start without these; one thread per rank on 2 cores, and
 # waiting ranks give their core away instead of polling.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1 OMPI_MCA_mpi_yield_when_idle=1

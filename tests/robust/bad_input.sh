@@ -5,12 +5,10 @@
 # Usage: bad_input.sh BIN_DIR
 set -uo pipefail
 bin=$1
-tmp=$(mktemp -d)
-trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
-fails=0 passes=0
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 in=$tmp/in out=$tmp/out
 mkdir "$in" "$out"
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # bad NAME STATUS [< FILE] -- TOOL ARGS...: runs TOOL ARGS -o $out/result (unless ARGS hold -o already)
 # with stdin from FILE (default: empty) and checks the contract above.
@@ -34,7 +32,7 @@ bad() {
   fi
   if [[ -s "$tmp/stdout" ]]; then fail "$name: wrote to stdout"; ok=0; fi
   if [[ -n "$(ls -A "$out")" ]]; then fail "$name: left $(ls -A "$out")"; rm -f "$out"/* "$out"/.??*; ok=0; fi
-  ((ok)) && passes=$((passes + 1))
+  ((ok)) && pass
   [[ -n "${VERBOSE:-}" ]] && echo "$name: $(cat "$tmp/stderr")"
   last=$name
   return 0
@@ -151,7 +149,7 @@ says "reading GraphML needs libxml2: libxml2.so.2 has no xmlNewParserCtxt"
 if ! LD_LIBRARY_PATH=$tmp/fake-libxml2 "$bin/topostat" "$in/torus.el" > /dev/null 2>&1; then
   fail "topostat torus.el with a broken libxml2 on LD_LIBRARY_PATH"
 else
-  passes=$((passes + 1))
+  pass
 fi
 # Found by the fuzz targets (tests/fuzz/README.md): a number beyond a double, a stray huge task id.
 printf '{"nodes": [{"id": 717E7775}], "links": []}\n' > "$in/json-overflow.json"
@@ -311,7 +309,7 @@ for tool in topogen topostat toporoute topomap toposim; do
     status=$?
     if ((status == 1)) && [[ "$(wc -l < "$tmp/stderr")" -eq 1 ]] &&
       grep -q "^$tool: write error on standard output: No space left on device$" "$tmp/stderr"; then
-      passes=$((passes + 1))
+      pass
     else
       fail "$tool > /dev/full: exit $status: $(head -c 200 "$tmp/stderr")"
     fi
@@ -320,7 +318,7 @@ for tool in topogen topostat toporoute topomap toposim; do
   timeout 60 "$bin/$tool" "${args[@]}" 2> "$tmp/stderr" | head -c 1 > /dev/null
   status=${PIPESTATUS[0]}
   if ((status != 124)) && [[ ! -s "$tmp/stderr" ]]; then
-    passes=$((passes + 1))
+    pass
   else
     fail "$tool | head -c 1: exit $status: $(head -c 200 "$tmp/stderr")"
   fi
@@ -337,22 +335,23 @@ want=$("$bin/topogen" torus --dims 2x3 | stat_json | figures)
 for how in "torus.graph" "-f metis torus-metis.txt" "torus-metis.txt"; do
   read -ra args <<< "$how"
   got=$(stat_json "${args[@]/#torus/$in/torus}" | figures)
-  if [[ "$got" == "$want" ]]; then passes=$((passes + 1)); else fail "topostat $how: $got, expected $want"; fi
+  if [[ "$got" == "$want" ]]; then pass; else fail "topostat $how: $got, expected $want"; fi
 done
 if grep -qF "topostat: note: $in/torus-metis.txt: read as METIS (the first line \"$(head -1 "$in/torus.graph")\" is its header)" \
   "$tmp/stderr"; then
-  passes=$((passes + 1))
+  pass
 else
   fail "METIS by its shape: no note: $(cat "$tmp/stderr")"
 fi
 want=$("$bin/topogen" ring --nodes 10 | stat_json | figures)
 got=$("$bin/topogen" ring --nodes 10 --format metis | stat_json | figures)
-[[ "$got" == "$want" ]] && passes=$((passes + 1)) || fail "topogen ring --format metis | topostat: $got, expected $want"
+if [[ "$got" == "$want" ]]; then pass; else fail "topogen ring --format metis | topostat: $got, expected $want"; fi
 # A plain edge list of the same shape that is not a valid METIS graph is read as an edge list, with a note.
 printf '1 0\n2 3\n' > "$in/metis-shaped.txt"
 got=$(stat_json "$in/metis-shaped.txt" | figures)
-[[ "$got" == "4 2"* ]] && grep -qF "read as an edge list: the first line \"1 0\" could be a METIS header" "$tmp/stderr" &&
-  passes=$((passes + 1)) || fail "METIS-shaped edge list: $got: $(cat "$tmp/stderr")"
+if [[ "$got" == "4 2"* ]] && grep -qF "read as an edge list: the first line \"1 0\" could be a METIS header" "$tmp/stderr"; then pass; else
+  fail "METIS-shaped edge list: $got: $(cat "$tmp/stderr")"
+fi
 printf '3 2\n2\n1\n\n' > "$in/metis-count.graph"
 bad "topostat METIS edge count" 1 -- topostat "$in/metis-count.graph"
 says "topostat: $in/metis-count.graph:1: the header says 2 edges"
@@ -372,8 +371,9 @@ bad "topostat directory on stdin" 1 "<" "$in" -- topostat
 says "topostat: cannot read <stdin>: Is a directory"
 timeout 60 "$bin/topostat" <&- > "$tmp/stdout" 2> "$tmp/stderr"
 status=$?
-[[ $status == 1 && "$(cat "$tmp/stderr")" == "topostat: cannot read <stdin>: standard input is closed" ]] &&
-  passes=$((passes + 1)) || fail "topostat with stdin closed: exit $status: $(cat "$tmp/stderr")"
+if [[ $status == 1 && "$(cat "$tmp/stderr")" == "topostat: cannot read <stdin>: standard input is closed" ]]; then pass; else
+  fail "topostat with stdin closed: exit $status: $(cat "$tmp/stderr")"
+fi
 # A link class or label that cannot be written (invalid UTF-8) or printed (controls) is refused where it is read.
 printf '0 1 a\xffb\n' > "$in/class-utf8.el"
 bad "topostat class not UTF-8" 1 -- topostat --json "$in/class-utf8.el"
@@ -392,10 +392,10 @@ says 'expected two node ids, got "\u{009b}2J\u{202e} \u{feff} 1"'
 # A UTF-8 byte order mark at the start of a file is skipped.
 printf '\xef\xbb\xbf0 1\n1 2\n' > "$in/bom.el"
 got=$(stat_json "$in/bom.el" | figures)
-[[ "$got" == "3 2"* ]] && passes=$((passes + 1)) || fail "edge list with a byte order mark: $got: $(cat "$tmp/stderr")"
+if [[ "$got" == "3 2"* ]]; then pass; else fail "edge list with a byte order mark: $got: $(cat "$tmp/stderr")"; fi
 printf '\xef\xbb\xbf' | cat - "$in/torus.json" > "$in/bom.json"
 got=$(stat_json "$in/bom.json" | figures)
-[[ "$got" == "16 32"* ]] && passes=$((passes + 1)) || fail "JSON with a byte order mark: $got: $(cat "$tmp/stderr")"
+if [[ "$got" == "16 32"* ]]; then pass; else fail "JSON with a byte order mark: $got: $(cat "$tmp/stderr")"; fi
 
 # --- Option values that look like options, and other usage errors -------------------------------------------
 cd "$out" || exit 1  # a file named --csv would be left in $out, where bad looks
@@ -411,7 +411,7 @@ says "an empty file name ('-' is standard output)"
 bad "topomap -o ''" 2 -- topomap "$in/torus.el" --demand "$in/demand.el" -o ''
 # A value starting with '-' is fine written with '=' (a file named -x), and a negative number stays a value.
 (cd "$out" && timeout 60 "$bin/toporoute" "$in/torus.el" --traffic all-to-all --summary --loads=-x > /dev/null 2>&1)
-[[ -s "$out/-x" ]] && passes=$((passes + 1)) || fail "toporoute --loads=-x: no file -x"
+if [[ -s "$out/-x" ]]; then pass; else fail "toporoute --loads=-x: no file -x"; fi
 rm -f "$out/-x"
 bad "toporoute --from -1 stays a number" 2 -- toporoute "$in/torus.el" --from -1 --to 3
 says "toporoute: --from"
@@ -438,21 +438,24 @@ says "cycles a point, more than 1e+12"
 # A message or a progress bar that cannot reach stderr (closed, a full device, a closed pipe) changes nothing:
 # the exit status stays 0, 1 or 2 and the -o file is written as without it.
 status_of() { timeout 60 "$@"; echo $?; }
-[[ "$(status_of "$bin/topostat" "$in/none.el" 2>&-)" == 1 ]] && passes=$((passes + 1)) ||
+if [[ "$(status_of "$bin/topostat" "$in/none.el" 2>&-)" == 1 ]]; then pass; else
   fail "topostat missing file with stderr closed: not exit 1"
-[[ "$(status_of "$bin/topostat" --nonesuch 2>&-)" == 2 ]] && passes=$((passes + 1)) ||
+fi
+if [[ "$(status_of "$bin/topostat" --nonesuch 2>&-)" == 2 ]]; then pass; else
   fail "topostat unknown option with stderr closed: not exit 2"
+fi
 # topomap's result goes to -o; its report lines have nowhere to go when the caller closed stdout, and the run
 # still succeeds (without -o the mapping itself is lost: exit 1).
 printf '%%%%MatrixMarket matrix coordinate pattern symmetric\n4 4 3\n2 1\n3 2\n4 3\n' > "$in/chain4.mtx"
 rm -f "$tmp/chain4.map"
 timeout 60 "$bin/topomap" --demand "$in/chain4.mtx" --iterations 100 -o "$tmp/chain4.map" "$in/torus.el" >&- 2> /dev/null
 st=$?
-[[ $st -eq 0 && $(wc -l < "$tmp/chain4.map") -eq 4 ]] && passes=$((passes + 1)) ||
+if [[ $st -eq 0 && $(wc -l < "$tmp/chain4.map") -eq 4 ]]; then pass; else
   fail "topomap -o with stdout closed: exit $st"
+fi
 timeout 60 "$bin/topomap" --demand "$in/chain4.mtx" --iterations 100 "$in/torus.el" >&- 2> /dev/null
 st=$?
-[[ $st -eq 1 ]] && passes=$((passes + 1)) || fail "topomap without -o, stdout closed: exit $st, not 1"
+if [[ $st -eq 1 ]]; then pass; else fail "topomap without -o, stdout closed: exit $st, not 1"; fi
 for err in /dev/full closed-pipe; do
   for tool in topostat toposim; do
     rm -f "$out/result"
@@ -467,7 +470,7 @@ for err in /dev/full closed-pipe; do
       timeout 60 "$bin/$tool" "${args[@]}" -o "$out/result" 2>&1 > /dev/null | true
       status=${PIPESTATUS[0]}
     fi
-    if [[ "$status" == 0 && -s "$out/result" ]]; then passes=$((passes + 1)); else
+    if [[ "$status" == 0 && -s "$out/result" ]]; then pass; else
       fail "$tool ${args[*]} with stderr on $err: exit $status, output $(ls "$out")"
     fi
     rm -f "$out/result"
@@ -487,11 +490,10 @@ d = s["distances"]
 assert d["diameter"] is None and d["radius"] is None, "a finite diameter or radius on a disconnected graph"
 assert d["unreachable_pairs"] == 18, "unreachable pairs not counted"
 PY
-then passes=$((passes + 1)); else fail "topostat on a disconnected graph: exit $status: $(head -c 300 "$tmp/stat.json")"; fi
+then pass; else fail "topostat on a disconnected graph: exit $status: $(head -c 300 "$tmp/stat.json")"; fi
 bad "toporoute on a disconnected graph" 1 -- toporoute "$in/two-rings.el" --traffic all-to-all
 bad "topomap on a disconnected network" 1 -- topomap "$in/two-rings.el" --demand "$in/two-rings.el"
 bad "toporoute dor on a directed graph" 1 -- toporoute "$in/directed.el" --traffic all-to-all --algo dor
 bad "topomap on a directed network" 1 -- topomap "$in/directed.el" --demand "$in/directed.el"
 
-echo "$passes passed, $fails failed"
-((fails == 0))
+finish

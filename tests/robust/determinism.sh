@@ -3,9 +3,8 @@
 # Usage: determinism.sh BIN_DIR
 set -uo pipefail
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 # same NAME COMMAND...: runs COMMAND with -j 1, -j 2 and -j 2 again; the three outputs must be equal.
 same() {
   local name=$1; shift
@@ -14,20 +13,19 @@ same() {
   "$@" -j 2 > "$tmp/b" 2>> "$tmp/err" || ok=0
   "$@" -j 2 > "$tmp/c" 2>> "$tmp/err" || ok=0
   if ((ok)) && [[ -s "$tmp/a" ]] && cmp -s "$tmp/a" "$tmp/b" && cmp -s "$tmp/b" "$tmp/c"; then
-    passes=$((passes + 1))
+    pass
   else
-    echo "FAIL: $name: outputs differ between thread counts or runs (or the command failed)"
+    fail "$name: outputs differ between thread counts or runs (or the command failed)"
     head -3 "$tmp/err"; diff "$tmp/a" "$tmp/b" | head -5
-    fails=$((fails + 1))
   fi
 }
 # twice NAME COMMAND...: for a tool without threads, two runs give the same bytes.
 twice() {
   local name=$1; shift
   if "$@" > "$tmp/a" && "$@" > "$tmp/b" && [[ -s "$tmp/a" ]] && cmp -s "$tmp/a" "$tmp/b"; then
-    passes=$((passes + 1))
+    pass
   else
-    echo "FAIL: $name: two runs differ"; fails=$((fails + 1))
+    fail "$name: two runs differ"
   fi
 }
 
@@ -55,5 +53,4 @@ same "toposim run --json" "$bin/toposim" run "$tmp/torus.el" --rate 0.2 --sample
 same "toposim clex" "$bin/toposim" clex --clique 4 --levels 3 --messages 4 --seed 5
 same "toposim clex-alltoall" "$bin/toposim" clex-alltoall --clique 4 --levels 3 --sources 16 --seed 5
 
-echo "$passes passed, $fails failed"
-((fails == 0))
+finish

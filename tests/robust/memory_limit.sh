@@ -7,10 +7,8 @@
 set -uo pipefail
 bin=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 # run STATUS STDIN TOOL ARGS...: runs TOOL ARGS under a timeout with STDIN, expects STATUS.
 run() {
@@ -35,14 +33,14 @@ refused() {
     fail "$name: not one line naming the estimate and --max-memory: $line"; return
   fi
   if [[ -s "$tmp/stdout" ]]; then fail "$name: wrote to stdout"; return; fi
-  passes=$((passes + 1))
+  pass
   [[ -n "${VERBOSE:-}" ]] && echo "$name: $line"
   [[ -z "${RAISE:-}" ]] && return
   local suggested=${line##* --max-memory } args=() skip=0 a
   for a in "$@"; do
     if ((skip)); then skip=0; elif [[ $a == --max-memory ]]; then skip=1; else args+=("$a"); fi
   done
-  run 0 "$stdin" "$tool" "${args[@]}" --max-memory "$suggested" && passes=$((passes + 1))
+  run 0 "$stdin" "$tool" "${args[@]}" --max-memory "$suggested" && pass
 }
 
 # passes NAME STDIN TOOL ARGS...: exit 0 with output.
@@ -51,7 +49,7 @@ passes() {
   shift 3
   run 0 "$stdin" "$tool" "$@" || return
   if [[ ! -s "$tmp/stdout" ]]; then fail "$name: no output"; return; fi
-  passes=$((passes + 1))
+  pass
 }
 
 "$bin/topogen" torus --dims 16x16x16 > "$tmp/torus.el"
@@ -117,13 +115,13 @@ if run 1 "$tmp/torus4096.desc" toposim run --rate 0.9 --max-memory 45M -o "$tmp/
   elif [[ -e "$tmp/run.json" ]]; then
     fail "toposim run past the limit while running: wrote $tmp/run.json"
   else
-    passes=$((passes + 1))
+    pass
   fi
 fi
 
 # Sizes: the accepted spellings, and malformed ones as usage errors with one line.
 for size in 1073741824 1048576K 1024M 1G 1g 1.5G 1GiB 1GB 2T none 0; do
-  run 0 "$tmp/torus16.el" topostat --max-memory "$size" && passes=$((passes + 1))
+  run 0 "$tmp/torus16.el" topostat --max-memory "$size" && pass
 done
 for size in 12Q -5 1.5 G 1GG "1 G" "" 1e9 99999999999T; do
   for tool in topogen topostat toporoute topomap toposim; do
@@ -135,7 +133,7 @@ for size in 12Q -5 1.5 G 1GG "1 G" "" 1e9 99999999999T; do
     esac
     if run 2 "$tmp/torus16.el" "$tool" "${args[@]}" --max-memory "$size"; then
       if [[ "$(wc -l < "$tmp/stderr")" -eq 1 && "$(cat "$tmp/stderr")" == "$tool: "*"max-memory"* ]]; then
-        passes=$((passes + 1))
+        pass
       else
         fail "$tool --max-memory '$size': not one line naming --max-memory: $(cat "$tmp/stderr")"
       fi
@@ -143,5 +141,4 @@ for size in 12Q -5 1.5 G 1GG "1 G" "" 1e9 99999999999T; do
   done
 done
 
-echo "$passes passed, $fails failed"
-((fails == 0))
+finish

@@ -5,10 +5,8 @@
 # Usage: memory_peak.sh BIN_DIR
 set -uo pipefail
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 # Under AddressSanitizer (TOPO_SANITIZED, the sanitizer build's ctest) a process maps terabytes of shadow memory
 # at start, so no address-space limit can be set and its resident set says nothing: there the refusals and their
 # messages are checked, without prlimit and the peak.
@@ -39,7 +37,7 @@ PY
   if [[ -z "${TOPO_SANITIZED:-}" ]] && ((rss > most << 10)); then
     fail "$name: peak resident memory $rss KiB, more than $most MiB"; return
   fi
-  passes=$((passes + 1))
+  pass
   [[ -n "${VERBOSE:-}" ]] && echo "$name: peak $rss KiB: $line"
   return 0
 }
@@ -92,7 +90,7 @@ with open(sys.argv[1], "wb") as e:
 PY
 st=$?
 if [[ $st -eq 1 ]] && grep -q '^topostat: .*zeros.gz:1: a NUL byte' "$tmp/stderr"; then
-  passes=$((passes + 1))
+  pass
 else
   fail "topostat zeros.gz without a limit: exit $st: $(cat "$tmp/stderr")"
 fi
@@ -100,5 +98,4 @@ fi
 "$bin/topogen" ring --nodes 8 > "$tmp/ring8.el"
 peak 400 200 "toporoute --pairs blank.el.gz" /dev/null toporoute --max-memory 64M --pairs "$tmp/blank.el.gz" "$tmp/ring8.el"
 
-echo "$passes passed, $fails failed"
-((fails == 0))
+finish

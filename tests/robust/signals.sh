@@ -6,16 +6,8 @@
 set -uo pipefail
 set -m  # job control: background jobs keep SIGINT (a shell without it starts them with SIGINT ignored)
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-check() {
-  if [[ "$2" == "$3" ]]; then passes=$((passes + 1)); else echo "FAIL: $1: exit $3, expected $2"; fails=$((fails + 1)); fi
-}
-expect() {
-  local name=$1; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
-}
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 now_ms() { date +%s%3N; }
 wait_for() {  # wait_for SECONDS CONDITION...: polls every 20 ms
   local deadline=$(($(now_ms) + $1 * 1000)); shift
@@ -29,14 +21,15 @@ stop() {
   local sig=$1 want=$2 name=$3 ready=$4; shift 5
   "$@" > /dev/null 2> "$tmp/err" &
   local pid=$!
+  # shellcheck disable=SC2086 # READY_CONDITION is a command and its words
   if ! wait_for 60 $ready; then
-    echo "FAIL: $name: never got ready"; fails=$((fails + 1)); kill -KILL $pid; wait $pid; return
+    fail "$name: never got ready"; kill -KILL $pid; wait $pid; return
   fi
   local t0; t0=$(now_ms)
   kill -s "$sig" $pid
   wait $pid
   local status=$? elapsed=$(($(now_ms) - t0))
-  check "$name: status" "$want" $status
+  expect_status "$name: status" "$want" $status
   expect "$name: stopped in ${elapsed} ms (< 1000)" test $elapsed -lt 1000
 }
 
@@ -63,5 +56,4 @@ stop TERM 143 "SIGTERM while topomap computes" started -- \
   "$bin/topomap" "$tmp/t.el" --demand "$tmp/h.el" --method anneal --time-limit 60 -o "$tmp/out/map"
 expect "no mapping file or temporary after the signals" test -z "$(ls -A "$tmp/out")"
 
-echo "$passes passed, $fails failed"
-((fails == 0))
+finish

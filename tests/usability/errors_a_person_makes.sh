@@ -3,12 +3,11 @@
 # every usage error exits 2 with one line, a file that cannot be opened is named with the reason, and an
 # iBT search that finds nothing says so and why.
 # Usage: errors_a_person_makes.sh BIN_DIR
+# shellcheck disable=SC2016  # check() evaluates its condition later, where the variables are set
 set -uo pipefail
 bin=$(cd "$1" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 # usage STATUS "EXPECTED STDERR LINE" COMMAND...: exit status, and stderr is exactly that one line.
 usage() {
@@ -73,5 +72,4 @@ check "a band above the minimum: the size steps (got '$out')" \
 check "the JSON lists no configuration" 'grep -q "\"configurations\": \[\]" <<< "$out"'
 out=$(./topogen ibt --search 32768±5% | sed -n 2p)
 check "a search with results counts them (got '$out')" '[[ $out =~ ^#\ [1-9][0-9]*\ configurations$ ]]'
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish

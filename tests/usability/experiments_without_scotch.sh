@@ -2,12 +2,11 @@
 # `make experiments` without Scotch: the report must skip Scotch's runs, say so, and still write the README.
 # Every other run file and section is a stub here (the real runs take minutes); Scotch is absent from PATH.
 # Usage: experiments_without_scotch.sh BIN_DIR
+# shellcheck disable=SC2016,SC2034  # check() evaluates its condition later, where the variables are set
 set -uo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 mkdir -p "$tmp/results/runs"
 /usr/bin/python3 - "$src" "$tmp/results" <<'PY'
@@ -37,5 +36,4 @@ check "stderr names Scotch as skipped" 'grep -q "report.py: Skipped: Scotch" "$t
 dry=$(PATH=/usr/bin:/bin make --no-print-directory -C "$src" -f experiments/experiments.mk BIN=/nonexistent R="$tmp/r2" -n 2>&1)
 check "make experiments says Scotch is skipped" 'grep -q "skipped: Scotch" <<< "$dry"'
 check "make experiments runs no Scotch run" '! grep -q "scotch\.json" <<< "$dry"'
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish

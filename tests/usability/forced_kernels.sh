@@ -6,10 +6,8 @@
 # shellcheck disable=SC2016  # check() evaluates its condition later, where the variables are set
 set -uo pipefail
 bin=$(cd "$1" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 # The kernels this CPU runs, from the --version line "kernel K (this CPU runs A, B; TOPO_KERNEL picks one)".
 line=$(env -u TOPO_KERNEL "$bin/topostat" --version | grep '^kernel ')
@@ -52,5 +50,4 @@ for k in avx2 avx512; do
   status=$?
   check "$k, which this CPU lacks, exits 2 (got $status)" '[ $status -eq 2 ] && grep -q "which this CPU lacks" "$tmp/err"'
 done
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish

@@ -4,13 +4,12 @@
 # on PATH. Heavy lines run at reduced size (the substitutions below; each must still match the README, so the
 # test follows its edits). Also: every family of `topogen --list` is in the README's family table.
 # Usage: readme_tour.sh BIN_DIR
+# shellcheck disable=SC2016  # check() evaluates its condition later, where the variables are set
 set -uo pipefail
 bin=$(cd "$1" && pwd)
 src=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 # "README text => reduced text" (fixed strings).
 reductions=(
@@ -43,5 +42,4 @@ check "the mapping line wrote bus.map" '[[ -s bus.map ]]'
 for f in $("$bin/topogen" --list | cut -d' ' -f1); do
   check "README family table lists $f" 'grep -q "^| .*\`$f\`.* | .* | .* |$" "$src/README.md"'
 done
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish

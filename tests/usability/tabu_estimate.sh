@@ -2,13 +2,12 @@
 # topomap's tabu search costs O(N²) per iteration: before a long run it measures its first iterations and
 # says on stderr what a restart will cost; a short run, and --quiet, say nothing.
 # Usage: tabu_estimate.sh BIN_DIR
+# shellcheck disable=SC2016  # check() evaluates its condition later, where the variables are set
 set -uo pipefail
 bin=$(cd "$1" && pwd)
 src=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 "$bin/topogen" torus --dims 16x16x2 > "$tmp/t.el"  # 512 nodes for the 662_bus tasks cropped to 512
 # One restart, so that it has the whole time limit to reach the iterations it times (eight would share it).
@@ -22,5 +21,4 @@ check "it estimates its time per iteration on stderr: $(head -c 300 "$tmp/err")"
 check "--quiet silences the estimate" '[[ ! -s $tmp/err ]]'
 "$bin/topomap" "$tmp/t.el" --demand "$src/data/matrices/662_bus.mtx" --crop -m tabu --iterations 50 --restarts 1 --seed 1 > /dev/null 2> "$tmp/err"
 check "a short run says nothing" '! grep -q "per iteration" "$tmp/err"'
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish

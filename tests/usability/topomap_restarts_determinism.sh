@@ -3,13 +3,12 @@
 # -j 3 (which does not divide 8) give the same mapping and cost for the same seed under an iteration budget:
 # threads only run a fixed number of restarts side by side.
 # Usage: topomap_restarts_determinism.sh BIN_DIR
+# shellcheck disable=SC2016  # check() evaluates its condition later, where the variables are set
 set -uo pipefail
 bin=$(cd "$1" && pwd)
 src=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 "$bin/topogen" torus --dims 4x4x4 > "$tmp/t.el"  # 64 nodes: the first 64 tasks of 662_bus (--crop)
 for m in anneal tabu genetic random; do
@@ -44,5 +43,4 @@ END
 }
 check "tabu --json: -j 1 and -j 2 give the same mapping, cost, winner and 8 x 300 iterations" \
   'same_json "$tmp/j1.json" "$tmp/j2.json"'
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish

@@ -2,13 +2,12 @@
 # --version names the git commit and the library versions the tool was built with; `make demo` builds only
 # the tools (not the unit tests or the bench helpers).
 # Usage: version_and_build.sh BIN_DIR
+# shellcheck disable=SC2016  # check() evaluates its condition later, where the variables are set
 set -uo pipefail
 bin=$(cd "$1" && pwd)
 src=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi; }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 commit=$(git -C "$src" rev-parse --short=12 HEAD 2> /dev/null || echo unknown)
 fmt_h=$(sed -n 's/^#define FMT_VERSION \([0-9]*\)$/\1/p' /usr/include/fmt/core.h)
@@ -34,5 +33,4 @@ check "make demo builds with --target (got '$build_line')" \
   '[[ $build_line == "cmake --build $tmp/build -j "*" --target topogen topostat toposim toporoute topomap" ]]'
 check "make demo does not build the unit tests or bench helpers" '! grep -Eq "unit_tests|map_swap_rate|bfs_kernels" <<< "$dry"'
 check "make demo runs the pipeline" 'grep -qF "$tmp/build/bin/topogen torus --dims 8x8x8 | $tmp/build/bin/topostat" <<< "$dry"'
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish
