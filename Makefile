@@ -112,28 +112,16 @@ fuzz-deep: fuzz-build
 	MAX_LEN=1048576 tests/fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_DEEP_SECONDS) fuzz_read_json fuzz_read_edgelist \
 	  fuzz_read_graphml fuzz_read_descriptor
 
+# The tools, man pages and completions through CMake's install rules (CMakeLists.txt); DESTDIR stages them
+# for a package. uninstall removes what the last install wrote (CMake's install_manifest.txt).
 DESTDIR ?=
 
 install: tools
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5 \
-	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
-	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	for t in $(TOOLS); do \
-	  install -m 755 $(BIN)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; \
-	  install -m 644 man/$$t.1 $(DESTDIR)$(PREFIX)/share/man/man1/$$t.1; \
-	  install -m 644 completions/bash/$$t $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$t; \
-	  install -m 644 completions/zsh/$$t $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$t; \
-	  install -m 644 completions/fish/$$t $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$t.fish; \
-	done
-	install -m 644 man/topo-formats.5 $(DESTDIR)$(PREFIX)/share/man/man5/topo-formats.5
+	DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
 
 uninstall:
-	for t in $(TOOLS); do \
-	  rm -f $(DESTDIR)$(PREFIX)/bin/$$t $(DESTDIR)$(PREFIX)/share/man/man1/$$t.1 \
-	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$t $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$t \
-	    $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$t.fish; \
-	done
-	rm -f $(DESTDIR)$(PREFIX)/share/man/man5/topo-formats.5
+	@test -f $(BUILD)/install_manifest.txt || { echo "make uninstall: nothing installed from $(BUILD)" >&2; exit 1; }
+	xargs rm -f < $(BUILD)/install_manifest.txt
 
 clean:
 	rm -rf $(BUILD)
