@@ -2,6 +2,7 @@
 // What several unit-test files build their cases from: a family's graph by name and command-line
 // parameters, and simulator options with short windows.
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "topo/gen/registry.hpp"

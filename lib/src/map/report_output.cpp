@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "topo/io/csv.hpp"

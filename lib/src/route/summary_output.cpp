@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "topo/io/csv.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 // The presentation of a MappingReport: JSON, the commented text header, and one CSV row.
 #include <iosfwd>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "topo/map/report.hpp"
 

@@ -2,7 +2,7 @@
 // The presentation of a Report: JSON, a text table under headings, and CSV, all rendered from the
 // same typed figures (figures.hpp).
 #include <iosfwd>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "topo/metrics/report.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // The presentation of a RouteSummary: JSON, text for people and one CSV row, all from the same typed figures.
 #include <iosfwd>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "topo/route/summary.hpp"
 

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "sim_internal.hpp"
 #include "topo/parallel/ranks.hpp"
