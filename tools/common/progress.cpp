@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "common/standard_streams.hpp"
@@ -31,7 +32,7 @@ void Progress::draw(double fraction, const std::string& status) {
   last_ = now;
   drawn_ = true;
   constexpr int width = 30;
-  const int filled = static_cast<int>(fraction * width + 0.5);
+  const auto filled = std::lround(fraction * width);
   const auto line = fmt::format("{} [{:<{}}] {:3.0f}%{}{}", label_, std::string(static_cast<std::size_t>(filled), '#'),
                                 width, fraction * 100, status.empty() ? "" : " ", status);
   // Blanks over what is left of a longer previous line.

@@ -79,6 +79,7 @@ std::string explain_unexpected(const CLI::App& app, const std::string& noun) {
   const auto subs = app.get_subcommands([](const CLI::App*) { return true; });
   if (chosen.empty() && !subs.empty()) {
     std::vector<std::string> names;
+    names.reserve(subs.size());
     for (const auto* s : subs) names.push_back(s->get_name());
     return fmt::format("unknown {} '{}'{}", noun, word, did_you_mean(word, names));
   }

@@ -215,7 +215,9 @@ int main(int argc, char** argv) {
       };
     if (!c.seeds.empty()) {
       // Independent runs, one per seed, spread over the ranks; rank 0 writes them in seed order.
-      const auto [first, last] = parse_seed_range(c.seeds);
+      // Two variables, not a structured binding: the lambda below captures them (clang 14 cannot).
+      const auto seeds = parse_seed_range(c.seeds);
+      const std::uint64_t first = seeds.first, last = seeds.second;
       const auto runs = topo::cli::deal_out(last - first + 1, [&](std::size_t i) {
         auto oi = o;
         oi.seed = first + i;

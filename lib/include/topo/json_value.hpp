@@ -14,9 +14,9 @@ class JsonValue {
   JsonValue(const nlohmann::json& v);  // NOLINT(google-explicit-constructor): assigned like a json
   JsonValue(nlohmann::json&& v);       // NOLINT(google-explicit-constructor)
   JsonValue(const JsonValue& other);
-  JsonValue(JsonValue&& other);  // leaves `other` null
+  JsonValue(JsonValue&& other);  // NOLINT(performance-noexcept-move-constructor): leaves `other` null, allocating
   JsonValue& operator=(const JsonValue& other);
-  JsonValue& operator=(JsonValue&& other);
+  JsonValue& operator=(JsonValue&& other);  // NOLINT(performance-noexcept-move-constructor)
   // Assigning a braced list ({{"nodes", 3}}) is ambiguous on purpose: write nlohmann::json{...}.
   JsonValue& operator=(const nlohmann::json& v);
   JsonValue& operator=(nlohmann::json&& v);

@@ -28,6 +28,7 @@ struct Choice {
 template <class Entry>
 std::vector<std::string> names_of(const std::vector<Entry>& list) {
   std::vector<std::string> names;
+  names.reserve(list.size());
   for (const auto& e : list) names.emplace_back(e.name);
   return names;
 }

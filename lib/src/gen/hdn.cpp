@@ -35,7 +35,8 @@ void derive(HdnShape& h) {
     const std::uint64_t prev = h.nodes.back();
     // HDN §3: N_i = 2·N_{i−1}²/s_i, the recurrence: the paper's closed form is wrong for k ≥ 2
     // (doc/definitions.md §3.5).
-    const long double estimate = 2.0L * static_cast<long double>(prev / si) * static_cast<long double>(prev);
+    const std::uint64_t prev_per_super = prev / si;
+    const long double estimate = 2.0L * static_cast<long double>(prev_per_super) * static_cast<long double>(prev);
     if (estimate > static_cast<long double>(topo::max_nodes))
       throw InputError(
           fmt::format("--levels {}: level {} has {:.4g} nodes, more than the limit of {} (32-bit node ids)", h.levels(),

@@ -53,7 +53,7 @@ Family family_hypercube() {
                 d.formulas["diameter"] = n;
                 d.formulas["mean_distance_all_pairs"] = n / 2.0;
                 if (n > 0) d.formulas["bisection"] = d.nodes / 2;
-                if (n > 0) d.formulas["mean_distance_distinct_pairs"] = n * double(d.nodes / 2) / double(d.nodes - 1);
+                if (n > 0) d.formulas["mean_distance_distinct_pairs"] = n * (double(d.nodes) / 2) / double(d.nodes - 1);
                 return d;
               },
           .build = [dim](const Params& p) { return make_hypercube(dim(p)); },

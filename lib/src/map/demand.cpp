@@ -28,6 +28,7 @@ Demand build(std::uint32_t n, std::vector<Entry> e, bool symmetric, std::string 
   }
   // pair {i,j}: (|a_ij| + |a_ji|) / 2
   std::vector<Entry> pairs;
+  pairs.reserve(merged.size());
   for (const auto& x : merged) pairs.push_back({std::min(x.i, x.j), std::max(x.i, x.j), x.v / 2});
   std::sort(pairs.begin(), pairs.end(),
             [](const Entry& a, const Entry& b) { return a.i != b.i ? a.i < b.i : a.j < b.j; });

@@ -91,11 +91,11 @@ struct SourceCounter {
   void add(const Vec* bits) {
     Vec carry[chunks];
     for (unsigned c = 0; c < chunks; ++c) carry[c] = bits[c];
-    for (unsigned b = 0; b < planes; ++b) {
+    for (auto& bit_plane : plane) {
       Vec any{};
       for (unsigned c = 0; c < chunks; ++c) {
-        const Vec t = plane[b][c] & carry[c];
-        plane[b][c] ^= carry[c];
+        const Vec t = bit_plane[c] & carry[c];
+        bit_plane[c] ^= carry[c];
         carry[c] = t;
         any |= t;
       }

@@ -180,7 +180,8 @@ bool components_split_evenly(const Graph& g) {
 
 std::uint64_t bisection_flow_lower_bound(std::uint64_t nodes, double max_arc_load) {
   if (nodes < 2 || max_arc_load <= 0) return 0;
-  const double crossing = double(nodes / 2) * double(nodes - nodes / 2);
+  const std::uint64_t half = nodes / 2;
+  const double crossing = double(half) * double(nodes - half);
   // Round up, but never above what the floating-point quotient supports.
   return static_cast<std::uint64_t>(std::ceil(crossing / max_arc_load * (1 - 1e-12)));
 }

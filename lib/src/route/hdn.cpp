@@ -44,9 +44,9 @@ std::uint64_t ring_broadcast(std::uint64_t b, bool cube) {
 class HdnRouter final : public Router {
  public:
   explicit HdnRouter(const Graph& g) : g_(g), h_(hdn_layout(g, "hdn")) {
-    for (std::uint16_t c = 0; c < g.class_names().size(); ++c) {
-      if (g.class_names()[c] == "base") base_ = c;
-      if (g.class_names()[c] == "cross") cross_ = c;
+    for (std::size_t c = 0; c < g.class_names().size(); ++c) {
+      if (g.class_names()[c] == "base") base_ = static_cast<std::uint16_t>(c);
+      if (g.class_names()[c] == "cross") cross_ = static_cast<std::uint16_t>(c);
     }
   }
 

@@ -152,7 +152,7 @@ ClexAllToAllResult clex_all_to_all(const ClexAllToAllOptions& o) {
         if (moves) ++asc.links[std::size_t(l - 1)];
         stack[std::size_t(l)] = Frame{w, f.hops + (moves ? 1u : 0u), f.len + (moves ? len[std::size_t(l)] : 0.0)};
         depth = l;
-        if (l < L) choice[std::size_t(l + 1)] = 0;
+        if (l < L) choice[std::size_t(l) + 1] = 0;
       }
     }
   }
