@@ -2,7 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
-#include <signal.h>
+#include <signal.h>  // NOLINT(modernize-deprecated-headers): POSIX sigset_t and pthread_sigmask, not in <csignal>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -111,7 +111,7 @@ std::string resolve_links(const std::string& path) {
     target.resize(static_cast<std::size_t>(n));
     if (target.empty() || target[0] != '/') {
       const auto slash = p.rfind('/');
-      if (slash != std::string::npos) target = p.substr(0, slash + 1) + target;
+      if (slash != std::string::npos) target.insert(0, p, 0, slash + 1);
     }
     p = target;
   }

@@ -144,8 +144,10 @@ Graph make_clex(std::uint64_t k, unsigned levels, bool swap) {
   // l−1 in the same grid with its axes rotated by l−1, so the boxes stay near-cubes as they nest.
   const auto grid = cube_grid(k);
   std::vector<std::array<double, 3>> cell(k);  // offset of digit value v within a grid (unrotated)
-  for (std::uint64_t v = 0; v < k; ++v)
-    cell[v] = {double(v % grid[0]), double(v / grid[0] % grid[1]), double(v / (grid[0] * grid[1]))};
+  for (std::uint64_t v = 0; v < k; ++v) {
+    const std::uint64_t x = v % grid[0], y = v / grid[0] % grid[1], z = v / (grid[0] * grid[1]);
+    cell[v] = {double(x), double(y), double(z)};
+  }
   std::vector<std::array<double, 3>> box(levels + 1);  // extent of a level-l box, box[0] = one node
   box[0] = {1, 1, 1};
   for (unsigned l = 1; l <= levels; ++l)

@@ -16,6 +16,7 @@ MappingFile read_mapping(const std::string& path) {
     const auto& t = lines.fields();
     if (t.empty() || t[0][0] == '#' || t[0][0] == '%') continue;
     std::vector<std::uint64_t> r;
+    r.reserve(t.size());
     for (auto s : t) r.push_back(parse_uint(s, path, ln, "mapping entry"));
     if (r.size() > 2)
       throw ParseError(path, ln, "expected one node per line, or 'task node' after a count line (Scotch)");

@@ -27,8 +27,8 @@ class Clex final : public Router {
     if (n != g.num_nodes())
       throw InputError(
           fmt::format("--algo clex: the graph has {} nodes, its clex parameters say {}", g.num_nodes(), n));
-    for (std::uint16_t c = 0; c < g.class_names().size(); ++c)
-      if (g.class_names()[c] == "redundant") redundant_ = c;
+    for (std::size_t c = 0; c < g.class_names().size(); ++c)
+      if (g.class_names()[c] == "redundant") redundant_ = static_cast<std::uint16_t>(c);
   }
 
   Path route(node_id s, node_id t, Rng&) const override {

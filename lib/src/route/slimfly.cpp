@@ -36,9 +36,9 @@ class SlimFly final : public Router {
       in_x_[1][f_.pow_primitive(e + 1)] = 1;
     }
     local_ = global_ = no_class;
-    for (std::uint16_t c = 0; c < g.class_names().size(); ++c) {
-      if (g.class_names()[c] == "local") local_ = c;
-      if (g.class_names()[c] == "global") global_ = c;
+    for (std::size_t c = 0; c < g.class_names().size(); ++c) {
+      if (g.class_names()[c] == "local") local_ = static_cast<std::uint16_t>(c);
+      if (g.class_names()[c] == "global") global_ = static_cast<std::uint16_t>(c);
     }
   }
 
