@@ -12,9 +12,8 @@ set -uo pipefail
 bin=$1
 lister=$2
 top=$(cd "$(dirname "$0")/../.." && pwd)
-fails=0 passes=0
-ok() { passes=$((passes + 1)); }
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 # NAME as a whole word: not part of a longer name ("escape" in "escape-hop" does not count).
 has_word() {  # has_word NAME TEXT
@@ -33,17 +32,16 @@ while read -r tool sub option name; do
   fi
   help=${seen[$key]}
   if [[ $option == - ]]; then
-    has_word "$name" "$help" && ok || fail "$where is not in $tool --help or --list"
+    if has_word "$name" "$help"; then pass; else fail "$where is not in $tool --help or --list"; fi
   else
     # The option's own line lists its choices as {a,b,c}.
-    grep -E -- "$option( |,|$)" <<< "$help" | grep -qE -- "[{,]$name[,}]" && ok || fail "$where is not among $option's choices in $tool $([[ $sub != - ]] && echo "$sub ")--help"
+    if grep -E -- "$option( |,|$)" <<< "$help" | grep -qE -- "[{,]${name}[,}]"; then pass; else fail "$where is not among $option's choices in $tool $([[ $sub != - ]] && echo "$sub ")--help"; fi
   fi
   for sh in bash zsh fish; do
-    has_word "$name" "$(cat "$top/completions/$sh/$tool")" && ok || fail "$where is not in completions/$sh/$tool"
+    if has_word "$name" "$(cat "$top/completions/$sh/$tool")"; then pass; else fail "$where is not in completions/$sh/$tool"; fi
   done
   man=$(sed 's/\\-/-/g; s/\\(hy/-/g; s/\\f[BIRP]//g' "$top/man/$tool.1")
-  has_word "$name" "$man" && ok || fail "$where is not in man/$tool.1"
+  if has_word "$name" "$man"; then pass; else fail "$where is not in man/$tool.1"; fi
 done <<< "$lines"
 
-echo "$passes passed, $fails failed"
-((fails == 0))
+finish
