@@ -24,7 +24,7 @@ FORMAT = re.compile(r"(?<![\w-])(--format|-f|--mapping-format)[ =]([a-z][a-z0-9-
 # Options of commands that are not topo's, met where no topo tool is named in the same command.
 FOREIGN = {"--help", "--version", "--build", "--install", "--output-on-failure", "--regenerate", "--ignore-memory",
            "--bin", "--work", "--baseline-bin", "--reps", "--test", "--experiments", "--mpi", "--dry-run", "--werror",
-           "--oversubscribe"}
+           "--oversubscribe", "--prefix", "--print-labels"}  # cmake --install, ctest
 PLACEHOLDERS = {"format", "fmt", "name", "f"}  # a synopsis's metavariable, not a format
 
 
