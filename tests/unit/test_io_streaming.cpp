@@ -97,10 +97,18 @@ TEST_CASE("a stream past the memory limit is refused while it is read") {
   }
 }
 
-TEST_CASE("JSON and GraphML are read whole: no line of theirs is refused early") {
-  std::istringstream json(R"({"directed": false, "multigraph": false, "graph": {},
-"nodes": [{"id": 0}, {"id": 1}], "links": [{"source": 0, "target": 1}]})");
-  CHECK(io::read_graph(json, "s").num_links() == 1);
+TEST_CASE("JSON is read whole: its lines, none of which starts with a node id, are not refused early") {
+  // Several pieces long, so that a reader that stopped after its first piece would leave truncated JSON.
+  std::string text = "{\"directed\": false, \"multigraph\": false, \"graph\": {},\n\"nodes\": [";
+  for (int i = 0; i < 20000; ++i) text += (i ? ",\n" : "") + std::string("{\"id\": ") + std::to_string(i) + "}";
+  text += "],\n\"links\": [";
+  for (int i = 0; i + 1 < 20000; ++i)
+    text += (i ? ",\n" : "") + std::string("{\"source\": ") + std::to_string(i) +
+            ", \"target\": " + std::to_string(i + 1) + "}";
+  text += "]}\n";
+  REQUIRE(text.size() > (1u << 18));
+  std::istringstream json(text);
+  CHECK(io::read_graph(json, "s").num_links() == 19999);
 }
 
 TEST_CASE("a gzip stream is inflated a piece at a time and stops at its first refused line") {
