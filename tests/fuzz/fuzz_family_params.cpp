@@ -2,6 +2,7 @@
 // first byte), each further line is "option value" as typed after --option on the command line (--dims,
 // presets, lists, flags). Small enough instances are also built, so that validation and builders agree.
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "fuzz_common.hpp"
 #include "topo/gen/description.hpp"

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <tuple>
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <queue>
 
 #include "topo/errors.hpp"
@@ -475,7 +476,7 @@ TEST_CASE("describe agrees with the built graph for every dissertation family") 
     CHECK(g.directed() == d.directed);
     CHECK(s.degree_min == d.degree_min);
     CHECK(s.degree_max == d.degree_max);
-    if (d.formulas.contains("diameter") && s.connected)
+    if (d.formulas->contains("diameter") && s.connected)
       CHECK(*metrics::distance_distribution(g).diameter == d.formulas["diameter"].get<std::uint32_t>());
   }
 }

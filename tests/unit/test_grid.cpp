@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"

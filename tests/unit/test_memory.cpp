@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "topo/errors.hpp"

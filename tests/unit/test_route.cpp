@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "route/hdn_internal.hpp"

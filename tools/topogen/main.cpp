@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "common/cli.hpp"
 #include "common/io.hpp"
@@ -73,10 +74,10 @@ void print_list(std::ostream& out, bool json) {
 void print_description(std::ostream& out, const topo::gen::Family& f, const topo::gen::Params& p,
                        const topo::gen::Description& d, bool json) {
   if (json) {
-    nlohmann::json j = {{"family", f.name},       {"parameters", p},
-                        {"nodes", d.nodes},       {"links", d.links},
-                        {"directed", d.directed}, {"degree", {{"min", d.degree_min}, {"max", d.degree_max}}},
-                        {"formulas", d.formulas}, {"source", f.source}};
+    nlohmann::json j = {{"family", f.name},        {"parameters", p},
+                        {"nodes", d.nodes},        {"links", d.links},
+                        {"directed", d.directed},  {"degree", {{"min", d.degree_min}, {"max", d.degree_max}}},
+                        {"formulas", *d.formulas}, {"source", f.source}};
     out << j.dump(2) << '\n';
     return;
   }
@@ -88,14 +89,14 @@ void print_description(std::ostream& out, const topo::gen::Family& f, const topo
     fmt::print(out, "degree      {}\n", d.degree_min);
   else
     fmt::print(out, "degree      {}..{}\n", d.degree_min, d.degree_max);
-  for (const auto& [k, v] : d.formulas.items()) fmt::print(out, "{:<11} {}\n", k, v.dump());
+  for (const auto& [k, v] : d.formulas->items()) fmt::print(out, "{:<11} {}\n", k, v.dump());
   fmt::print(out, "source      {}\n", f.source);
 }
 
 // `topogen ibt --search BAND`: one feasible configuration per line, or a JSON document.
 void print_listing(std::ostream& out, const topo::gen::Listing& l, bool json) {
   if (json) {
-    out << l.json.dump(2) << '\n';
+    out << l.json->dump(2) << '\n';
     return;
   }
   fmt::print(out, "# {}\n", l.title);

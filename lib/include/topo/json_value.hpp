@@ -28,6 +28,15 @@ class JsonValue {
   nlohmann::json* operator->() { return value_.get(); }
   const nlohmann::json* operator->() const { return value_.get(); }
   operator const nlohmann::json&() const { return *value_; }  // NOLINT(google-explicit-constructor)
+  /// The member `key` of the object, as nlohmann::json's operator[] (the non-const one adds it when missing).
+  template <class Key>
+  nlohmann::json& operator[](const Key& key) {
+    return (*value_)[key];
+  }
+  template <class Key>
+  const nlohmann::json& operator[](const Key& key) const {
+    return (*value_)[key];
+  }
 
   friend bool operator==(const JsonValue& a, const JsonValue& b);
 

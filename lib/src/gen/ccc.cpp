@@ -2,6 +2,8 @@
 // the d-cube is replaced by a cycle of d nodes (w, i), and node (w, i) takes the cube link of dimension i.
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"

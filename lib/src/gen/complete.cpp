@@ -1,6 +1,8 @@
 // The complete graph K_n.
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/families.hpp"

@@ -6,6 +6,8 @@
 // becomes one link of multiplicity 2, so every node has degree 2m counting multiplicity (minus loops).
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"

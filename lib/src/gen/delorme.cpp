@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "gen/finite_field_internal.hpp"

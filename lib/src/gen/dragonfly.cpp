@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <nlohmann/json.hpp>
 
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"

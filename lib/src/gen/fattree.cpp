@@ -5,6 +5,7 @@
 // p_0 most significant), then the switches level by level from the roots, w read the same way.
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
 #include <numeric>
 
 #include "gen/size_internal.hpp"

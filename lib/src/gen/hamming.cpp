@@ -2,6 +2,7 @@
 // adjacent when they differ in one position (Projective Networks §4.1, Tables 2–5).
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "gen/size_internal.hpp"

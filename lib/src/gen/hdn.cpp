@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "gen/hdn_layout_internal.hpp"

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"

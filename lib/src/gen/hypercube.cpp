@@ -1,6 +1,8 @@
 // The binary n-cube: u ~ v iff they differ in one bit (doc/definitions.md §3.1).
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"

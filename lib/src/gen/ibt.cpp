@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <numeric>
 #include <string>
 
@@ -384,15 +385,15 @@ Listing ibt_listing(const Params& p) {
                     {"degree", 2 * c.dims.size() + 2},
                     {"orders", c.orders}});
   }
-  l.json = {{"search",
-             {{"target", s.band.target},
-              {"percent", s.band.percent},
-              {"min_nodes", s.band.lo},
-              {"max_nodes", s.band.hi},
-              {"ndims", s.ndims},
-              {"bypass_dims", s.bypass_dims},
-              {"num_lengths", s.num_lengths}}},
-            {"configurations", list}};
+  l.json = nlohmann::json{{"search",
+                           {{"target", s.band.target},
+                            {"percent", s.band.percent},
+                            {"min_nodes", s.band.lo},
+                            {"max_nodes", s.band.hi},
+                            {"ndims", s.ndims},
+                            {"bypass_dims", s.bypass_dims},
+                            {"num_lengths", s.num_lengths}}},
+                          {"configurations", list}};
   if (found.empty()) {
     l.empty_reason = ibt_search_empty_reason(s);
     l.json["reason"] = l.empty_reason;

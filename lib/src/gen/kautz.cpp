@@ -4,6 +4,8 @@
 // its rank (0..d-1) among the d symbols that differ from its predecessor, most significant first.
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <nlohmann/json.hpp>
 #include <numeric>
 
 #include "topo/errors.hpp"

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <nlohmann/json.hpp>
 
 #include "gen/finite_field_internal.hpp"
 #include "gen/projective_plane_internal.hpp"

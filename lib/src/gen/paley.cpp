@@ -1,6 +1,8 @@
 // Paley graph: the elements of GF(q), a ~ b iff a − b is a nonzero square (Projective Networks §4.1).
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include "gen/finite_field_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "text_internal.hpp"
 #include "topo/errors.hpp"

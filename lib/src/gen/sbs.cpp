@@ -3,6 +3,8 @@
 // so the degree is 2n - 1 (29 for n = 15, as in Table 2).
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"

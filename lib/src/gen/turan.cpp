@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "topo/errors.hpp"

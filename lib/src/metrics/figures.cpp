@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "topo/metrics/bounds.hpp"
 
@@ -68,8 +69,8 @@ Figures derive(const Graph& g, const Report& r, const CostInputs& o) {
     if (s.nodes > 1) {
       const auto& w = o.cr_weights;
       c.cr_w = cr_w(w[0], w[1], double(delta), *d.diameter, s.nodes);
-      if (r.formulas.contains("diameter") && r.formulas["diameter"].is_number())
-        c.cr_w_formula_diameter = cr_w(w[0], w[1], double(delta), r.formulas["diameter"].get<double>(), s.nodes);
+      if (r.formulas->contains("diameter") && r.formulas->at("diameter").is_number())
+        c.cr_w_formula_diameter = cr_w(w[0], w[1], double(delta), r.formulas->at("diameter").get<double>(), s.nodes);
     }
   }
   // k̄ of the costs: graph distances, or the routes' mean length under the family's routing.

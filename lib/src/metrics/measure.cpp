@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "topo/errors.hpp"
@@ -111,8 +112,8 @@ Report measure(const Graph& g, const MeasureOptions& o) {
   }
   if (r.summary.components > 1) r.components_split_evenly = components_split_evenly(g);
   r.formulas = family_formulas(g);
-  if (r.formulas.contains("bisection") && r.formulas["bisection"].is_number_integer())
-    r.structural_bisection = r.formulas["bisection"].get<std::int64_t>();
+  if (r.formulas->contains("bisection") && r.formulas->at("bisection").is_number_integer())
+    r.structural_bisection = r.formulas->at("bisection").get<std::int64_t>();
   r.lengths = link_lengths(g);
   return r;
 }

@@ -2,11 +2,12 @@
 // What a family says about an instance without building it (sizes and closed forms), and the listing a
 // family's search gives; the registry (registry.hpp) refers to both.
 #include <cstdint>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
 #include "topo/gen/registry.hpp"
+#include "topo/json_value.hpp"
 
 namespace topo::gen {
 
@@ -16,7 +17,7 @@ struct Description {
   std::uint64_t links = 0;                       // counting multiplicity
   std::uint64_t degree_min = 0, degree_max = 0;  // out-degree when directed
   bool directed = false;
-  nlohmann::json formulas = nlohmann::json::object();  // e.g. {"diameter": 48}
+  JsonValue formulas = JsonValue::object();  // e.g. {"diameter": 48}
 };
 
 /// A listing of feasible instances that a family gives instead of one instance (ibt --search BAND).
@@ -25,7 +26,7 @@ struct Listing {
   std::string columns;            // the names of the fields of each row, separated by spaces
   std::vector<std::string> rows;  // one instance per row, fields separated by spaces
   std::string empty_reason;       // when there is no row: the constraint that rules out every instance
-  nlohmann::json json;            // the same listing as JSON
+  JsonValue json;                 // the same listing as JSON
 };
 
 }  // namespace topo::gen

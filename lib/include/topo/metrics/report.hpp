@@ -2,11 +2,12 @@
 // Everything topostat measures about one graph (doc/definitions.md §4), and its JSON form: the figures with the
 // method behind each one. The tool decides what to measure and prints the result.
 #include <cstdint>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/json_value.hpp"
 #include "topo/metrics/bisection.hpp"
 #include "topo/metrics/distance_method.hpp"
 #include "topo/metrics/link_loads.hpp"
@@ -26,7 +27,7 @@ struct Report {
   std::vector<node_id> endpoints;  // an indirect network's endpoints (distances are over their pairs)
   std::uint64_t endpoint_degree_max =
       0;  // Δ among the endpoints  // a balanced cut between whole components: bisection 0
-  nlohmann::json formulas = nlohmann::json::object();  // the family's closed forms, if any
+  JsonValue formulas = JsonValue::object();  // the family's closed forms, if any
   std::vector<LengthGroup> lengths;
 };
 
@@ -38,6 +39,6 @@ struct CostInputs {
 };
 
 /// The closed forms the graph's family gives for these parameters ({} for an unknown family).
-nlohmann::json family_formulas(const Graph& g);
+JsonValue family_formulas(const Graph& g);
 
 }  // namespace topo::metrics
