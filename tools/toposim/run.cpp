@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "common/io.hpp"
 #include "common/job.hpp"
@@ -17,6 +18,7 @@
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
 #include "topo/route/traffic.hpp"
+#include "topo/sim/run_output.hpp"
 
 namespace toposim {
 
@@ -140,42 +142,14 @@ Sweep parse_sweep(const std::string& s) {
   return w;
 }
 
+/// The "parameters" of the JSON: the simulator's options and the run's own.
 nlohmann::json parameters(const RunCli& c, const sim::SimSetup& s) {
-  const auto& o = c.o;
-  return {{"algo", s.algo},
-          {"random_ties", o.random_ties},
-          {"routes", o.routes_file},
-          {"ugal_threshold", o.ugal_threshold},
-          {"traffic", o.traffic},
-          {"hotspot", o.hotspot},
-          {"rate", o.rate},
-          {"packet_size", o.packet_size},
-          {"flow", o.flow},
-          {"vcs", o.vcs},
-          {"buffer", o.buffer},
-          {"speedup", o.speedup},
-          {"routing_delay", o.routing_delay},
-          {"vc_alloc_delay", o.vc_alloc_delay},
-          {"sw_alloc_delay", o.sw_alloc_delay},
-          {"link_latency", o.link_latency},
-          {"terminals_per_router", s.terminals_per_router},
-          {"vc_classes", s.vc_classes},
-          {"allow_deadlock", o.allow_deadlock},
-          {"deadlock_cycles", o.deadlock_cycles},
-          {"warmup_tolerance", o.warmup_tolerance},
-          {"sample_period", o.sample_period},
-          {"samples", o.samples},
-          {"max_samples", o.max_samples},
-          {"latency_threshold", o.latency_threshold},
-          {"messages", o.messages},
-          {"injection", o.injection},
-          {"burst_on", o.burst_on},
-          {"burst_off", o.burst_off},
-          {"sweep", c.sweep},
-          {"full_sweep", c.full_sweep},
-          {"saturation", c.saturation},
-          {"seeds", c.seeds},
-          {"seed", o.seed}};
+  auto j = sim::options_json(c.o, s);
+  j["sweep"] = c.sweep;
+  j["full_sweep"] = c.full_sweep;
+  j["saturation"] = c.saturation;
+  j["seeds"] = c.seeds;
+  return j;
 }
 
 }  // namespace
@@ -246,9 +220,10 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   auto& os = out.stream();
   const bool leader = tool.leader();  // rank 0 writes the results
   if (leader && c.csv) os << sim::csv_header() << '\n' << std::flush;
-  std::vector<sim::PointResult> points;
-  std::vector<sim::Replicas> replicas;
-  std::optional<sim::Saturation> sat;
+  sim::RunResults results;
+  auto& points = results.points;
+  auto& replicas = results.replicas;
+  auto& sat = results.saturation;
   if (c.saturation) {
     sat = sim::find_saturation(s, c.o.seed);
     points = sat->probes;
@@ -294,54 +269,19 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
                     points.back().rate));
   if (!c.loads_file.empty()) {
     topo::cli::Output lf(c.loads_file);
-    auto& ls = lf.stream();
-    ls << "# toposim run channel utilisation: flits per cycle over the sample windows, one column per point\n";
-    ls << "# source target class lane latency";
-    for (const auto& p : points) fmt::print(ls, " rate={}", p.rate);
-    ls << '\n';
-    const auto& ch = s.channels();
-    // Network channels follow the terminal channels (two per terminal) in the simulator's order.
-    const std::size_t first = std::size_t(2) * s.setup().terminals;
-    for (std::size_t i = 0; i < ch.size(); ++i) {
-      fmt::print(ls, "{} {} {} {} {}", ch[i].from, ch[i].to, ch[i].cls.empty() ? "-" : ch[i].cls, ch[i].lane,
-                 ch[i].latency);
-      for (const auto& p : points) fmt::print(ls, " {:.6f}", p.channel_util[first + i]);
-      ls << '\n';
-    }
+    sim::write_channel_loads(lf.stream(), s, points);
     lf.commit();
   }
   if (c.csv) {
     if (sat) fmt::print(os, "# saturation rate {}: {}\n", sat->rate, sat->criterion);
   } else {
-    nlohmann::json j;
-    const auto& st = s.setup();
-    j["parameters"] = parameters(c, st);
+    auto j = sim::run_json(g, s, results);
+    j["parameters"] = parameters(c, s.setup());
     j["seed"] = c.o.seed;
     if (!no_provenance) {
       j["provenance"] = tool.provenance(c.o.seed);
       j["provenance"]["threads"] = c.o.threads;  // the results do not depend on it
     }
-    j["graph"] = {{"family", g.meta.family}, {"parameters", g.meta.parameters}, {"nodes", g.num_nodes()}};
-    j["network"] = {{"routers", st.routers},
-                    {"terminals", st.terminals},
-                    {"channels", st.channels},
-                    {"vc_classes", st.classes},
-                    {"vcs_per_class", st.vcs_per_class},
-                    {"bytes_per_router", st.bytes_per_router},
-                    {"zero_load_latency", st.zero_load_latency},
-                    {"dependency_check", {{"routes", st.dependency_routes}, {"sampled", st.dependency_check_sampled}}}};
-    auto& arr = j["points"] = nlohmann::json::array();
-    for (std::size_t i = 0; i < points.size(); ++i) {
-      auto pj = sim::point_json(points[i]);
-      if (i < replicas.size() && replicas[i].n > 1)
-        pj["seeds"] = {{"n", replicas[i].n},
-                       {"latency", replicas[i].stable ? nlohmann::json{{"mean", replicas[i].latency_mean},
-                                                                       {"ci95", replicas[i].latency_ci95}}
-                                                      : nlohmann::json(nullptr)},
-                       {"accepted", {{"mean", replicas[i].accepted_mean}, {"ci95", replicas[i].accepted_ci95}}}};
-      arr.push_back(pj);
-    }
-    if (sat) j["saturation"] = {{"rate", sat->rate}, {"criterion", sat->criterion}};
     os << j.dump(2) << '\n';
   }
   out.commit();

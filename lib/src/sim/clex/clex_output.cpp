@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <utility>
