@@ -15,6 +15,12 @@ std::uint64_t Graph::total_multiplicity() const {
   return std::accumulate(mult_.begin(), mult_.end(), std::uint64_t{0});
 }
 
+std::uint16_t Graph::find_class(std::string_view name) const {
+  for (std::size_t c = 0; c < class_names_.size(); ++c)
+    if (class_names_[c] == name) return static_cast<std::uint16_t>(c);
+  return no_class;
+}
+
 std::string_view Graph::link_class_name(link_id l) const {
   auto c = link_class(l);
   return c == no_class ? std::string_view{} : std::string_view{class_names_[c]};

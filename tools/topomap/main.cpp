@@ -60,7 +60,8 @@ int main(int argc, char** argv) {
   auto* qap =
       app.add_option("--qap", o.qap, "a QAPLIB instance (.dat): minimise sum A_ij B_p(i)p(j)")->type_name("FILE");
   dem->excludes(qap);
-  app.add_option("--weights", o.weights, "communication volume of an entry: magnitude (|a_ij|) or unit (1)")
+  app.add_option("--weights", o.weights,
+                 "communication volume of an entry: " + topo::help_of(topo::map::weight_choices()))
       ->check(topo::cli::one_of(topo::names_of(topo::map::weight_choices())))
       ->type_name("W");
   app.add_option("-m,--method", o.method, fmt::format("mapping method: {}", fmt::join(topo::map::method_names(), ", ")))

@@ -170,7 +170,7 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   const bool report = o.summary || o.check_deadlock;
   const bool need_loads = o.summary || !o.loads_file.empty();
   // All-to-all split over shortest paths is metrics::link_loads' split routing: O(N·M), not O(N²·M).
-  const bool split_all = o.split && o.traffic == "all-to-all" && need_loads;
+  const bool split_all = o.split && !o.traffic.empty() && r::find_traffic(o.traffic).every_pair && need_loads;
   // The pairs of a pattern are counted before they are made (a pairs file's once read).
   const auto budget = tool.memory();
   if (!o.traffic.empty())
@@ -212,7 +212,7 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   if (report) {
     r::RouteSummary sum;
     sum.algo = o.algo;
-    if (o.algo == "valiant") sum.inner = r::valiant_inner(g, ro);
+    if (r::find_algorithm(o.algo).two_phase) sum.inner = r::valiant_inner(g, ro);
     sum.pairs = pairs.size();
     if (o.summary) {
       sum.hops = r::summarize_hops(stats);

@@ -75,40 +75,6 @@ std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text
   return {v[0], v[1]};
 }
 
-// `toposim clex --seeds A..B`: the runs rendered by render_seed_run, in seed order. JSON: one object with
-// the provenance and "runs", an array of the single-seed objects (each with its "seed"); CSV: one header
-// and a leading seed column; text: each table after a "seed S" line.
-std::string render_seed_run(const Common& com, const ClexCli& c, const sim::ClexOptions& o, const sim::ClexResult& r) {
-  std::ostringstream text;
-  if (com.json) {
-    auto j = sim::clex_json(o, r);
-    j["seed"] = o.seed;
-    text << j.dump();
-  } else if (c.csv) {
-    sim::write_clex_csv_rows(text, r, fmt::format("{},", o.seed));
-  } else {
-    sim::write_clex_text(text, o, r);
-  }
-  return text.str();
-}
-
-void write_seed_runs(std::ostream& out, const Common& com, const ClexCli& c, std::uint64_t first,
-                     const std::vector<std::string>& runs, const topo::cli::Tool& tool) {
-  if (com.json) {
-    nlohmann::json j;
-    if (!com.no_provenance) j["provenance"] = tool.provenance(first);
-    j["seeds"] = c.seeds;
-    auto& all = j["runs"] = nlohmann::json::array();
-    for (const auto& r : runs) all.push_back(nlohmann::json::parse(r));
-    out << j.dump(2) << '\n';
-  } else if (c.csv) {
-    fmt::print(out, "seed,{}\n", sim::clex_csv_header());
-    for (const auto& r : runs) out << r;
-  } else {
-    for (std::size_t i = 0; i < runs.size(); ++i) fmt::print(out, "{}seed {}\n{}", i ? "\n" : "", first + i, runs[i]);
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -140,13 +106,15 @@ int main(int argc, char** argv) {
       ->check(topo::cli::one_of(topo::names_of(sim::clex_traffics())));
   clex->add_option("--destinations", c.destinations, topo::help_of(sim::clex_workloads()))
       ->check(topo::cli::one_of(topo::names_of(sim::clex_workloads())));
-  clex->add_option("--copies", c.copies, "copies of a remaining message per relay phase: ceil or floor of k(i)")
+  clex->add_option("--copies", c.copies,
+                   "copies of a remaining message per relay phase: " + topo::help_of(sim::clex_copy_roundings()))
       ->check(topo::cli::one_of(topo::names_of(sim::clex_copy_roundings())));
-  clex->add_option("--copy-cap", c.copy_cap, "n in the cap sqrt(ln n) of k(i): the clique or the whole network")
+  clex->add_option("--copy-cap", c.copy_cap, "n in the cap sqrt(ln n) of k(i): " + topo::help_of(sim::clex_copy_caps()))
       ->check(topo::cli::one_of(topo::names_of(sim::clex_copy_caps())));
   clex->add_flag("--handshake-in-mean", c.handshake_in_mean,
                  "count the two request/acknowledge rounds of dense traffic in the mean rounds");
-  clex->add_option("--spread", c.spread, "which level-l links of a gateway get one more message: random or fixed")
+  clex->add_option("--spread", c.spread,
+                   "which level-l links of a gateway get one more message: " + topo::help_of(sim::clex_spreads()))
       ->check(topo::cli::one_of(topo::names_of(sim::clex_spreads())));
   clex->add_flag("--csv", c.csv, "print the per-level table as CSV (header and one row per level)");
 
@@ -188,6 +156,7 @@ int main(int argc, char** argv) {
       return;
     }
     if (c.csv && com.json) throw topo::UsageError("--csv and --json ask for two formats");
+    const auto format = com.json ? sim::ClexFormat::json : c.csv ? sim::ClexFormat::csv : sim::ClexFormat::text;
     if (c.clique == 0 && c.levels == 0) size_from_graph(c, tool.memory());
     sim::ClexOptions o;
     o.clique = c.clique;
@@ -223,12 +192,15 @@ int main(int argc, char** argv) {
         oi.seed = first + i;
         const auto r = sim::simulate_clex(oi);
         if (r.undelivered) throw topo::Error(fmt::format("internal error: {} messages undelivered", r.undelivered));
-        return render_seed_run(com, c, oi, r);
+        return sim::clex_seed_run(format, oi, r);
       });
       progress.finish();
       if (!tool.leader()) return;
+      nlohmann::json head;
+      if (!com.no_provenance) head["provenance"] = tool.provenance(first);
+      head["seeds"] = c.seeds;
       topo::cli::Output out(com.output);
-      write_seed_runs(out.stream(), com, c, first, runs, tool);
+      sim::write_clex_seed_runs(out.stream(), format, first, runs, head);
       out.commit();
       return;
     }

@@ -67,6 +67,8 @@ class Graph {
   const std::vector<std::string>& class_names() const { return class_names_; }
   std::uint16_t link_class(link_id l) const { return cls_.empty() ? no_class : cls_[l]; }
   std::string_view link_class_name(link_id l) const;
+  /// The id of the link class called `name`; no_class when the graph has no such class.
+  std::uint16_t find_class(std::string_view name) const;
   bool has_levels() const { return !level_.empty(); }
   std::uint8_t level(link_id l) const { return level_.empty() ? no_value8 : level_[l]; }
   bool has_dims() const { return !dim_.empty(); }

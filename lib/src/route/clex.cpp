@@ -5,6 +5,8 @@
 // its own copy) are never needed. Node (v1,…,vL) has id v1 + v2·k + … + vL·k^(L−1) (gen/clex.cpp).
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
@@ -27,8 +29,7 @@ class Clex final : public Router {
     if (n != g.num_nodes())
       throw InputError(
           fmt::format("--algo clex: the graph has {} nodes, its clex parameters say {}", g.num_nodes(), n));
-    for (std::size_t c = 0; c < g.class_names().size(); ++c)
-      if (g.class_names()[c] == "redundant") redundant_ = static_cast<std::uint16_t>(c);
+    redundant_ = g.find_class("redundant");
   }
 
   Path route(node_id s, node_id t, Rng&) const override {

@@ -35,6 +35,20 @@ std::unique_ptr<Router> make_router(const Graph& g, const RouterOptions& o) {
   return a.make(g, o);
 }
 
+std::string default_minimal_routing(const Graph& g) {
+  for (const auto& a : algorithms()) {
+    if (!a.family_default || !fits(g, a)) continue;
+    try {
+      RouterOptions o;
+      o.algo = a.name;
+      (void)a.make(g, o);
+      return a.name;
+    } catch (const InputError&) {  // the family's, but not this instance's (a mesh of one node)
+    }
+  }
+  return "shortest";
+}
+
 bool fits(const gen::Family& f, const Algorithm& a) {
   switch (a.needs) {
     case Algorithm::Needs::any_graph:

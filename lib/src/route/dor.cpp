@@ -168,7 +168,8 @@ Algorithm algorithm_dor() {
   return {.name = "dor",
           .help = "dimension order on tori, meshes and rings; e-cube on hypercubes (grid families)",
           .needs = Algorithm::Needs::grid,
-          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Dor>(g); }};
+          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Dor>(g); },
+          .family_default = true};
 }
 
 }  // namespace topo::route

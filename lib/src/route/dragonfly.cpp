@@ -63,8 +63,7 @@ class Dragonfly final : public Router {
  private:
   static constexpr std::uint64_t no_arc = ~std::uint64_t{0};
   static std::uint16_t class_of(const Graph& g, std::string_view name) {
-    for (std::size_t c = 0; c < g.class_names().size(); ++c)
-      if (g.class_names()[c] == name) return std::uint16_t(c);
+    if (const auto c = g.find_class(name); c != no_class) return c;
     throw InputError(fmt::format("--algo dragonfly: the graph has no link class {}", name));
   }
 
@@ -98,17 +97,19 @@ class DragonflyValiant final : public Router {
   Dragonfly min_;
 };
 
-}  // namespace
-
 std::unique_ptr<Router> make_dragonfly_valiant(const Graph& g) {
   return std::make_unique<DragonflyValiant>(g);
 }
+
+}  // namespace
 
 Algorithm algorithm_dragonfly() {
   return {.name = "dragonfly",
           .help = "minimal local-global-local routing of the dragonfly (dragonfly graphs)",
           .needs = Algorithm::Needs::family_structure,
-          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Dragonfly>(g); }};
+          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Dragonfly>(g); },
+          .family_default = true,
+          .valiant = make_dragonfly_valiant};
 }
 
 }  // namespace topo::route

@@ -43,12 +43,8 @@ std::uint64_t ring_broadcast(std::uint64_t b, bool cube) {
 
 class HdnRouter final : public Router {
  public:
-  explicit HdnRouter(const Graph& g) : g_(g), h_(hdn_layout(g, "hdn")) {
-    for (std::size_t c = 0; c < g.class_names().size(); ++c) {
-      if (g.class_names()[c] == "base") base_ = static_cast<std::uint16_t>(c);
-      if (g.class_names()[c] == "cross") cross_ = static_cast<std::uint16_t>(c);
-    }
-  }
+  explicit HdnRouter(const Graph& g)
+      : g_(g), h_(hdn_layout(g, "hdn")), base_(g.find_class("base")), cross_(g.find_class("cross")) {}
 
   Path route(node_id s, node_id t, Rng&) const override {
     Path p;

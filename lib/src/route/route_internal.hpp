@@ -49,7 +49,4 @@ struct Coords {
 };
 Coords family_coords(const Graph& g, std::string_view option);
 
-/// Valiant on a dragonfly: a random intermediate group (dragonfly.cpp).
-std::unique_ptr<Router> make_dragonfly_valiant(const Graph& g);
-
 }  // namespace topo::route

@@ -35,11 +35,8 @@ class SlimFly final : public Router {
       in_x_[0][f_.pow_primitive(e)] = 1;
       in_x_[1][f_.pow_primitive(e + 1)] = 1;
     }
-    local_ = global_ = no_class;
-    for (std::size_t c = 0; c < g.class_names().size(); ++c) {
-      if (g.class_names()[c] == "local") local_ = static_cast<std::uint16_t>(c);
-      if (g.class_names()[c] == "global") global_ = static_cast<std::uint16_t>(c);
-    }
+    local_ = g.find_class("local");
+    global_ = g.find_class("global");
   }
 
   Path route(node_id src, node_id dst, Rng&) const override {

@@ -32,7 +32,8 @@ TrafficPattern traffic_all_to_all() {
           // A packet stream has no all-to-all form: a terminal sends one destination at a time (uniform is
           // its random counterpart).
           .terminal_help = {},
-          .destinations = nullptr};
+          .destinations = nullptr,
+          .every_pair = true};
 }
 
 }  // namespace topo::route

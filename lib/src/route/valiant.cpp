@@ -3,6 +3,8 @@
 // BookSim2 routes Valiant (routefunc.cpp, valiant_torus and valiant_mesh: dimension order to a random node and on
 // to the destination): dor on tori, meshes and hypercubes; on a dragonfly a random intermediate group instead
 // (Kim, Dally, Scott and Abts, ISCA 2008, §4.2); shortest paths elsewhere.
+#include <fmt/format.h>
+
 #include "route_internal.hpp"
 #include "topo/errors.hpp"
 
@@ -30,20 +32,6 @@ class Valiant final : public Router {
   std::unique_ptr<Router> inner_;
 };
 
-/// The inner algorithm Valiant takes when none is named: the first of dor and dragonfly that fits the graph.
-std::string default_inner(const Graph& g) {
-  for (const char* algo : {"dor", "dragonfly"}) {
-    try {
-      RouterOptions o;
-      o.algo = algo;
-      make_router(g, o);
-      return algo;
-    } catch (const InputError&) {
-    }
-  }
-  return "shortest";
-}
-
 }  // namespace
 
 Algorithm algorithm_valiant() {
@@ -52,18 +40,20 @@ Algorithm algorithm_valiant() {
               "a random intermediate node (dragonfly: group), then --valiant-inner to it and on to the target "
               "(any graph)",
           .make = [](const Graph& g, const RouterOptions& o) -> std::unique_ptr<Router> {
-            const auto inner = o.inner.empty() ? default_inner(g) : o.inner;
-            if (inner == "valiant")
-              throw UsageError("--algo valiant: the inner algorithm must be minimal, not valiant");
-            if (inner == "dragonfly") return make_dragonfly_valiant(g);
+            const auto inner = o.inner.empty() ? default_minimal_routing(g) : o.inner;
+            const auto& in_algo = find_algorithm(inner);
+            if (in_algo.two_phase)
+              throw UsageError(fmt::format("--algo valiant: the inner algorithm must be minimal, not {}", inner));
+            if (in_algo.valiant) return in_algo.valiant(g);
             RouterOptions in = o;
             in.algo = inner;
             return std::make_unique<Valiant>(g, make_router(g, in));
-          }};
+          },
+          .two_phase = true};
 }
 
 std::string valiant_inner(const Graph& g, const RouterOptions& o) {
-  return o.inner.empty() ? default_inner(g) : o.inner;
+  return o.inner.empty() ? default_minimal_routing(g) : o.inner;
 }
 
 }  // namespace topo::route

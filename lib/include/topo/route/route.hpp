@@ -67,6 +67,13 @@ struct Algorithm {
   /// estimate); null: nothing that grows with the graph.
   std::uint64_t (*cache_bytes)(const Graph&, std::uint64_t targets) = nullptr;
   std::function<std::unique_ptr<Router>(const Graph&, const RouterOptions&)> make;
+  /// A family's own minimal routing, which Valiant and `toposim run` take on its graphs when none is named.
+  bool family_default = false;
+  /// Routes in two phases through a random intermediate (the simulator's VC classes count the phases).
+  bool two_phase = false;
+  /// Valiant over this algorithm in the family's own form (the dragonfly's: a random intermediate group);
+  /// null: a random intermediate node.
+  std::unique_ptr<Router> (*valiant)(const Graph&) = nullptr;
 };
 
 /// Every algorithm, in the order of toporoute's --help.
@@ -79,6 +86,9 @@ std::vector<std::string> algorithm_names();
 bool fits(const gen::Family& f, const Algorithm& a);
 /// The same for the family a graph's metadata names (false when it names none).
 bool fits(const Graph& g, const Algorithm& a);
+/// The graph's own minimal routing: the first algorithm marked family_default that routes it (dor on tori, meshes
+/// and hypercubes; dragonfly on the dragonfly), else "shortest".
+std::string default_minimal_routing(const Graph& g);
 /// Builds a router; InputError when the graph does not fit the algorithm, UsageError on an unknown name.
 std::unique_ptr<Router> make_router(const Graph& g, const RouterOptions& o);
 

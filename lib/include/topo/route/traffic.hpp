@@ -48,6 +48,8 @@ struct TrafficPattern {
   /// no such form (all-to-all).
   std::string terminal_help;
   std::function<std::unique_ptr<TerminalDestinations>(const TerminalLayout&, const TrafficOptions&)> destinations;
+  /// Every ordered pair of distinct nodes once: split routing over them is metrics::link_loads' (O(N·M)).
+  bool every_pair = false;
 };
 
 /// Every pattern, in the order of toporoute's --help.

@@ -100,10 +100,9 @@ std::vector<std::uint32_t> arc_latencies(const Graph& g, const std::string& spec
       continue;
     }
     const auto cls = item.substr(0, eq);
-    const auto& names = g.class_names();
-    if (std::find(names.begin(), names.end(), cls) == names.end())
+    if (g.find_class(cls) == no_class)
       throw InputError(fmt::format("--link-latency {}: the graph has no link class '{}'{}", spec, cls,
-                                   names.empty() ? " (it has no classes)" : ""));
+                                   g.class_names().empty() ? " (it has no classes)" : ""));
     by_class[std::string(cls)] = parse_latency(item.substr(eq + 1), spec);
   }
   for (node_id v = 0; v < g.num_nodes(); ++v) {

@@ -27,15 +27,9 @@ route::RouterOptions router_options(const std::string& algo, bool random_ties) {
   return ro;
 }
 
-/// The graph's own minimal routing when the caller named none: dor or dragonfly where it fits, else shortest.
+/// The graph's own minimal routing when the caller named none (route::default_minimal_routing).
 std::unique_ptr<route::Router> base_router(const Graph& g, const SimOptions& o) {
-  for (const char* algo : {"dor", "dragonfly"}) {
-    try {
-      return route::make_router(g, router_options(algo, false));
-    } catch (const InputError&) {
-    }
-  }
-  return route::make_router(g, router_options("shortest", o.random_ties));
+  return route::make_router(g, router_options(route::default_minimal_routing(g), o.random_ties));
 }
 
 class SourceRouted final : public SimRouting {
@@ -238,10 +232,10 @@ const std::vector<SimRoutingEntry>& sim_routings() {
   static const std::vector<SimRoutingEntry> list = [] {
     std::vector<SimRoutingEntry> v;
     for (const auto& a : route::algorithms())
-      v.push_back(
-          {a.name, a.help, false, a.name == "valiant", [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
-             return std::make_unique<SourceRouted>(route::make_router(c.g, router_options(c.algo, c.o.random_ties)));
-           }});
+      v.push_back({a.name, a.help, false, a.two_phase, [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
+                     return std::make_unique<SourceRouted>(
+                         route::make_router(c.g, router_options(c.algo, c.o.random_ties)));
+                   }});
     for (auto& r : sim_only()) v.push_back(std::move(r));
     return v;
   }();

@@ -30,18 +30,7 @@ struct Simulator::Impl {
     dest = route::terminal_destinations(o.traffic, {g, net.term_off}, {.seed = o.seed, .hotspot = o.hotspot});
     inj = make_injection(o);
     setup.algo = o.algo;
-    if (setup.algo.empty()) {  // the graph's own: dor (tori, meshes, hypercubes) or dragonfly, else shortest
-      setup.algo = "shortest";
-      for (const char* own : {"dor", "dragonfly"}) {
-        try {
-          RoutingContext probe{g, net, o, own, "none"};
-          make_sim_routing(probe);
-          setup.algo = own;
-          break;
-        } catch (const InputError&) {
-        }
-      }
-    }
+    if (setup.algo.empty()) setup.algo = route::default_minimal_routing(g);  // dor, dragonfly, else shortest
     std::vector<std::pair<std::uint64_t, std::uint32_t>> cycle;
     if (!o.vc_classes.empty()) {
       setup.vc_classes = o.vc_classes;

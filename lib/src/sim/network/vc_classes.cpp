@@ -144,12 +144,10 @@ class ValiantPhases final : public VcClasses {
 
 class DragonflyHops final : public VcClasses {
  public:
-  DragonflyHops(const Graph& g, std::uint32_t vcs) : g_(g), classes_(std::min<std::uint32_t>(vcs, 3)) {
-    const auto& names = g.class_names();
-    const auto it = std::find(names.begin(), names.end(), "global");
-    if (it == names.end())
+  DragonflyHops(const Graph& g, std::uint32_t vcs)
+      : g_(g), classes_(std::min<std::uint32_t>(vcs, 3)), global_(g.find_class("global")) {
+    if (global_ == no_class)
       throw InputError("--vc-classes dragonfly needs links of class global (a dragonfly from topogen)");
-    global_ = std::uint16_t(it - names.begin());
   }
   std::uint32_t classes(std::uint32_t) const override { return classes_; }
   void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override {
