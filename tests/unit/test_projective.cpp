@@ -473,6 +473,42 @@ TEST_CASE("paley, hamming, turan, bipartite, dragonfly: sizes, distances, classe
   CHECK(g.num_nodes() == a * groups);
 }
 
+TEST_CASE("dragonfly: every arrangement and size gives degree a-1+h and ah/(g-1) global links per pair of groups") {
+  using Raw = std::map<std::string, std::string>;
+  for (const std::string arrangement : {"absolute", "relative", "circulant"})
+    for (const auto& raw :
+         {Raw{{"h", "2"}}, Raw{{"h", "2"}, {"a", "3"}, {"g", "4"}}, Raw{{"h", "3"}, {"a", "4"}, {"g", "5"}},
+          Raw{{"h", "2"}, {"a", "2"}, {"g", "2"}, {"p", "5"}}}) {
+      auto r = raw;
+      r["arrangement"] = arrangement;
+      CAPTURE(arrangement);
+      CAPTURE(r.size());
+      check_describe("dragonfly", r);
+      const auto d = describe_of("dragonfly", r);
+      const Graph g = gen_of("dragonfly", r);
+      const auto a = std::uint64_t(d.formulas["routers_per_group"]), groups = std::uint64_t(d.formulas["groups"]);
+      const auto m = std::uint64_t(d.formulas["global_links_per_group_pair"]);
+      std::map<std::pair<int, int>, std::uint64_t> per_pair;
+      for (link_id l = 0; l < g.num_links(); ++l) {
+        const auto gu = g.coords(g.source(l))[0], gv = g.coords(g.target(l))[0];
+        CHECK((g.link_class_name(l) == "global") == (gu != gv));
+        if (gu != gv) per_pair[{std::min(gu, gv), std::max(gu, gv)}] += g.multiplicity(l);
+      }
+      CHECK(per_pair.size() == groups * (groups - 1) / 2);
+      for (const auto& [pair, links] : per_pair) CHECK(links == m);
+      CHECK(g.num_nodes() == a * groups);
+    }
+  CHECK(describe_of("dragonfly", {{"h", "2"}, {"p", "5"}}).formulas["radix"] == 3 + 2 + 5);
+  CHECK_THROWS_WITH_AS(describe_of("dragonfly", {{"h", "2"}, {"g", "10"}}),
+                       "--g 10 exceeds a*h+1 = 9: the groups cannot all be joined by global links", InputError);
+  CHECK_THROWS_WITH_AS(describe_of("dragonfly", {{"h", "2"}, {"g", "4"}}),
+                       "a*h = 8 global ports per group must be a multiple of g-1 = 3, so that every pair of groups "
+                       "gets as many global links",
+                       InputError);
+  CHECK_THROWS_WITH_AS(describe_of("dragonfly", {{"h", "2"}, {"g", "1"}}),
+                       "--g must be at least 2: a dragonfly with one group has no global links", InputError);
+}
+
 TEST_CASE("random-regular: simple, regular, reproducible from the seed") {
   for (const auto& [n, d] :
        std::vector<std::pair<int, int>>{{20, 3}, {100, 7}, {50, 10}, {10, 7}, {12, 11}, {64, 40}}) {
