@@ -473,7 +473,7 @@ TEST_CASE("paley, hamming, turan, bipartite, dragonfly: sizes, distances, classe
   CHECK(g.num_nodes() == a * groups);
 }
 
-TEST_CASE("dragonfly: every arrangement and size gives degree a-1+h and ah/(g-1) global links per pair of groups") {
+TEST_CASE("dragonfly, cascade: every arrangement and size gives the degree and global links per pair of groups") {
   using Raw = std::map<std::string, std::string>;
   for (const std::string arrangement : {"absolute", "relative", "circulant"})
     for (const auto& raw :
@@ -507,6 +507,11 @@ TEST_CASE("dragonfly: every arrangement and size gives degree a-1+h and ah/(g-1)
                        InputError);
   CHECK_THROWS_WITH_AS(describe_of("dragonfly", {{"h", "2"}, {"g", "1"}}),
                        "--g must be at least 2: a dragonfly with one group has no global links", InputError);
+  check_describe("cascade", {{"groups", "2"}, {"global-links", "50"}, {"arrangement", "circulant"}});
+  CHECK_THROWS_WITH_AS(describe_of("cascade", {{"groups", "242"}, {"global-links", "4"}}),
+                       "--global-links must be between 1 and 3 for 242 groups ((g-1)*m of the 960 global ports of a "
+                       "group), got 4",
+                       InputError);
 }
 
 TEST_CASE("random-regular: simple, regular, reproducible from the seed") {

@@ -20,6 +20,7 @@
 
 #include <array>
 
+#include "gen/dragonfly_internal.hpp"
 #include "gen/size_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
@@ -29,12 +30,9 @@ namespace topo::gen {
 
 namespace {
 
-enum class Arrangement { absolute, relative, circulant };
-constexpr std::array<const char*, 3> arrangement_names = {"absolute", "relative", "circulant"};
-
 struct Shape {
   std::uint64_t a, p, h, g;
-  Arrangement arrangement;
+  GlobalArrangement arrangement;
   bool canonical() const { return a == 2 * h && g == a * h + 1; }
   std::uint64_t per_pair() const { return a * h / (g - 1); }
 };
@@ -54,12 +52,7 @@ Shape dragonfly_shape(const Params& p) {
   s.a = optional_int(p, "a", 2 * s.h);
   s.p = optional_int(p, "p", s.h);
   s.g = optional_int(p, "g", s.a * s.h + 1);
-  s.arrangement = Arrangement::relative;
-  if (has(p, "arrangement")) {
-    const auto name = get_text(p, "arrangement");
-    for (std::size_t i = 0; i < arrangement_names.size(); ++i)
-      if (name == arrangement_names[i]) s.arrangement = Arrangement(i);
-  }
+  s.arrangement = global_arrangement(p);
   if (s.g < 2) throw InputError("--g must be at least 2: a dragonfly with one group has no global links");
   if (s.g > s.a * s.h + 1)
     throw InputError(
@@ -73,35 +66,6 @@ Shape dragonfly_shape(const Params& p) {
   nodes *= s.g;
   if (nodes.above(topo::max_nodes)) throw detail::too_many_nodes(fmt::format("--a {} --g {}: a*g =", s.a, s.g), nodes);
   return s;
-}
-
-/// The port at the other end of global port k of group i: (group, port).
-std::pair<std::uint64_t, std::uint64_t> far_end(const Shape& s, std::uint64_t i, std::uint64_t k) {
-  const std::uint64_t slots = s.g - 1, c = k / slots, r = k % slots;
-  std::uint64_t j = 0, back = 0;
-  switch (s.arrangement) {
-    case Arrangement::absolute:
-      j = r < i ? r : r + 1;
-      back = i < j ? i : i - 1;
-      break;
-    case Arrangement::relative:
-      j = (i + r + 1) % s.g;
-      back = s.g - 2 - r;
-      break;
-    case Arrangement::circulant:
-      if (r % 2 == 1) {  // slot 2x + 1: group i − x − 1, arriving on slot 2x
-        j = (i + s.g - (r / 2 + 1)) % s.g;
-        back = r - 1;
-      } else if (r + 1 < slots) {  // slot 2x: group i + x + 1, arriving on slot 2x + 1
-        j = (i + r / 2 + 1) % s.g;
-        back = r + 1;
-      } else {  // the last slot when g is even: group i + g/2, arriving on the same slot
-        j = (i + s.g / 2) % s.g;
-        back = r;
-      }
-      break;
-  }
-  return {j, c * slots + back};
 }
 
 Description describe_dragonfly(const Shape& s) {
@@ -135,7 +99,7 @@ Description describe_dragonfly(const Shape& s) {
 }
 
 Graph build_dragonfly(const Shape& s) {
-  const std::uint64_t a = s.a, h = s.h, g = s.g, slots = g - 1;
+  const std::uint64_t a = s.a, h = s.h, g = s.g;
   const auto d = describe_dragonfly(s);
   GraphBuilder b(d.nodes, false);
   LinkAttrs local, global;
@@ -154,9 +118,8 @@ Graph build_dragonfly(const Shape& s) {
     // Each global link once, from the end with the lower slot (the lower group on a tie): in the canonical relative
     // arrangement, from group i to group i + s, s = 1..(g−1)/2.
     for (std::uint64_t k = 0; k < a * h; ++k) {
-      const auto [j, back] = far_end(s, i, k);
-      const std::uint64_t r = k % slots, r_back = back % slots;
-      if (r < r_back || (r == r_back && i < j)) b.add_link(id(i, k / h), id(j, back / h), global);
+      const auto far = global_far_end(s.arrangement, g, i, k);
+      if (global_link_added_here(g, i, k, far)) b.add_link(id(i, k / h), id(far.first, far.second / h), global);
     }
   }
   // Copies of a link between the same two routers (m > 1) become one link with a multiplicity.
@@ -171,7 +134,7 @@ NodeClasses dragonfly_classes(const Shape& s) {
   const std::uint64_t a = s.a, g = s.g, n = a * g;
   NodeClasses c;
   c.class_of.resize(n);
-  if (s.arrangement == Arrangement::absolute) {
+  if (!rotation_invariant(s.arrangement)) {
     for (std::uint64_t v = 0; v < n; ++v) {
       c.representative.push_back(node_id(v));
       c.size.push_back(1);
@@ -179,7 +142,7 @@ NodeClasses dragonfly_classes(const Shape& s) {
     }
     return c;
   }
-  const bool reflect = s.arrangement == Arrangement::relative && s.canonical();
+  const bool reflect = s.arrangement == GlobalArrangement::relative && s.canonical();
   const std::uint64_t classes = reflect ? (a + 1) / 2 : a;
   for (std::uint64_t j = 0; j < classes; ++j) {
     c.representative.push_back(node_id(j));
@@ -193,6 +156,50 @@ NodeClasses dragonfly_classes(const Shape& s) {
 }
 
 }  // namespace
+
+GlobalArrangement global_arrangement(const Params& p) {
+  if (has(p, "arrangement")) {
+    const auto name = get_text(p, "arrangement");
+    for (std::size_t i = 0; i < global_arrangement_names.size(); ++i)
+      if (name == global_arrangement_names[i]) return GlobalArrangement(i);
+  }
+  return GlobalArrangement::relative;
+}
+
+std::pair<std::uint64_t, std::uint64_t> global_far_end(GlobalArrangement arrangement, std::uint64_t g, std::uint64_t i,
+                                                       std::uint64_t k) {
+  const std::uint64_t slots = g - 1, c = k / slots, r = k % slots;
+  std::uint64_t j = 0, back = 0;
+  switch (arrangement) {
+    case GlobalArrangement::absolute:
+      j = r < i ? r : r + 1;
+      back = i < j ? i : i - 1;
+      break;
+    case GlobalArrangement::relative:
+      j = (i + r + 1) % g;
+      back = g - 2 - r;
+      break;
+    case GlobalArrangement::circulant:
+      if (r % 2 == 1) {  // slot 2x + 1: group i − x − 1, arriving on slot 2x
+        j = (i + g - (r / 2 + 1)) % g;
+        back = r - 1;
+      } else if (r + 1 < slots) {  // slot 2x: group i + x + 1, arriving on slot 2x + 1
+        j = (i + r / 2 + 1) % g;
+        back = r + 1;
+      } else {  // the last slot when g is even: group i + g/2, arriving on the same slot
+        j = (i + g / 2) % g;
+        back = r;
+      }
+      break;
+  }
+  return {j, c * slots + back};
+}
+
+bool global_link_added_here(std::uint64_t g, std::uint64_t i, std::uint64_t k,
+                            const std::pair<std::uint64_t, std::uint64_t>& far) {
+  const std::uint64_t r = k % (g - 1), r_back = far.second % (g - 1);
+  return r < r_back || (r == r_back && i < far.first);
+}
 
 Family family_dragonfly() {
   return {
@@ -210,7 +217,7 @@ Family family_dragonfly() {
                   "global link arrangement (default relative)",
                   "",
                   false,
-                  {"absolute", "relative", "circulant"}}},
+                  {global_arrangement_names.begin(), global_arrangement_names.end()}}},
       .example = {{"h", "2"}},
       .describe = [](const Params& p) { return describe_dragonfly(dragonfly_shape(p)); },
       .build = [](const Params& p) { return build_dragonfly(dragonfly_shape(p)); },
