@@ -514,6 +514,21 @@ TEST_CASE("dragonfly, cascade: every arrangement and size gives the degree and g
                        InputError);
 }
 
+TEST_CASE("spectralfly: N by the Legendre symbol, degree p+1, and the constraints named") {
+  check_describe("spectralfly", {{"p", "5"}, {"q", "7"}});   // (5/7) = -1: PGL(2,7), 336 nodes
+  check_describe("spectralfly", {{"p", "5"}, {"q", "11"}});  // (5/11) = 1: PSL(2,11), 660 nodes
+  CHECK(describe_of("spectralfly", {{"p", "5"}, {"q", "7"}}).nodes == 336);
+  CHECK(describe_of("spectralfly", {{"p", "5"}, {"q", "11"}}).nodes == 660);
+  CHECK_THROWS_WITH_AS(describe_of("spectralfly", {{"p", "7"}, {"q", "5"}}),
+                       "--p must be a prime congruent to 1 mod 4 below 2^20, got 7", InputError);
+  CHECK_THROWS_WITH_AS(describe_of("spectralfly", {{"p", "5"}, {"q", "5"}}),
+                       "--q must be an odd prime other than --p below 2^20, got 5", InputError);
+  CHECK_THROWS_WITH_AS(describe_of("spectralfly", {{"p", "17"}, {"q", "3"}}),
+                       "--q 3 is too small for --p 17: two generators are the same element of PGL(2,3) (q > "
+                       "2*sqrt(p) avoids it)",
+                       InputError);
+}
+
 TEST_CASE("random-regular: simple, regular, reproducible from the seed") {
   for (const auto& [n, d] :
        std::vector<std::pair<int, int>>{{20, 3}, {100, 7}, {50, 10}, {10, 7}, {12, 11}, {64, 40}}) {

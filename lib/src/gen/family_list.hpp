@@ -30,6 +30,7 @@ TOPO_FAMILY(turan)
 TOPO_FAMILY(bipartite)
 TOPO_FAMILY(dragonfly)
 TOPO_FAMILY(cascade)
+TOPO_FAMILY(spectralfly)
 TOPO_FAMILY(random_regular)
 
 // -- end projective families --
