@@ -31,6 +31,7 @@ TOPO_FAMILY(bipartite)
 TOPO_FAMILY(dragonfly)
 TOPO_FAMILY(cascade)
 TOPO_FAMILY(spectralfly)
+TOPO_FAMILY(xpander)
 TOPO_FAMILY(random_regular)
 
 // -- end projective families --
