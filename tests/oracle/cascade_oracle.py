@@ -6,7 +6,8 @@ in the same slot of different chassis, and blue global links; router (chassis r,
 96i + 16r + c and global port k of a group is on router k mod 96, joined by the dragonfly arrangement documented in
 man/topogen.1 (relative: slot k mod (g-1) to group i + slot + 1). Checks the links with classes and multiplicities,
 degrees, the diameter against networkx, that the dragonfly routing takes at most 5 hops (a row and a column hop in
-a group), and that toposim run passes its channel dependency check on every route with the dragonfly VC classes.
+a group), that toposim run passes its channel dependency check on every route with the dragonfly VC classes, and that the
+routing refuses, in one line, coordinates that do not fill the groups.
 Usage: cascade_oracle.py BIN_DIR"""
 import json
 import os
@@ -93,6 +94,20 @@ if route.returncode == 0:
     r = json.loads(route.stdout)
     check("cascade: dragonfly routes of at most 5 hops", max(map(int, r["hops"]["histogram"])) == 5,
           json.dumps(r["hops"]))
+
+# Coordinates that do not fill the groups (from a file): one clear error, not a crash.
+doc = json.loads(subprocess.run([f"{BIN}/topogen", "cascade", "--groups", "1", "--json", "--no-provenance"],
+                                capture_output=True, text=True).stdout)
+doc["nodes"][5]["coords"] = [0, -1, 5]
+bad = subprocess.run([f"{BIN}/toporoute", "--algo", "dragonfly", "--traffic", "all-to-all", "--summary"],
+                     input=json.dumps(doc), capture_output=True, text=True)
+check("cascade with a negative coordinate: toporoute --algo dragonfly exits 1 naming the node",
+      bad.returncode == 1 and "node 5 has coordinates outside its groups" in bad.stderr, bad.stderr)
+doc["nodes"][5]["coords"] = [0, 6, 5]
+bad = subprocess.run([f"{BIN}/toporoute", "--algo", "dragonfly", "--traffic", "all-to-all", "--summary"],
+                     input=json.dumps(doc), capture_output=True, text=True)
+check("cascade with a row too many: toporoute --algo dragonfly exits 1", bad.returncode == 1
+      and "do not fill every group" in bad.stderr, bad.stderr)
 
 # toposim run: 192 routers, so every pair of routers is in the dependency check.
 gen = subprocess.run([f"{BIN}/topogen", "cascade", "--groups", "2", "--global-links", "7"], capture_output=True,

@@ -26,10 +26,17 @@ class Dragonfly final : public Router {
     }
     if (coords_.dims == 3) {  // the node at (group, row, column)
       for (node_id v = 0; v < g.num_nodes(); ++v) {
-        rows_ = std::max(rows_, std::uint32_t(coords_.of(v)[1]) + 1);
-        columns_ = std::max(columns_, std::uint32_t(coords_.of(v)[2]) + 1);
+        const auto c = coords_.of(v);
+        if (c[0] < 0 || c[1] < 0 || c[2] < 0 || c[1] >= std::int32_t(g.num_nodes()) ||
+            c[2] >= std::int32_t(g.num_nodes()))
+          throw InputError(fmt::format("--algo dragonfly: node {} has coordinates outside its groups", v));
+        rows_ = std::max(rows_, std::uint32_t(c[1]) + 1);
+        columns_ = std::max(columns_, std::uint32_t(c[2]) + 1);
       }
-      node_at_.assign(std::size_t(groups) * rows_ * columns_, no_node);
+      const std::uint64_t per_group = std::uint64_t(rows_) * columns_;
+      if (g.num_nodes() % per_group != 0 || g.num_nodes() / per_group != groups)
+        throw InputError("--algo dragonfly: the (group, row, column) coordinates do not fill every group");
+      node_at_.assign(g.num_nodes(), no_node);
       for (node_id v = 0; v < g.num_nodes(); ++v) node_at_[at(group_[v], row(v), coords_.of(v)[2])] = v;
     }
     const auto global = class_of(g, "global");
