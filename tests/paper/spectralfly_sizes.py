@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """SpectralFly sizes (Young et al., "SpectralFly: Ramanujan graphs as flexible and efficient interconnection
-networks", IPDPS 2022, §III; Lubotzky, Phillips and Sarnak 1988, §2): X^{p,q} has radix p + 1 and
+networks", IPDPS 2022; Lubotzky, Phillips and Sarnak, Combinatorica 1988): X^{p,q} has radix p + 1 and
 N = q(q^2 - 1)/2 routers (PSL(2,q)) when p is a square mod q, N = q(q^2 - 1) (PGL(2,q), bipartite) otherwise. No
 printed table of instances was found to copy, so the closed forms are checked on every pair of primes p = 1 mod 4
 below 60 and odd q below 60 that topogen accepts, through topogen --describe, with the Legendre symbol computed

@@ -2,7 +2,7 @@
 // (Combinatorica 8, 1988), p and q distinct odd primes, p = 1 mod 4. The p + 1 integer solutions of
 // a0^2 + a1^2 + a2^2 + a3^2 = p with a0 > 0 odd and a1, a2, a3 even (Jacobi) give the matrices
 //   [a0 + a1 x + a3 y,  −a1 y + a2 + a3 x]
-//   [−a1 y − a2 + a3 x,  a0 − a1 x − a3 y]   over GF(q), x^2 + y^2 + 1 = 0 (Davidoff, Sarnak and Valette §4.4),
+//   [−a1 y − a2 + a3 x,  a0 − a1 x − a3 y]   over GF(q), x^2 + y^2 + 1 = 0 (Davidoff, Sarnak and Valette's form),
 // of determinant p. X^{p,q} is the Cayley graph of PSL(2, q) when p is a square mod q (Legendre symbol (p/q) = 1,
 // N = q(q^2 − 1)/2) and of PGL(2, q) otherwise (N = q(q^2 − 1), bipartite), with these generators: (p+1)-regular,
 // and every eigenvalue but ±(p+1) has |λ| ≤ 2√p.
@@ -96,7 +96,8 @@ Lps spectralfly_lps(const Params& params) {
           l.gens.push_back(l.normalise({mod(a0 + a1 * xs + a3 * ys), mod(-a1 * ys + a2 + a3 * xs),
                                         mod(-a1 * ys - a2 + a3 * xs), mod(a0 - a1 * xs - a3 * ys)}));
         }
-  // Jacobi: p + 1 solutions. Over a small q two of them can be the same element, which would give parallel links.
+  // Jacobi: p + 1 solutions. Over a small q two of them can be the same element, which would give parallel links;
+  // for q > 2√p never: the quaternions mod q are the matrices, α = λβ forces λ = ±1, and entries below q/2 differ.
   for (std::size_t i = 0; i < l.gens.size(); ++i)
     for (std::size_t j = i + 1; j < l.gens.size(); ++j)
       if (l.gens[i] == l.gens[j])
@@ -115,7 +116,7 @@ Description describe_spectralfly(const Lps& l) {
   d.formulas["group"] = l.psl ? "PSL(2,q)" : "PGL(2,q)";
   d.formulas["legendre_p_q"] = l.psl ? 1 : -1;
   d.formulas["bipartite"] = !l.psl;
-  // LPS Theorem 4.1 (ii): |λ| ≤ 2√p for every eigenvalue but ±(p+1); Theorem 5.1: diameter ≤ 2 log_p N + 2 log_p 2 + 1.
+  // Lubotzky, Phillips and Sarnak: |λ| ≤ 2√p for every eigenvalue but ±(p+1), and diameter ≤ 2 log_p N + 2 log_p 2 + 1.
   d.formulas["ramanujan_bound"] = 2 * std::sqrt(double(l.p));
   const double logp = std::log(double(l.p));
   d.formulas["diameter_upper_bound"] =
