@@ -474,6 +474,62 @@ TEST_CASE("paley, hamming, turan, bipartite, dragonfly: sizes, distances, classe
   CHECK(g.num_nodes() == a * groups);
 }
 
+TEST_CASE("dragonfly, cascade: every arrangement and size gives the degree and global links per pair of groups") {
+  using Raw = std::map<std::string, std::string>;
+  for (const std::string arrangement : {"absolute", "relative", "circulant"})
+    for (const auto& raw :
+         {Raw{{"h", "2"}}, Raw{{"h", "2"}, {"a", "3"}, {"g", "4"}}, Raw{{"h", "3"}, {"a", "4"}, {"g", "5"}},
+          Raw{{"h", "2"}, {"a", "2"}, {"g", "2"}, {"p", "5"}}}) {
+      auto r = raw;
+      r["arrangement"] = arrangement;
+      CAPTURE(arrangement);
+      CAPTURE(r.size());
+      check_describe("dragonfly", r);
+      const auto d = describe_of("dragonfly", r);
+      const Graph g = gen_of("dragonfly", r);
+      const auto a = std::uint64_t(d.formulas["routers_per_group"]), groups = std::uint64_t(d.formulas["groups"]);
+      const auto m = std::uint64_t(d.formulas["global_links_per_group_pair"]);
+      std::map<std::pair<int, int>, std::uint64_t> per_pair;
+      for (link_id l = 0; l < g.num_links(); ++l) {
+        const auto gu = g.coords(g.source(l))[0], gv = g.coords(g.target(l))[0];
+        CHECK((g.link_class_name(l) == "global") == (gu != gv));
+        if (gu != gv) per_pair[{std::min(gu, gv), std::max(gu, gv)}] += g.multiplicity(l);
+      }
+      CHECK(per_pair.size() == groups * (groups - 1) / 2);
+      for (const auto& [pair, links] : per_pair) CHECK(links == m);
+      CHECK(g.num_nodes() == a * groups);
+    }
+  CHECK(describe_of("dragonfly", {{"h", "2"}, {"p", "5"}}).formulas["radix"] == 3 + 2 + 5);
+  CHECK_THROWS_WITH_AS(describe_of("dragonfly", {{"h", "2"}, {"g", "10"}}),
+                       "--g 10 exceeds a*h+1 = 9: the groups cannot all be joined by global links", InputError);
+  CHECK_THROWS_WITH_AS(describe_of("dragonfly", {{"h", "2"}, {"g", "4"}}),
+                       "a*h = 8 global ports per group must be a multiple of g-1 = 3, so that every pair of groups "
+                       "gets as many global links",
+                       InputError);
+  CHECK_THROWS_WITH_AS(describe_of("dragonfly", {{"h", "2"}, {"g", "1"}}),
+                       "--g must be at least 2: a dragonfly with one group has no global links", InputError);
+  check_describe("cascade", {{"groups", "2"}, {"global-links", "50"}, {"arrangement", "circulant"}});
+  CHECK_THROWS_WITH_AS(describe_of("cascade", {{"groups", "242"}, {"global-links", "4"}}),
+                       "--global-links must be between 1 and 3 for 242 groups ((g-1)*m of the 960 global ports of a "
+                       "group), got 4",
+                       InputError);
+}
+
+TEST_CASE("spectralfly: N by the Legendre symbol, degree p+1, and the constraints named") {
+  check_describe("spectralfly", {{"p", "5"}, {"q", "7"}});   // (5/7) = -1: PGL(2,7), 336 nodes
+  check_describe("spectralfly", {{"p", "5"}, {"q", "11"}});  // (5/11) = 1: PSL(2,11), 660 nodes
+  CHECK(describe_of("spectralfly", {{"p", "5"}, {"q", "7"}}).nodes == 336);
+  CHECK(describe_of("spectralfly", {{"p", "5"}, {"q", "11"}}).nodes == 660);
+  CHECK_THROWS_WITH_AS(describe_of("spectralfly", {{"p", "7"}, {"q", "5"}}),
+                       "--p must be a prime congruent to 1 mod 4 below 2^20, got 7", InputError);
+  CHECK_THROWS_WITH_AS(describe_of("spectralfly", {{"p", "5"}, {"q", "5"}}),
+                       "--q must be an odd prime other than --p below 2^20, got 5", InputError);
+  CHECK_THROWS_WITH_AS(describe_of("spectralfly", {{"p", "17"}, {"q", "3"}}),
+                       "--q 3 is too small for --p 17: two generators are the same element of PGL(2,3) (q > "
+                       "2*sqrt(p) avoids it)",
+                       InputError);
+}
+
 TEST_CASE("random-regular: simple, regular, reproducible from the seed") {
   for (const auto& [n, d] :
        std::vector<std::pair<int, int>>{{20, 3}, {100, 7}, {50, 10}, {10, 7}, {12, 11}, {64, 40}}) {

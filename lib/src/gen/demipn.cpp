@@ -90,7 +90,9 @@ Family family_demipn() {
                 }
                 const std::uint64_t q = f.order();
                 return NodeClasses{{absolute, other}, {q + 1, q * q}, std::move(class_of)};
-              }};
+              },
+          // PolarFly (Lakhotia et al., SC 2022) is ER_q: its minimal routing through the common neighbour u × v.
+          .routings = {"polarfly"}};
 }
 
 }  // namespace topo::gen

@@ -29,6 +29,9 @@ TOPO_FAMILY(hamming)
 TOPO_FAMILY(turan)
 TOPO_FAMILY(bipartite)
 TOPO_FAMILY(dragonfly)
+TOPO_FAMILY(cascade)
+TOPO_FAMILY(spectralfly)
+TOPO_FAMILY(xpander)
 TOPO_FAMILY(random_regular)
 
 // -- end projective families --
