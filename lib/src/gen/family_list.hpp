@@ -42,3 +42,9 @@ TOPO_FAMILY(rdn)
 TOPO_FAMILY(dualcube)
 
 // -- end CLEX and HDN --
+// -- families of their users' papers --
+TOPO_FAMILY(polarfly)
+TOPO_FAMILY(jellyfish)
+TOPO_FAMILY(flattened_butterfly)
+
+// -- end families of their users' papers --

@@ -1,0 +1,130 @@
+#!/usr/bin/python3
+"""The families named after their users' papers, built again with networkx from the papers' definitions and
+compared with topogen's graphs link for link (as multisets of links between coordinate tuples, so that a
+mistake in the numbering shows too), two instances or more each:
+
+- polarfly: ER_q (Lakhotia et al., SC 2022, §III): the points of PG(2, q), x ~ y iff x·y = 0 and x != y;
+- flattened-butterfly: the k-ary n-fly butterfly (Kim, Dally and Abts, ISCA 2007, §2) with each row of
+  routers merged into one router.
+
+jellyfish is random: its graph is checked to be random-regular's for the same seed, r-regular and simple.
+`toposim run` on them passes its channel dependency check with the families' terminals.
+Usage: network_families.py BIN_DIR"""
+import collections
+import itertools
+import json
+import os
+import subprocess
+import sys
+
+import networkx
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, check, finish  # noqa: E402
+
+
+def topogen(*args):
+    return json.loads(subprocess.run([f"{BIN}/topogen", *args, "--format", "json", "--no-provenance"], check=True,
+                                     capture_output=True, text=True).stdout)
+
+
+def coord_links(doc):
+    """{frozenset of the two ends' coordinate tuples: total multiplicity} and {node id: coordinates}."""
+    at = {n["id"]: tuple(n["coords"]) for n in doc["nodes"]}
+    links = collections.Counter()
+    for e in doc["links"]:
+        links[frozenset((at[e["source"]], at[e["target"]]))] += e.get("multiplicity", 1)
+    return links, at
+
+
+def oracle_links(g):
+    links = collections.Counter()
+    for u, v in g.edges():
+        links[frozenset((u, v))] += 1
+    return links
+
+
+def nx_graph(doc):
+    g = networkx.MultiGraph()
+    g.add_nodes_from(n["id"] for n in doc["nodes"])
+    for e in doc["links"]:
+        for _ in range(e.get("multiplicity", 1)):
+            g.add_edge(e["source"], e["target"])
+    return g
+
+
+def same(name, ours, theirs):
+    check(f"{name}: the same links as the definition", ours == theirs,
+          f"{len(ours)} vs {len(theirs)} distinct links; only ours: {list(ours - theirs)[:3]}, "
+          f"only the definition's: {list(theirs - ours)[:3]}")
+
+
+# PolarFly ER_q for prime q: the points are the vectors with first nonzero coordinate 1.
+for q in (3, 5, 7):
+    doc = topogen("polarfly", "--q", str(q))
+    ours, at = coord_links(doc)
+
+    def normal(x):
+        lead = next(c for c in x if c % q)
+        inv = pow(lead, q - 2, q)
+        return tuple(c * inv % q for c in x)
+
+    points = sorted({normal(x) for x in itertools.product(range(q), repeat=3) if any(x)})
+    er = networkx.Graph()
+    er.add_nodes_from(points)
+    er.add_edges_from((x, y) for x, y in itertools.combinations(points, 2)
+                      if sum(a * b for a, b in zip(x, y)) % q == 0)
+    check(f"polarfly q={q}: the nodes are the points of PG(2,{q})", sorted(normal(c) for c in at.values()) == points)
+    same(f"polarfly q={q}", collections.Counter({frozenset(map(normal, k)): v for k, v in ours.items()}),
+         oracle_links(er))
+
+# Flattened butterfly: k-ary n-fly rows r (n-1 base-k digits, digit i of weight k^i, as topogen numbers them);
+# stage i's switch of row r leads to stage i+1's switches of the rows that differ from r in digit i only.
+for k, n in ((4, 2), (2, 4), (3, 3)):
+    doc = topogen("flattened-butterfly", "--k", str(k), "--n", str(n))
+    rows = k ** (n - 1)
+    fly = networkx.MultiGraph()
+    for i in range(n - 1):
+        for r in range(rows):
+            digit = r // k ** i % k
+            for c in range(k):
+                fly.add_edge((i, r), (i + 1, r + (c - digit) * k ** i))
+    flat = networkx.Graph()  # merge each row: the switches of row r become router r
+    flat.add_nodes_from(range(rows))
+    flat.add_edges_from((u[1], v[1]) for u, v in fly.edges() if u[1] != v[1])
+    ours = collections.Counter()
+    for e in doc["links"]:
+        ours[frozenset((e["source"], e["target"]))] += e.get("multiplicity", 1)
+    same(f"flattened-butterfly k={k} n={n}", ours, oracle_links(flat))
+    d = json.loads(subprocess.run([f"{BIN}/topogen", "flattened-butterfly", "--k", str(k), "--n", str(n), "--describe",
+                                   "--json"], check=True, capture_output=True, text=True).stdout)
+    check(f"flattened-butterfly k={k} n={n}: radix n(k-1)+1 = router degree + k terminals",
+          d["formulas"]["radix"] == n * (k - 1) + 1 == max(dict(flat.degree()).values()) + k)
+
+# Jellyfish: random-regular's graph for the same seed, with terminals per switch.
+for nodes, degree, t, seed in ((16, 4, 2, 1), (30, 5, 3, 7)):
+    jf = topogen("jellyfish", "--nodes", str(nodes), "--degree", str(degree), "--terminals", str(t), "--seed", str(seed))
+    rr = topogen("random-regular", "--nodes", str(nodes), "--degree", str(degree), "--seed", str(seed))
+    key = [(e["source"], e["target"]) for e in jf["links"]]
+    check(f"jellyfish {nodes} {degree} seed {seed}: random-regular's links", key == [(e["source"], e["target"])
+                                                                                    for e in rr["links"]])
+    g = nx_graph(jf)
+    check(f"jellyfish {nodes} {degree}: simple and {degree}-regular",
+          networkx.number_of_selfloops(g) == 0 and len(set(map(frozenset, g.edges()))) == g.number_of_edges()
+          and {d for _, d in g.degree()} == {degree})
+
+# toposim run with each family's routing passes the channel dependency check and puts the family's terminals.
+for args, algo, terminals in (
+        (["jellyfish", "--nodes", "16", "--degree", "4", "--terminals", "2"], "shortest", 32),
+        (["flattened-butterfly", "--k", "3", "--n", "3"], "shortest", 27)):
+    gen = subprocess.run([f"{BIN}/topogen", *args], check=True, capture_output=True, text=True).stdout
+    run = subprocess.run([f"{BIN}/toposim", "run", "--algo", algo, "--rate", "0.05", "--sample-period", "200",
+                          "--no-provenance"], input=gen, capture_output=True, text=True)
+    ok = run.returncode == 0
+    net = json.loads(run.stdout)["network"] if ok else {}
+    check(f"toposim run --algo {algo} on {' '.join(args)}: passes the dependency check",
+          ok and "dependency_check" in net, run.stderr.strip())
+    check(f"toposim run on {' '.join(args)}: {terminals} terminals", net.get("terminals") == terminals,
+          net.get("terminals"))
+
+finish()

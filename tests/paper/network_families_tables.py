@@ -1,0 +1,77 @@
+#!/usr/bin/python3
+"""The sizes the papers of PolarFly, Jellyfish and the flattened butterfly give, one
+table per paper, through `topogen ... --describe` (N, links, degree, terminals, radix) and, for the instances
+small enough, `topogen | topostat` (the measured diameter).
+
+None of these papers prints a table of instances that could be found and checked; each table below is the
+paper's closed forms evaluated at instances the paper discusses or at small ones, and says so.
+Usage: network_families_tables.py BIN_DIR"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from harness import BIN, check, finish  # noqa: E402
+
+
+def describe(*args):
+    return json.loads(subprocess.run([f"{BIN}/topogen", *args, "--describe", "--json"], check=True,
+                                     capture_output=True, text=True).stdout)
+
+
+def stat(*args):
+    gen = subprocess.Popen([f"{BIN}/topogen", *args], stdout=subprocess.PIPE)
+    out = subprocess.run([f"{BIN}/topostat", "--json", "--bisection", "no", "--utilization", "no"], stdin=gen.stdout,
+                         check=True, capture_output=True, text=True).stdout
+    gen.wait()
+    return json.loads(out)
+
+
+def row(name, got, want):
+    """Checks every figure of one row: got and want are dicts of the same keys."""
+    for key, value in want.items():
+        check(f"{name}: {key}", got.get(key) == value, f"got {got.get(key)}, paper {value}")
+
+
+def sizes(d):
+    f = d["formulas"]
+    return {"N": d["nodes"], "links": d["links"], "degree": (d["degree"]["min"], d["degree"]["max"]), **f}
+
+
+# PolarFly (Lakhotia et al., SC 2022, §III): ER_q has N = q^2+q+1 routers, q+1 quadrics of degree q and q^2
+# others of degree q+1 (network radix q+1), diameter 2; Moore bound efficiency N/(k^2+1) for k = q+1.
+for q in (2, 3, 4, 5, 7, 8, 9, 11, 13, 31):
+    d = describe("polarfly", "--q", str(q))
+    got = sizes(d)
+    row(f"PolarFly q={q}", got, {"N": q * q + q + 1, "degree": (q, q + 1), "absolute_points": q + 1,
+                                 "links": (q * (q + 1) ** 2) // 2, "moore_bound": (q + 1) ** 2 + 1})
+    if q <= 13:
+        s = stat("polarfly", "--q", str(q))
+        check(f"PolarFly q={q}: measured diameter 2", s["distances"]["diameter"] == 2, s["distances"]["diameter"])
+        # Degrees q and q+1 with (q+1)N - 2·links = q+1 routers of degree q.
+        quadrics = (q + 1) * s["nodes"] - 2 * s["links"]
+        check(f"PolarFly q={q}: measured degrees q..q+1, q+1 of degree q",
+              (s["degree"]["min"], s["degree"]["max"], quadrics) == (q, q + 1, q + 1), (s["degree"], quadrics))
+
+# Jellyfish (Singla et al., NSDI 2012, §3): N switches of k ports, r of them to other switches in a random
+# r-regular graph, k - r servers each: N(k-r) servers, Nr/2 links. N = 245 is the switch count of a fat tree of
+# 14-port switches (5k^2/4 switches, k^3/4 = 686 servers), the kind of equipment the paper compares Jellyfish on.
+for n, k, r in ((245, 14, 10), (40, 8, 5), (100, 24, 12)):
+    d = describe("jellyfish", "--nodes", str(n), "--degree", str(r), "--terminals", str(k - r))
+    row(f"Jellyfish N={n} k={k} r={r}", sizes(d), {"N": n, "links": n * r // 2, "degree": (r, r), "radix": k,
+                                                   "terminals": n * (k - r), "terminals_per_router": k - r})
+
+# Flattened butterfly (Kim, Dally and Abts, ISCA 2007, §2, Figure 1): the k-ary n-flat has k^(n-1) routers of
+# radix k' = n(k-1)+1, k terminals each, N = k^n terminals, n-1 dimensions, diameter n-1. Figure 1 draws the
+# 4-ary 2-flat and the 2-ary 4-flat.
+for k, n in ((4, 2), (2, 4), (32, 2), (16, 3), (8, 4)):
+    d = describe("flattened-butterfly", "--k", str(k), "--n", str(n))
+    row(f"{k}-ary {n}-flat", sizes(d), {"N": k ** (n - 1), "radix": n * (k - 1) + 1, "terminals": k ** n,
+                                        "terminals_per_router": k, "diameter": n - 1,
+                                        "degree": ((n - 1) * (k - 1), (n - 1) * (k - 1))})
+    if k ** (n - 1) <= 512:
+        s = stat("flattened-butterfly", "--k", str(k), "--n", str(n))
+        check(f"{k}-ary {n}-flat: measured diameter n-1", s["distances"]["diameter"] == n - 1)
+
+finish()

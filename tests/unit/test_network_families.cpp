@@ -1,0 +1,61 @@
+// The families named after their users' papers (lib/src/gen/aliases.cpp): an alias builds its target's graph,
+// with the terminals its users' paper gives; the constraints each family names when it refuses parameters.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "fixtures.hpp"
+#include "topo/errors.hpp"
+#include "topo/gen/description.hpp"
+#include "topo/gen/registry.hpp"
+
+using namespace topo;
+using test::family;
+
+namespace {
+
+std::vector<std::pair<node_id, node_id>> links_of(const Graph& g) {
+  std::vector<std::pair<node_id, node_id>> out;
+  for (node_id v = 0; v < g.num_nodes(); ++v)
+    for (auto w : g.out_neighbors(v))
+      if (v < w) out.emplace_back(v, w);
+  return out;
+}
+
+std::string refusal(const std::string& name, const std::map<std::string, std::string>& raw) {
+  try {
+    family(name, raw);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+}  // namespace
+
+TEST_CASE("aliases: each names a family of its own and builds that family's graph") {
+  std::set<std::string> aliases;
+  for (const auto& f : gen::families()) {
+    if (f.alias_of.empty()) continue;
+    aliases.insert(f.name);
+    CAPTURE(f.name);
+    CHECK(gen::find_family(f.alias_of).alias_of.empty());
+    CHECK(f.summary.rfind("alias of " + f.alias_of + ": ", 0) == 0);
+  }
+  CHECK(aliases == std::set<std::string>{"polarfly", "jellyfish", "flattened-butterfly"});
+  CHECK(links_of(family("polarfly", {{"q", "5"}})) == links_of(family("demipn", {{"q", "5"}})));
+  CHECK(links_of(family("flattened-butterfly", {{"k", "4"}, {"n", "3"}})) ==
+        links_of(family("hamming", {{"side", "4"}, {"dims", "2"}})));
+  const auto jf = family("jellyfish", {{"nodes", "30"}, {"degree", "4"}, {"terminals", "3"}, {"seed", "5"}});
+  CHECK(links_of(jf) == links_of(family("random-regular", {{"nodes", "30"}, {"degree", "4"}, {"seed", "5"}})));
+  CHECK(jf.meta.family == "jellyfish");
+  CHECK(gen::terminals_per_endpoint(jf) == 3u);
+  CHECK(gen::terminals_per_endpoint(family("flattened-butterfly", {{"k", "4"}, {"n", "3"}})) == 4u);
+  CHECK(!gen::terminals_per_endpoint(family("polarfly", {{"q", "5"}})));
+  // The target's checks apply to the alias's parameters; the alias's own ones name its options.
+  CHECK(refusal("polarfly", {{"q", "6"}}).find("prime power") != std::string::npos);
+  CHECK(refusal("flattened-butterfly", {{"k", "3"}, {"n", "1"}}) == "--n must be at least 2, got 1");
+  CHECK(refusal("jellyfish", {{"nodes", "10"}, {"degree", "3"}, {"terminals", "0"}}) ==
+        "--terminals must be between 1 and 65535, got 0");
+}
