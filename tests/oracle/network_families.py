@@ -5,10 +5,13 @@ mistake in the numbering shows too), two instances or more each:
 
 - polarfly: ER_q (Lakhotia et al., SC 2022, §III): the points of PG(2, q), x ~ y iff x·y = 0 and x != y;
 - flattened-butterfly: the k-ary n-fly butterfly (Kim, Dally and Abts, ISCA 2007, §2) with each row of
-  routers merged into one router.
+  routers merged into one router;
+- hyperx: the Cartesian product of complete graphs K_S1 x ... x K_SL, K_i parallel links per dimension
+  (Ahn et al., SC 2009, §3).
 
 jellyfish is random: its graph is checked to be random-regular's for the same seed, r-regular and simple.
-`toposim run` on them passes its channel dependency check with the families' terminals.
+A family's own routing is checked against networkx's distances, and `toposim run` on each family (with its
+routing where it has one) passes its channel dependency check with the family's terminals.
 Usage: network_families.py BIN_DIR"""
 import collections
 import itertools
@@ -101,6 +104,33 @@ for k, n in ((4, 2), (2, 4), (3, 3)):
     check(f"flattened-butterfly k={k} n={n}: radix n(k-1)+1 = router degree + k terminals",
           d["formulas"]["radix"] == n * (k - 1) + 1 == max(dict(flat.degree()).values()) + k)
 
+# HyperX: lattice points, all-to-all in each dimension, K_i parallel links.
+for widths, trunking in (([3, 4], [1, 2]), ([2, 3, 4], [2, 1, 3]), ([5, 2], [1])):
+    doc = topogen("hyperx", "--widths", "x".join(map(str, widths)), "--trunking", ",".join(map(str, trunking)))
+    ours, _ = coord_links(doc)
+    k = trunking if len(trunking) == len(widths) else trunking * len(widths)
+    theirs = collections.Counter()
+    for x in itertools.product(*(range(s) for s in widths)):
+        for i, s in enumerate(widths):
+            for c in range(x[i] + 1, s):
+                y = x[:i] + (c,) + x[i + 1:]
+                theirs[frozenset((x, y))] += k[i]
+    same(f"hyperx {widths} K={trunking}", ours, theirs)
+    classes = {e["class"] for e in doc["links"]}
+    check(f"hyperx {widths}: a link class per dimension", classes == {f"dim{i}" for i in range(len(widths))}, classes)
+    # The hyperx routing is minimal: its hop counts are networkx's distances.
+    summary = json.loads(subprocess.run(
+        f"{BIN}/topogen hyperx --widths {'x'.join(map(str, widths))} | {BIN}/toporoute --algo hyperx "
+        "--traffic all-to-all --summary --json", shell=True, check=True, capture_output=True, text=True).stdout)
+    dist = collections.Counter()
+    for s, lengths in networkx.all_pairs_shortest_path_length(networkx.Graph(nx_graph(doc))):
+        for t, length in lengths.items():
+            if s != t:
+                dist[str(length)] += 1
+    check(f"hyperx {widths}: routing hyperx takes shortest paths", summary["hops"]["histogram"] == dict(dist),
+          f"{summary['hops']['histogram']} vs {dict(dist)}")
+
+
 # Jellyfish: random-regular's graph for the same seed, with terminals per switch.
 for nodes, degree, t, seed in ((16, 4, 2, 1), (30, 5, 3, 7)):
     jf = topogen("jellyfish", "--nodes", str(nodes), "--degree", str(degree), "--terminals", str(t), "--seed", str(seed))
@@ -115,6 +145,7 @@ for nodes, degree, t, seed in ((16, 4, 2, 1), (30, 5, 3, 7)):
 
 # toposim run with each family's routing passes the channel dependency check and puts the family's terminals.
 for args, algo, terminals in (
+        (["hyperx", "--widths", "3x4", "--trunking", "1,2", "--terminals", "2"], "hyperx", 24),
         (["jellyfish", "--nodes", "16", "--degree", "4", "--terminals", "2"], "shortest", 32),
         (["flattened-butterfly", "--k", "3", "--n", "3"], "shortest", 27)):
     gen = subprocess.run([f"{BIN}/topogen", *args], check=True, capture_output=True, text=True).stdout

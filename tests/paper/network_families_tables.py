@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""The sizes the papers of PolarFly, Jellyfish and the flattened butterfly give, one
-table per paper, through `topogen ... --describe` (N, links, degree, terminals, radix) and, for the instances
-small enough, `topogen | topostat` (the measured diameter).
+"""The sizes the papers give, one table per paper (PolarFly, Jellyfish, the flattened butterfly,
+HyperX), through `topogen ... --describe` (N, links, degree, terminals, radix) and, for the instances
+small enough, `topogen | topostat` (the measured diameter; between the endpoints of the indirect ones).
 
 None of these papers prints a table of instances that could be found and checked; each table below is the
 paper's closed forms evaluated at instances the paper discusses or at small ones, and says so.
@@ -73,5 +73,21 @@ for k, n in ((4, 2), (2, 4), (32, 2), (16, 3), (8, 4)):
     if k ** (n - 1) <= 512:
         s = stat("flattened-butterfly", "--k", str(k), "--n", str(n))
         check(f"{k}-ary {n}-flat: measured diameter n-1", s["distances"]["diameter"] == n - 1)
+
+# HyperX (Ahn et al., SC 2009, §3): L dimensions of S_i routers, K_i links per pair of a dimension, T terminals:
+# P = T·ΠS_i terminals, radix R = T + Σ K_i(S_i-1), diameter L.
+for widths, trunk, t in (([8, 8, 8], [1], 8), ([4, 4], [2, 1], 4), ([16, 16], [1], 16), ([3, 5, 7], [1, 2, 1], 2)):
+    args = ["hyperx", "--widths", "x".join(map(str, widths)), "--trunking", ",".join(map(str, trunk)),
+            "--terminals", str(t)]
+    ks = trunk * len(widths) if len(trunk) == 1 else trunk
+    nodes = 1
+    for s in widths:
+        nodes *= s
+    degree = sum(k * (s - 1) for k, s in zip(ks, widths))
+    row(f"HyperX S={widths} K={trunk} T={t}", sizes(describe(*args)),
+        {"N": nodes, "terminals": t * nodes, "radix": t + degree, "diameter": len(widths),
+         "degree": (degree, degree), "links": nodes * degree // 2})
+    if nodes <= 512:
+        check(f"HyperX S={widths}: measured diameter L", stat(*args)["distances"]["diameter"] == len(widths))
 
 finish()

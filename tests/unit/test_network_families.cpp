@@ -1,5 +1,6 @@
-// The families named after their users' papers (lib/src/gen/aliases.cpp): an alias builds its target's graph,
-// with the terminals its users' paper gives; the constraints each family names when it refuses parameters.
+// The families named after their users' papers: an alias (lib/src/gen/aliases.cpp) builds its target's graph; the
+// structure the routings and the simulator read (coordinates, classes, endpoints, terminals, grid); the constraints
+// each family names when it refuses parameters.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -58,4 +59,18 @@ TEST_CASE("aliases: each names a family of its own and builds that family's grap
   CHECK(refusal("flattened-butterfly", {{"k", "3"}, {"n", "1"}}) == "--n must be at least 2, got 1");
   CHECK(refusal("jellyfish", {{"nodes", "10"}, {"degree", "3"}, {"terminals", "0"}}) ==
         "--terminals must be between 1 and 65535, got 0");
+}
+
+TEST_CASE("hyperx: trunks are links of multiplicity K_i, a class per dimension, T terminals") {
+  const auto g = family("hyperx", {{"widths", "3x2x4"}, {"trunking", "2,1,3"}, {"terminals", "5"}});
+  CHECK(g.num_nodes() == 24);
+  for (node_id v = 0; v < g.num_nodes(); ++v) CHECK(g.out_degree(v) == 2 * 2 + 1 * 1 + 3 * 3);
+  for (link_id l = 0; l < g.num_links(); ++l) {
+    const auto cls = g.class_names()[g.link_class(l)];
+    CHECK(g.multiplicity(l) == (cls == "dim0" ? 2u : cls == "dim1" ? 1u : 3u));
+  }
+  CHECK(gen::terminals_per_endpoint(g) == 5u);
+  CHECK(refusal("hyperx", {{"widths", "3x1"}}) == "--widths: every S_i must be at least 2, got 1");
+  CHECK(refusal("hyperx", {{"widths", "3x4"}, {"trunking", "1,2,3"}}) ==
+        "--trunking: one value or one per dimension (2), got 1,2,3");
 }

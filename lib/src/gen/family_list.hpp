@@ -46,5 +46,6 @@ TOPO_FAMILY(dualcube)
 TOPO_FAMILY(polarfly)
 TOPO_FAMILY(jellyfish)
 TOPO_FAMILY(flattened_butterfly)
+TOPO_FAMILY(hyperx)
 
 // -- end families of their users' papers --
