@@ -7,7 +7,9 @@ mistake in the numbering shows too), two instances or more each:
 - flattened-butterfly: the k-ary n-fly butterfly (Kim, Dally and Abts, ISCA 2007, §2) with each row of
   routers merged into one router;
 - hyperx: the Cartesian product of complete graphs K_S1 x ... x K_SL, K_i parallel links per dimension
-  (Ahn et al., SC 2009, §3).
+  (Ahn et al., SC 2009, §3);
+- xgft: the labels and parent rule of Öhring et al. (IPPS 1995, §2), and XGFT(n; k..k; 1,k..k) isomorphic to
+  the k-ary n-tree of `topogen fattree`.
 
 jellyfish is random: its graph is checked to be random-regular's for the same seed, r-regular and simple.
 A family's own routing is checked against networkx's distances, and `toposim run` on each family (with its
@@ -131,6 +133,35 @@ for widths, trunking in (([3, 4], [1, 2]), ([2, 3, 4], [2, 1, 3]), ([5, 2], [1])
           f"{summary['hops']['histogram']} vs {dict(dist)}")
 
 
+# XGFT: level-l labels (d_h, ..., d_1), d_i < m_i above l and < w_i at or below it; the parents of a level-l node
+# replace d_(l+1) by every y < w_(l+1).
+def xgft(m, w):
+    h = len(m)
+    g = networkx.Graph()
+    for level in range(h + 1):
+        radix = [m[i - 1] if i > level else w[i - 1] for i in range(h, 0, -1)]  # for d_h .. d_1
+        for label in itertools.product(*(range(r) for r in radix)):
+            g.add_node((level, *label))
+            if level < h:
+                for y in range(w[level]):
+                    parent = list(label)
+                    parent[h - level - 1] = y  # d_(l+1) sits at index h-(l+1) of (d_h .. d_1)
+                    g.add_edge((level, *label), (level + 1, *parent))
+    return g
+
+
+for m, w in (([3, 2, 2], [1, 2, 1]), ([4, 4, 4], [1, 2, 2]), ([2, 3], [2, 2])):
+    doc = topogen("xgft", "--m", ",".join(map(str, m)), "--w", ",".join(map(str, w)))
+    ours, at = coord_links(doc)
+    same(f"xgft m={m} w={w}", ours, oracle_links(xgft(m, w)))
+    ends = [v for first, last in doc["graph"]["endpoints"] for v in range(first, last + 1)]
+    check(f"xgft m={m} w={w}: the endpoints are the level-0 nodes",
+          sorted(ends) == sorted(v for v, c in at.items() if c[0] == 0))
+for k, n in ((2, 3), (3, 3), (4, 2)):
+    tree = nx_graph(topogen("xgft", "--m", ",".join([str(k)] * n), "--w", ",".join(["1"] + [str(k)] * (n - 1))))
+    fat = nx_graph(topogen("fattree", "--arity", str(k), "--levels", str(n)))
+    check(f"xgft({n}; {k}..; 1,{k}..) is the {k}-ary {n}-tree of fattree", networkx.is_isomorphic(tree, fat))
+
 # Jellyfish: random-regular's graph for the same seed, with terminals per switch.
 for nodes, degree, t, seed in ((16, 4, 2, 1), (30, 5, 3, 7)):
     jf = topogen("jellyfish", "--nodes", str(nodes), "--degree", str(degree), "--terminals", str(t), "--seed", str(seed))
@@ -146,6 +177,7 @@ for nodes, degree, t, seed in ((16, 4, 2, 1), (30, 5, 3, 7)):
 # toposim run with each family's routing passes the channel dependency check and puts the family's terminals.
 for args, algo, terminals in (
         (["hyperx", "--widths", "3x4", "--trunking", "1,2", "--terminals", "2"], "hyperx", 24),
+        (["xgft", "--m", "3,2,2", "--w", "1,2,1"], "updown", 12),
         (["jellyfish", "--nodes", "16", "--degree", "4", "--terminals", "2"], "shortest", 32),
         (["flattened-butterfly", "--k", "3", "--n", "3"], "shortest", 27)):
     gen = subprocess.run([f"{BIN}/topogen", *args], check=True, capture_output=True, text=True).stdout

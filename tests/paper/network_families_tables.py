@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The sizes the papers give, one table per paper (PolarFly, Jellyfish, the flattened butterfly,
-HyperX), through `topogen ... --describe` (N, links, degree, terminals, radix) and, for the instances
+HyperX, XGFT), through `topogen ... --describe` (N, links, degree, terminals, radix) and, for the instances
 small enough, `topogen | topostat` (the measured diameter; between the endpoints of the indirect ones).
 
 None of these papers prints a table of instances that could be found and checked; each table below is the
@@ -89,5 +89,32 @@ for widths, trunk, t in (([8, 8, 8], [1], 8), ([4, 4], [2, 1], 4), ([16, 16], [1
          "degree": (degree, degree), "links": nodes * degree // 2})
     if nodes <= 512:
         check(f"HyperX S={widths}: measured diameter L", stat(*args)["distances"]["diameter"] == len(widths))
+
+# XGFT (Öhring, Ibel, Das and Kumar, IPPS 1995, §2): level l has Π_{i>l} m_i · Π_{i<=l} w_i nodes, level 0 the
+# Π m_i processing nodes, 2h apart at most. XGFT(h; k..k; 1,k..k) is the k-ary h-tree (fattree).
+for m, w in (([4, 4, 4], [1, 4, 4]), ([4, 4, 4], [1, 2, 2]), ([16, 16], [1, 8]), ([3, 2, 2], [1, 2, 1])):
+    args = ["xgft", "--m", ",".join(map(str, m)), "--w", ",".join(map(str, w))]
+    h = len(m)
+    levels = []
+    for level in range(h + 1):
+        n = 1
+        for i in range(level + 1, h + 1):
+            n *= m[i - 1]
+        for i in range(1, level + 1):
+            n *= w[i - 1]
+        levels.append(n)
+    links = sum(levels[level] * w[level] for level in range(h))
+    row(f"XGFT({h}; {m}; {w})", sizes(describe(*args)),
+        {"N": sum(levels), "nodes_per_level": levels, "links": links, "terminals": levels[0],
+         "terminal_diameter": 2 * h})
+    s = stat(*args)
+    check(f"XGFT({h}; {m}; {w}): measured diameter between terminals 2h", s["distances"]["diameter"] == 2 * h,
+          s["distances"]["diameter"])
+for k, n in ((4, 3), (8, 2), (2, 5)):
+    x = describe("xgft", "--m", ",".join([str(k)] * n), "--w", ",".join(["1"] + [str(k)] * (n - 1)))
+    f = describe("fattree", "--arity", str(k), "--levels", str(n))
+    check(f"XGFT({n}; {k}..; 1,{k}..) has the sizes of the {k}-ary {n}-tree",
+          (x["nodes"], x["links"], x["formulas"]["terminals"], x["formulas"]["terminal_diameter"]) ==
+          (f["nodes"], f["links"], f["formulas"]["terminals"], f["formulas"]["terminal_diameter"]))
 
 finish()

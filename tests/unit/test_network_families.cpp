@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "fixtures.hpp"
@@ -73,4 +74,16 @@ TEST_CASE("hyperx: trunks are links of multiplicity K_i, a class per dimension, 
   CHECK(refusal("hyperx", {{"widths", "3x1"}}) == "--widths: every S_i must be at least 2, got 1");
   CHECK(refusal("hyperx", {{"widths", "3x4"}, {"trunking", "1,2,3"}}) ==
         "--trunking: one value or one per dimension (2), got 1,2,3");
+}
+
+TEST_CASE("xgft: levels of Π m_i(above) Π w_i(below) nodes; terminals are the endpoints") {
+  const auto p = std::map<std::string, std::string>{{"m", "4,3,2"}, {"w", "1,2,3"}};
+  const auto g = family("xgft", p);
+  const auto& f = gen::find_family("xgft");
+  const auto d = f.describe(gen::parse_params(f, p));
+  CHECK(d.formulas["nodes_per_level"] == nlohmann::json{24, 6, 4, 6});
+  CHECK(g.meta.endpoints.size() == 24);
+  for (node_id v = 0; v < 24; ++v) CHECK(g.out_degree(v) == 1);  // w_1 = 1 parent
+  CHECK(gen::terminals_per_endpoint(g) == 1u);
+  CHECK(refusal("xgft", {{"m", "2,2"}, {"w", "1"}}) == "--w: one value per level (h = 2 from --m), got 1");
 }

@@ -47,5 +47,6 @@ TOPO_FAMILY(polarfly)
 TOPO_FAMILY(jellyfish)
 TOPO_FAMILY(flattened_butterfly)
 TOPO_FAMILY(hyperx)
+TOPO_FAMILY(xgft)
 
 // -- end families of their users' papers --
