@@ -9,7 +9,9 @@ mistake in the numbering shows too), two instances or more each:
 - hyperx: the Cartesian product of complete graphs K_S1 x ... x K_SL, K_i parallel links per dimension
   (Ahn et al., SC 2009, §3);
 - xgft: the labels and parent rule of Öhring et al. (IPPS 1995, §2), and XGFT(n; k..k; 1,k..k) isomorphic to
-  the k-ary n-tree of `topogen fattree`.
+  the k-ary n-tree of `topogen fattree`;
+- tofu: the product of cycles (paths with --mesh) X, Y, Z, a path of 2, a cycle of 3 and a path of 2 (Ajima et
+  al., IEEE Computer 2009).
 
 jellyfish is random: its graph is checked to be random-regular's for the same seed, r-regular and simple.
 A family's own routing is checked against networkx's distances, and `toposim run` on each family (with its
@@ -162,6 +164,31 @@ for k, n in ((2, 3), (3, 3), (4, 2)):
     fat = nx_graph(topogen("fattree", "--arity", str(k), "--levels", str(n)))
     check(f"xgft({n}; {k}..; 1,{k}..) is the {k}-ary {n}-tree of fattree", networkx.is_isomorphic(tree, fat))
 
+# Tofu: products of cycles and paths over (x, y, z, a, b, c).
+for xyz, mesh in (((3, 3, 4), False), ((4, 3, 5), True), ((2, 3, 3), False)):
+    args = ["tofu", "--xyz", "x".join(map(str, xyz))] + (["--mesh"] if mesh else [])
+    doc = topogen(*args)
+    ours, _ = coord_links(doc)
+    factors = [networkx.path_graph(s) if mesh else networkx.cycle_graph(s) for s in xyz]
+    factors += [networkx.path_graph(2), networkx.cycle_graph(3), networkx.path_graph(2)]
+    g = factors[0]
+    for f in factors[1:]:
+        g = networkx.cartesian_product(g, f)
+    flat = networkx.relabel_nodes(g, lambda v: tuple(networkx.utils.flatten(v)))
+    theirs = oracle_links(flat)
+    if not mesh:  # a ring of two is one link counted twice, as in torus
+        for e in theirs:
+            a, b = tuple(e)
+            i = next(j for j in range(6) if a[j] != b[j])
+            if i < 3 and xyz[i] == 2:
+                theirs[e] = 2
+    same(f"tofu {' '.join(args[1:])}", ours, theirs)
+    check(f"tofu {' '.join(args[1:])}: link classes are the axes",
+          {e["class"] for e in doc["links"]} == {"x", "y", "z", "a", "b", "c"})
+    if not mesh and min(xyz) >= 3:
+        check(f"tofu {' '.join(args[1:])}: degree 10", {d for _, d in flat.degree()} == {10})
+
+
 # Jellyfish: random-regular's graph for the same seed, with terminals per switch.
 for nodes, degree, t, seed in ((16, 4, 2, 1), (30, 5, 3, 7)):
     jf = topogen("jellyfish", "--nodes", str(nodes), "--degree", str(degree), "--terminals", str(t), "--seed", str(seed))
@@ -177,6 +204,7 @@ for nodes, degree, t, seed in ((16, 4, 2, 1), (30, 5, 3, 7)):
 # toposim run with each family's routing passes the channel dependency check and puts the family's terminals.
 for args, algo, terminals in (
         (["hyperx", "--widths", "3x4", "--trunking", "1,2", "--terminals", "2"], "hyperx", 24),
+        (["tofu", "--xyz", "3x2x2"], "dor", 144),
         (["xgft", "--m", "3,2,2", "--w", "1,2,1"], "updown", 12),
         (["jellyfish", "--nodes", "16", "--degree", "4", "--terminals", "2"], "shortest", 32),
         (["flattened-butterfly", "--k", "3", "--n", "3"], "shortest", 27)):

@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 """The sizes the papers give, one table per paper (PolarFly, Jellyfish, the flattened butterfly,
-HyperX, XGFT), through `topogen ... --describe` (N, links, degree, terminals, radix) and, for the instances
+HyperX, XGFT, Tofu), through `topogen ... --describe` (N, links, degree, terminals, radix) and, for the instances
 small enough, `topogen | topostat` (the measured diameter; between the endpoints of the indirect ones).
 
 None of these papers prints a table of instances that could be found and checked; each table below is the
-paper's closed forms evaluated at instances the paper discusses or at small ones, and says so.
+paper's closed forms evaluated at instances the paper discusses or at small ones, and says so. The Tofu
+table checks the published node counts of the K computer (88,128; RIKEN and Fujitsu) and Fugaku (158,976; RIKEN,
+"About Fugaku") as 12·X·Y·Z of the shapes 24x18x17 and 24x23x24, which no source found here states.
 Usage: network_families_tables.py BIN_DIR"""
 import json
 import os
@@ -12,7 +14,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from harness import BIN, check, finish  # noqa: E402
+from harness import BIN, SANITIZED, check, finish  # noqa: E402
 
 
 def describe(*args):
@@ -116,5 +118,17 @@ for k, n in ((4, 3), (8, 2), (2, 5)):
     check(f"XGFT({n}; {k}..; 1,{k}..) has the sizes of the {k}-ary {n}-tree",
           (x["nodes"], x["links"], x["formulas"]["terminals"], x["formulas"]["terminal_diameter"]) ==
           (f["nodes"], f["links"], f["formulas"]["terminals"], f["formulas"]["terminal_diameter"]))
+
+# Tofu (Ajima et al., IEEE Computer 2009): X x Y x Z x 2 x 3 x 2, 10 links per node (X, Y, Z >= 3), 5N links;
+# the machines' published node counts.
+for name, xyz, nodes in (("K computer", (24, 18, 17), 88128), ("Fugaku", (24, 23, 24), 158976)):
+    d = describe("tofu", "--xyz", "x".join(map(str, xyz)))
+    row(f"Tofu {name}", sizes(d), {"N": nodes, "degree": (10, 10), "links": 5 * nodes,
+                                   "diameter": sum(s // 2 for s in xyz) + 3})
+for xyz in ((3, 3, 3), (4, 3, 5)) if not SANITIZED else ((3, 3, 3),):
+    args = ["tofu", "--xyz", "x".join(map(str, xyz))]
+    check(f"Tofu {xyz}: measured diameter", stat(*args)["distances"]["diameter"] == sum(s // 2 for s in xyz) + 3)
+    check(f"Tofu {xyz} --mesh: measured diameter",
+          stat(*args, "--mesh")["distances"]["diameter"] == sum(s - 1 for s in xyz) + 3)
 
 finish()

@@ -87,3 +87,14 @@ TEST_CASE("xgft: levels of Π m_i(above) Π w_i(below) nodes; terminals are the 
   CHECK(gen::terminals_per_endpoint(g) == 1u);
   CHECK(refusal("xgft", {{"m", "2,2"}, {"w", "1"}}) == "--w: one value per level (h = 2 from --m), got 1");
 }
+
+TEST_CASE("tofu: a grid with b a ring of three and a, c single links; the K computer's size") {
+  const auto& f = gen::find_family("tofu");
+  const auto grid = f.grid(gen::parse_params(f, {{"xyz", "4x3x5"}, {"mesh", "true"}}));
+  CHECK(grid.sizes == std::vector<std::int64_t>{4, 3, 5, 2, 3, 2});
+  CHECK(grid.wrap == std::vector<bool>{false, false, false, false, true, false});
+  const auto k = f.describe(gen::parse_params(f, {{"xyz", "24x18x17"}}));
+  CHECK(k.nodes == 88128);
+  CHECK(k.degree_min == 10);
+  CHECK(k.degree_max == 10);
+}

@@ -48,5 +48,6 @@ TOPO_FAMILY(jellyfish)
 TOPO_FAMILY(flattened_butterfly)
 TOPO_FAMILY(hyperx)
 TOPO_FAMILY(xgft)
+TOPO_FAMILY(tofu)
 
 // -- end families of their users' papers --
