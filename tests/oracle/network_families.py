@@ -11,7 +11,9 @@ mistake in the numbering shows too), two instances or more each:
 - xgft: the labels and parent rule of Öhring et al. (IPPS 1995, §2), and XGFT(n; k..k; 1,k..k) isomorphic to
   the k-ary n-tree of `topogen fattree`;
 - tofu: the product of cycles (paths with --mesh) X, Y, Z, a path of 2, a cycle of 3 and a path of 2 (Ajima et
-  al., IEEE Computer 2009).
+  al., IEEE Computer 2009);
+- megafly: K_{L,S} in every group and one global link between every pair of groups (Flajslik et al., ISC
+  2018), on the global ports of the documented consecutive arrangement.
 
 jellyfish is random: its graph is checked to be random-regular's for the same seed, r-regular and simple.
 A family's own routing is checked against networkx's distances, and `toposim run` on each family (with its
@@ -189,6 +191,60 @@ for xyz, mesh in (((3, 3, 4), False), ((4, 3, 5), True), ((2, 3, 3), False)):
         check(f"tofu {' '.join(args[1:])}: degree 10", {d for _, d in flat.degree()} == {10})
 
 
+# Megafly: group i's global port P = j*h + k (port k of spine j) goes to group i + P + 1 (mod G), arriving on port
+# G - 2 - P there; each pair of groups once.
+def megafly(leaves, spines, h):
+    groups = spines * h + 1
+    g = networkx.Graph()
+    for i in range(groups):
+        for a in range(leaves):
+            for b in range(spines):
+                g.add_edge((i, 0, a), (i, 1, b))
+    for i in range(groups):
+        for port in range(groups - 1):
+            j = (i + port + 1) % groups
+            g.add_edge((i, 1, port // h), (j, 1, (groups - 2 - port) // h))
+    return g
+
+
+for leaves, spines, h in ((3, 2, 2), (4, 4, 4), (2, 1, 3)):
+    args = ["megafly", "--leaves", str(leaves), "--spines", str(spines), "--global", str(h), "--terminals", "2"]
+    doc = topogen(*args)
+    ours, at = coord_links(doc)
+    ref = megafly(leaves, spines, h)
+    same(" ".join(args), ours, oracle_links(ref))
+    groups = spines * h + 1
+    global_pairs = collections.Counter(frozenset((a[0], b[0])) for e in ours for a, b in [tuple(e)] if a[0] != b[0])
+    check(f"{' '.join(args)}: one global link between every pair of groups",
+          len(global_pairs) == groups * (groups - 1) // 2 and set(global_pairs.values()) == {1})
+    spine_global = collections.Counter(c for e in ours for a, b in [tuple(e)] if a[0] != b[0] for c in (a, b))
+    check(f"{' '.join(args)}: every spine has h global links, no leaf has one",
+          all(c[1] == 1 for c in spine_global) and set(spine_global.values()) == {h}
+          and len(spine_global) == groups * spines)
+    # Leaves are 3 apart at most, and the megafly routing's leaf-to-leaf routes are shortest paths.
+    g = networkx.Graph(nx_graph(doc))
+    ends = [v for first, last in doc["graph"]["endpoints"] for v in range(first, last + 1)]
+    check(f"{' '.join(args)}: the endpoints are the leaves", sorted(ends) == sorted(v for v, c in at.items() if c[1] == 0))
+    pairs = "".join(f"{s} {t}\n" for s in ends for t in ends if s != t)
+    gen = subprocess.run([f"{BIN}/topogen", *args], check=True, capture_output=True, text=True).stdout
+    path = f"/tmp/megafly_pairs_{os.getpid()}"
+    with open(path, "w") as f:
+        f.write(pairs)
+    routes = subprocess.run([f"{BIN}/toporoute", "--algo", "megafly", "--pairs", path, "--text"], input=gen,
+                            check=True, capture_output=True, text=True).stdout
+    os.unlink(path)
+    worst = 0
+    minimal = True
+    for line in routes.splitlines():
+        # "S -> T  H hops: S =class= V =class= ... T"
+        nodes = [int(x) for x in line.split(":", 1)[1].split() if x.isdigit()]
+        hops = len(nodes) - 1
+        worst = max(worst, hops)
+        minimal = minimal and hops == networkx.shortest_path_length(g, nodes[0], nodes[-1])
+    check(f"{' '.join(args)}: megafly routes between leaves are shortest, at most 3 hops",
+          minimal and worst == (3 if groups > 1 else 2) and len(routes.splitlines()) == len(ends) * (len(ends) - 1),
+          f"worst {worst}, {len(routes.splitlines())} routes")
+
 # Jellyfish: random-regular's graph for the same seed, with terminals per switch.
 for nodes, degree, t, seed in ((16, 4, 2, 1), (30, 5, 3, 7)):
     jf = topogen("jellyfish", "--nodes", str(nodes), "--degree", str(degree), "--terminals", str(t), "--seed", str(seed))
@@ -204,6 +260,7 @@ for nodes, degree, t, seed in ((16, 4, 2, 1), (30, 5, 3, 7)):
 # toposim run with each family's routing passes the channel dependency check and puts the family's terminals.
 for args, algo, terminals in (
         (["hyperx", "--widths", "3x4", "--trunking", "1,2", "--terminals", "2"], "hyperx", 24),
+        (["megafly", "--leaves", "3", "--spines", "2", "--global", "2", "--terminals", "3"], "megafly", 45),
         (["tofu", "--xyz", "3x2x2"], "dor", 144),
         (["xgft", "--m", "3,2,2", "--w", "1,2,1"], "updown", 12),
         (["jellyfish", "--nodes", "16", "--degree", "4", "--terminals", "2"], "shortest", 32),

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The sizes the papers give, one table per paper (PolarFly, Jellyfish, the flattened butterfly,
-HyperX, XGFT, Tofu), through `topogen ... --describe` (N, links, degree, terminals, radix) and, for the instances
+HyperX, XGFT, Tofu, Megafly), through `topogen ... --describe` (N, links, degree, terminals, radix) and, for the instances
 small enough, `topogen | topostat` (the measured diameter; between the endpoints of the indirect ones).
 
 None of these papers prints a table of instances that could be found and checked; each table below is the
@@ -130,5 +130,17 @@ for xyz in ((3, 3, 3), (4, 3, 5)) if not SANITIZED else ((3, 3, 3),):
     check(f"Tofu {xyz}: measured diameter", stat(*args)["distances"]["diameter"] == sum(s // 2 for s in xyz) + 3)
     check(f"Tofu {xyz} --mesh: measured diameter",
           stat(*args, "--mesh")["distances"]["diameter"] == sum(s - 1 for s in xyz) + 3)
+
+# Megafly / Dragonfly+ (Flajslik et al., ISC 2018, §3; Shpiner et al., HiPINEB 2017): with radix-k routers,
+# L = S = p = h = k/2: k^2/4 + 1 groups, (k/2)^2 (k^2/4 + 1) terminals, every router of radix k, leaves 3 apart.
+for k in (8, 16, 36, 40, 64):
+    half = k // 2
+    args = ["megafly", "--leaves", str(half), "--spines", str(half), "--global", str(half), "--terminals", str(half)]
+    groups = half * half + 1
+    row(f"Megafly radix {k}", sizes(describe(*args)),
+        {"groups": groups, "terminals": half * half * groups, "radix": k, "N": groups * k,
+         "degree": (half, k), "global_links": groups * (groups - 1) // 2, "leaf_diameter": 3})
+    if k <= 8:
+        check(f"Megafly radix {k}: measured diameter between leaves 3", stat(*args)["distances"]["diameter"] == 3)
 
 finish()

@@ -98,3 +98,13 @@ TEST_CASE("tofu: a grid with b a ring of three and a, c single links; the K comp
   CHECK(k.degree_min == 10);
   CHECK(k.degree_max == 10);
 }
+
+TEST_CASE("megafly: leaves are the endpoints with p terminals; spines carry the global links") {
+  const auto g = family("megafly", {{"leaves", "4"}, {"spines", "3"}, {"global", "2"}, {"terminals", "6"}});
+  CHECK(g.num_nodes() == 7 * 7);  // Sh+1 = 7 groups of 4+3 routers
+  CHECK(g.meta.endpoints.size() == 7 * 4);
+  CHECK(gen::terminals_per_endpoint(g) == 6u);
+  for (node_id v = 0; v < g.num_nodes(); ++v) CHECK(g.out_degree(v) == (v % 7 < 4 ? 3u : 4u + 2u));
+  CHECK(refusal("megafly", {{"leaves", "0"}, {"spines", "3"}, {"global", "2"}, {"terminals", "6"}}) ==
+        "--leaves must be between 1 and 65535, got 0");
+}

@@ -49,5 +49,6 @@ TOPO_FAMILY(flattened_butterfly)
 TOPO_FAMILY(hyperx)
 TOPO_FAMILY(xgft)
 TOPO_FAMILY(tofu)
+TOPO_FAMILY(megafly)
 
 // -- end families of their users' papers --
