@@ -167,7 +167,7 @@ TEST_CASE("family algorithms refuse graphs of other families") {
   route::RouterOptions o;
   o.algo = "dor";
   CHECK_THROWS_WITH_AS(route::make_router(gen_of("slimfly", {{"q", "3"}}), o),
-                       "--algo dor needs a graph of family torus or mesh or ring or hypercube, got slimfly",
+                       "--algo dor needs a graph of family torus or mesh or ring or hypercube or tofu, got slimfly",
                        InputError);
   o.algo = "slimfly";
   CHECK_THROWS_WITH_AS(route::make_router(gen_of("torus", {{"dims", "3x3"}}), o),

@@ -66,7 +66,9 @@ void print_list(std::ostream& out, bool json) {
       if (!p.choices.empty()) j["choices"] = p.choices;
       params.push_back(j);
     }
-    list.push_back({{"name", f.name}, {"summary", f.summary}, {"source", f.source}, {"parameters", params}});
+    nlohmann::json entry = {{"name", f.name}, {"summary", f.summary}, {"source", f.source}, {"parameters", params}};
+    if (!f.alias_of.empty()) entry["alias_of"] = f.alias_of;
+    list.push_back(entry);
   }
   out << nlohmann::json{{"families", list}}.dump(2) << '\n';
 }

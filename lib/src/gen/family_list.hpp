@@ -42,3 +42,13 @@ TOPO_FAMILY(rdn)
 TOPO_FAMILY(dualcube)
 
 // -- end CLEX and HDN --
+// -- families of their users' papers --
+TOPO_FAMILY(polarfly)
+TOPO_FAMILY(jellyfish)
+TOPO_FAMILY(flattened_butterfly)
+TOPO_FAMILY(hyperx)
+TOPO_FAMILY(xgft)
+TOPO_FAMILY(tofu)
+TOPO_FAMILY(megafly)
+
+// -- end families of their users' papers --

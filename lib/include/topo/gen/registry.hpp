@@ -86,6 +86,9 @@ struct Family {
   /// (GraphMeta::endpoints) of an indirect family (1 where the terminals are nodes themselves), every router
   /// of a direct family such as the dragonfly (h); empty for the others.
   std::function<std::uint32_t(const Params&)> terminals_per_endpoint = {};
+  /// The registered family this one is another name of (the same graphs under its users' name and parameters,
+  /// lib/src/gen/aliases.cpp); empty for a family of its own.
+  std::string alias_of = {};
 };
 
 /// Every family, in the order of `topogen --list`.
