@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 #include <omp.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/registry.hpp"
+#include "topo/route/route.hpp"
 #include "topo/route/traffic.hpp"
 #include "topo/sim/run_output.hpp"
 
@@ -30,8 +32,12 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
   r->fallthrough();
   r->add_option("graph", c.input, "graph file (edge list, JSON or descriptor); - or nothing for stdin")
       ->type_name("GRAPH");
+  std::vector<std::string> family_defaults;
+  for (const auto& a : topo::route::algorithms())
+    if (a.family_default) family_defaults.push_back(a.name);
   r->add_option("--algo", o.algo,
-                "routing (default dor or dragonfly where it fits, else shortest): " + sim::routing_help())
+                fmt::format("routing (default {} where it fits, else shortest): {}", fmt::join(family_defaults, ", "),
+                            sim::routing_help()))
       ->check(topo::cli::one_of(sim::routing_names()))
       ->type_name("ALGO");
   r->add_flag("--random-ties", o.random_ties, "shortest: a random minimal next hop (seeded)");

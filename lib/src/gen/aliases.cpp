@@ -4,6 +4,8 @@
 // is the target's, so the alias cannot drift from it. Its graphs record the alias's name and parameters.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "topo/errors.hpp"
@@ -50,7 +52,13 @@ Family alias_of(const Family& target, Alias a) {
   f.build = [target, to](const Params& p) { return target.build(to(p)); };
   if (target.symmetry) f.symmetry = [target, to](const Params& p) { return target.symmetry(to(p)); };
   if (target.grid) f.grid = [target, to](const Params& p) { return target.grid(to(p)); };
-  // Family-specific routings are not carried over: they read the parameters of their own family by name.
+  // Family-specific routings read their family's parameters by name: carried over when the alias's parameters
+  // are the target's (PolarFly's q is demipn's).
+  const auto key_of = [](const ParamSpec& s) { return s.key(); };
+  std::vector<std::string> own, targets;
+  std::ranges::transform(a.params, std::back_inserter(own), key_of);
+  std::ranges::transform(target.params, std::back_inserter(targets), key_of);
+  if (std::ranges::is_permutation(own, targets)) f.routings = target.routings;
   if (terminals)
     f.terminals_per_endpoint = terminals;
   else if (target.terminals_per_endpoint)

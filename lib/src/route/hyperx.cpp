@@ -61,7 +61,8 @@ Algorithm algorithm_hyperx() {
   return {.name = "hyperx",
           .help = "dimension order on a HyperX: one hop per dimension, straight to the target's coordinate",
           .needs = Algorithm::Needs::family_structure,
-          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<HyperX>(g); }};
+          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<HyperX>(g); },
+          .family_default = true};
 }
 
 }  // namespace topo::route

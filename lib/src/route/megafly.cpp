@@ -94,7 +94,8 @@ Algorithm algorithm_megafly() {
   return {.name = "megafly",
           .help = "minimal routing on a Megafly / Dragonfly+: up to a spine, at most one global link, down",
           .needs = Algorithm::Needs::family_structure,
-          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Megafly>(g); }};
+          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Megafly>(g); },
+          .family_default = true};
 }
 
 }  // namespace topo::route

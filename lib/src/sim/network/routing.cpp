@@ -206,8 +206,8 @@ struct SimRoutingEntry {
 // The simulator's own routings, one entry each; toporoute's algorithms come first (route::algorithms()).
 std::vector<SimRoutingEntry> sim_only() {
   return {
-      {"minimal-adaptive", "per hop the least-occupied minimal output; escape VCs on dor, dragonfly or shortest", true,
-       false,
+      {"minimal-adaptive", "per hop the least-occupied minimal output; escape VCs on the default routing of --algo",
+       true, false,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<MinimalAdaptive>(c.net, base_router(c.g, c.o));
        }},
