@@ -1,0 +1,165 @@
+// Path diversity: the number of shortest paths σ(s,t) of every pair from BFS path counts (Brandes' first
+// pass), one BFS per source or per class of sources, and λ(s,t) from edge_connectivity.cpp.
+#include "topo/metrics/path_diversity.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+namespace topo::metrics {
+
+namespace {
+
+constexpr std::uint32_t unseen = std::numeric_limits<std::uint32_t>::max();
+
+/// One source's BFS state, reused: only the nodes reached are reset.
+struct CountSweep {
+  std::vector<std::uint32_t> dist;
+  std::vector<double> sigma;
+  std::vector<node_id> queue;
+  explicit CountSweep(node_id n) : dist(n, unseen), sigma(n, 0) { queue.reserve(n); }
+
+  /// σ(s, v) for every v reached, in BFS order in `queue`; a path is a sequence of links, so a hop over
+  /// parallel links counts once per link (route::count_shortest_paths counts the same way).
+  void run(const Graph& g, node_id s) {
+    for (node_id v : queue) {
+      dist[v] = unseen;
+      sigma[v] = 0;
+    }
+    queue.clear();
+    dist[s] = 0;
+    sigma[s] = 1;
+    queue.push_back(s);
+    for (std::size_t h = 0; h < queue.size(); ++h) {
+      const node_id v = queue[h];
+      const auto nb = g.out_neighbors(v);
+      const auto ln = g.out_links(v);
+      for (std::size_t i = 0; i < nb.size(); ++i) {
+        const node_id w = nb[i];
+        if (dist[w] == unseen) {
+          dist[w] = dist[v] + 1;
+          queue.push_back(w);
+        }
+        if (dist[w] == dist[v] + 1) sigma[w] += sigma[v] * g.multiplicity(ln[i]);
+      }
+    }
+  }
+};
+
+/// A part of the histogram and the sums, one per thread, added up at the end.
+struct CountTally {
+  std::unordered_map<std::uint64_t, std::uint64_t> bins;
+  std::uint64_t above = 0, pairs = 0, single = 0;
+  double sum = 0, min = std::numeric_limits<double>::infinity(), max = 0;
+
+  void add(double sigma, std::uint64_t weight) {
+    if (sigma >= exact_path_count_limit)
+      above += weight;
+    else
+      bins[std::uint64_t(sigma)] += weight;
+    pairs += weight;
+    if (sigma == 1) single += weight;
+    sum += sigma * double(weight);
+    min = std::min(min, sigma);
+    max = std::max(max, sigma);
+  }
+  void merge(const CountTally& o) {
+    for (const auto& [k, c] : o.bins) bins[k] += c;
+    above += o.above;
+    pairs += o.pairs;
+    single += o.single;
+    sum += o.sum;
+    min = std::min(min, o.min);
+    max = std::max(max, o.max);
+  }
+};
+
+bool has_parallel_links(const Graph& g) {
+  if (g.multigraph()) return true;
+  for (link_id l = 0; l < g.num_links(); ++l)
+    if (g.multiplicity(l) > 1) return true;
+  return false;
+}
+
+ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptions& o) {
+  ShortestPathCounts r;
+  const node_id n = g.num_nodes();
+  std::vector<node_id> sources;
+  std::vector<std::uint64_t> weight;
+  std::vector<char> target(o.endpoints.empty() ? 0 : n, 0);
+  if (!o.endpoints.empty()) {
+    r.method = "endpoints";
+    sources = o.endpoints;
+    for (node_id e : o.endpoints) target[e] = 1;
+  } else if (o.classes && !has_parallel_links(g)) {
+    r.method = "orbits";
+    sources = o.classes->representative;
+    weight = o.classes->size;
+  } else {
+    r.method = "bfs";
+    sources.resize(n);
+    for (node_id v = 0; v < n; ++v) sources[v] = v;
+  }
+  r.sources = sources.size();
+  CountTally total;
+  const int threads = static_cast<int>(std::min<std::size_t>(
+      std::max<std::size_t>(sources.size(), 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
+#pragma omp parallel num_threads(threads)
+  {
+    CountSweep sweep(n);
+    CountTally part;
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const node_id s = sources[i];
+      sweep.run(g, s);
+      const std::uint64_t w = weight.empty() ? 1 : weight[i];
+      for (node_id t : sweep.queue)
+        if (t != s && (target.empty() || target[t])) part.add(sweep.sigma[t], w);
+    }
+#pragma omp critical
+    total.merge(part);
+  }
+  r.histogram.assign(total.bins.begin(), total.bins.end());
+  std::sort(r.histogram.begin(), r.histogram.end());
+  r.pairs_above_limit = total.above;
+  r.pairs = total.pairs;
+  if (total.pairs) {
+    r.mean = total.sum / double(total.pairs);
+    r.min = total.min;
+    r.max = total.max;
+    r.single_fraction = double(total.single) / double(total.pairs);
+  }
+  return r;
+}
+
+}  // namespace
+
+std::vector<double> shortest_path_counts_from(const Graph& g, node_id s) {
+  CountSweep sweep(g.num_nodes());
+  sweep.run(g, s);
+  return sweep.sigma;
+}
+
+PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& o) {
+  PathDiversity r;
+  r.shortest = shortest_path_counts(g, o);
+  if (g.directed())
+    r.disjoint_skipped = "directed graph: the Gomory–Hu tree is for undirected graphs";
+  else
+    r.disjoint = edge_disjoint_paths(g, o);
+  return r;
+}
+
+std::uint64_t path_diversity_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t threads) {
+  // Per thread: distance, σ and the queue (4 + 8 + 4 per node); the flow network: head, residual, original
+  // capacity and reverse arc per arc (4 + 8 + 4 + 8), offsets, level, arc pointer, queue, parent and flow per
+  // node (8 + 4 + 8 + 4 + 4 + 8).
+  const double n = double(nodes), a = double(arcs);
+  const double b = double(threads) * 16 * n + 24 * a + 36 * n;
+  return b >= 1.8e19 ? ~std::uint64_t{0} : std::uint64_t(b);
+}
+
+}  // namespace topo::metrics
