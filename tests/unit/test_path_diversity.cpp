@@ -142,10 +142,30 @@ TEST_CASE("path diversity: parallel links multiply σ and λ; components have λ
   CHECK(p.disjoint->min == 0);
 }
 
+TEST_CASE("path diversity: counts of 2^53 and more share one bin") {
+  // A path 0 - 1 - ... - 6 of links of multiplicity 1024: σ(i, j) = 2^(10·|i - j|), 2^60 for the two end pairs.
+  GraphBuilder b(7, false);
+  LinkAttrs many;
+  many.multiplicity = 1024;
+  for (node_id v = 0; v < 6; ++v) b.add_link(v, v + 1, many);
+  const auto p = measured(b.finish(Duplicates::reject));
+  Histogram expected;
+  for (unsigned d = 1; d <= 5; ++d) expected.emplace_back(std::uint64_t{1} << (10 * d), 2 * (7 - d));
+  CHECK(p.shortest.histogram == expected);
+  CHECK(p.shortest.pairs_above_limit == 2);
+  CHECK(p.shortest.pairs == 42);
+  CHECK(p.shortest.max == std::ldexp(1.0, 60));
+  REQUIRE(p.disjoint);
+  CHECK(p.disjoint->histogram == Histogram{{1024, 21}});
+}
+
 TEST_CASE("path diversity: Gusfield's tree gives every pair's max flow, over endpoints too") {
+  // A mesh's λ ranges from 2 (corners) to 4; with some of its nodes as endpoints, the tree is over them alone.
+  Graph some = test::family("mesh", {{"dims", "5x6"}});
+  for (node_id v = 0; v < some.num_nodes(); v += 3) some.meta.endpoints.push_back(v);
   for (const auto& g :
        {test::family("random-regular", {{"nodes", "30"}, {"degree", "3"}}),
-        test::family("fattree", {{"arity", "3"}, {"levels", "2"}}), test::family("mesh", {{"dims", "4x5"}})}) {
+        test::family("fattree", {{"arity", "3"}, {"levels", "2"}}), test::family("mesh", {{"dims", "4x5"}}), some}) {
     std::vector<node_id> terms = g.meta.endpoints;
     if (terms.empty())
       for (node_id v = 0; v < g.num_nodes(); ++v) terms.push_back(v);
@@ -158,6 +178,7 @@ TEST_CASE("path diversity: Gusfield's tree gives every pair's max flow, over end
     const auto e = metrics::edge_disjoint_paths(g, o);
     CHECK(e.exact);
     CHECK(e.histogram == Histogram(bins.begin(), bins.end()));
+    CHECK(e.max_flows == terms.size() - 1);
   }
 }
 

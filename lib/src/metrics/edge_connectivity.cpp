@@ -49,23 +49,47 @@ class FlowNetwork {
       }
     }
     off_[n_] = arcs;
+    around_.resize(n_);
+    for (node_id v = 0; v < n_; ++v)
+      around_[v] = std::accumulate(cap_.begin() + std::ptrdiff_t(off_[v]), cap_.begin() + std::ptrdiff_t(off_[v + 1]),
+                                   std::uint64_t{0});
     res_.resize(arcs);
     queue_.reserve(n_);
   }
 
   node_id size() const { return n_; }
 
-  /// The largest s-t flow; afterwards, on_source_side(v) tells the side of a minimum cut.
+  /// The largest s-t flow; afterwards, on_source_side(v) tells the side of a minimum cut. The flow stops at
+  /// the smaller capacity around s or t, which bounds it: then that node alone is a side of a minimum cut.
   std::uint64_t max_flow(node_id s, node_id t) {
     std::copy(cap_.begin(), cap_.end(), res_.begin());
+    const std::uint64_t bound = std::min(around_[s], around_[t]);
     std::uint64_t flow = 0;
-    while (levels(s, t)) {
+    cut_ = Cut::levels;
+    while (flow < bound && levels(s, t)) {
       std::copy(off_.begin(), off_.end() - 1, next_.begin());
-      while (const std::uint64_t f = blocking_path(s, t)) flow += f;
+      while (flow < bound)
+        if (const std::uint64_t f = blocking_path(s, t))
+          flow += f;
+        else
+          break;
+    }
+    if (flow == bound) {
+      cut_ = around_[s] == bound ? Cut::source_alone : Cut::sink_alone;
+      cut_node_ = around_[s] == bound ? s : t;
     }
     return flow;
   }
-  bool on_source_side(node_id v) const { return level_[v] != no_level; }
+  bool on_source_side(node_id v) const {
+    switch (cut_) {
+      case Cut::source_alone:
+        return v == cut_node_;
+      case Cut::sink_alone:
+        return v != cut_node_;
+      default:
+        return level_[v] != no_level;
+    }
+  }
 
  private:
   /// BFS levels from s over arcs with residual capacity; true when t is reached.
@@ -119,7 +143,12 @@ class FlowNetwork {
     return f;
   }
 
+  /// Which minimum cut on_source_side reports: the last BFS's reach from s, s alone, or all but t.
+  enum class Cut { levels, source_alone, sink_alone };
   node_id n_;
+  Cut cut_ = Cut::levels;
+  node_id cut_node_ = 0;
+  std::vector<std::uint64_t> around_;  // capacity of the links around each node
   std::vector<std::uint64_t> off_, rev_, res_, next_, path_;
   std::vector<node_id> head_, queue_;
   std::vector<std::uint32_t> cap_, level_;
@@ -216,9 +245,7 @@ EdgeDisjointPaths edge_disjoint_paths(const Graph& g, const PathDiversityOptions
     std::iota(terms.begin(), terms.end(), node_id{0});
   }
   FlowNetwork net(g);
-  const double k = double(terms.size());
-  const std::uint64_t pairs = terms.size() * (terms.size() - std::min<std::size_t>(terms.size(), 1)) / 2;
-  if (k * double(g.num_arcs()) <= o.exact_connectivity_work || pairs <= o.sampled_pairs) return all_pairs(net, terms);
+  if (plan_path_diversity(g, o).exact_connectivity) return all_pairs(net, terms);
   return sampled_pairs(net, terms, o.sampled_pairs, o.seed);
 }
 

@@ -116,6 +116,16 @@ Report measure(const Graph& g, const MeasureOptions& o) {
     if (r.distances.method == "orbits") po.classes = &*r.distances.orbits;
     po.exact_connectivity_work = o.paths_exact_work;
     po.sampled_pairs = o.paths_sampled_pairs;
+    if (o.notice) {
+      const unsigned threads = o.threads > 0 ? unsigned(o.threads) : std::max(1u, std::thread::hardware_concurrency());
+      const auto plan = plan_path_diversity(g, po);
+      const double seconds = path_diversity_seconds(plan, threads);
+      if (seconds > o.notice_seconds)
+        o.notice(
+            fmt::format("path diversity: {} path-count searches and {} max flows over {} arcs, about {:.0f} s "
+                        "on {} thread{}",
+                        plan.sources, plan.max_flows, plan.arcs, seconds, threads, threads == 1 ? "" : "s"));
+    }
     r.paths = path_diversity(g, po);
   }
   if (wanted(o.bisection, g.num_nodes() <= o.auto_bisection_nodes) && g.num_nodes() > 1) {

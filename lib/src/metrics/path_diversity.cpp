@@ -94,7 +94,7 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
     r.method = "endpoints";
     sources = o.endpoints;
     for (node_id e : o.endpoints) target[e] = 1;
-  } else if (o.classes && !has_parallel_links(g)) {
+  } else if (plan_path_diversity(g, o).by_classes) {
     r.method = "orbits";
     sources = o.classes->representative;
     weight = o.classes->size;
@@ -136,6 +136,27 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
 }
 
 }  // namespace
+
+PathDiversityPlan plan_path_diversity(const Graph& g, const PathDiversityOptions& o) {
+  PathDiversityPlan p;
+  p.arcs = g.num_arcs();
+  const std::uint64_t terms = o.endpoints.empty() ? g.num_nodes() : o.endpoints.size();
+  p.by_classes = o.endpoints.empty() && o.classes && !has_parallel_links(g);
+  p.sources = p.by_classes ? o.classes->representative.size() : terms;
+  if (!g.directed()) {
+    const std::uint64_t pairs = terms * (terms - std::min<std::uint64_t>(terms, 1)) / 2;
+    p.exact_connectivity = double(terms) * double(p.arcs) <= o.exact_connectivity_work || pairs <= o.sampled_pairs;
+    p.max_flows = p.exact_connectivity ? terms - std::min<std::uint64_t>(terms, 1) : o.sampled_pairs;
+  }
+  return p;
+}
+
+double path_diversity_seconds(const PathDiversityPlan& p, unsigned threads) {
+  // Rates of one AMD EPYC core on random regular graphs of degree 8 (bench/paths.sh), rounded down: the path
+  // counts 1e8 arcs a second, a max flow (Dinic's phases, then the cut) 3e7.
+  const double arcs = double(p.arcs);
+  return double(p.sources) * arcs / (1e8 * std::max(1u, threads)) + double(p.max_flows) * arcs / 3e7;
+}
 
 std::vector<double> shortest_path_counts_from(const Graph& g, node_id s) {
   CountSweep sweep(g.num_nodes());

@@ -65,6 +65,19 @@ struct PathDiversityOptions {
 
 PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& o);
 
+/// What path_diversity will run: BFS path-count searches, max flows (all pairs' n - 1, or the sample), over arcs.
+struct PathDiversityPlan {
+  std::uint64_t sources = 0;
+  bool by_classes = false;
+  std::uint64_t max_flows = 0;
+  bool exact_connectivity = true;
+  std::uint64_t arcs = 0;
+};
+PathDiversityPlan plan_path_diversity(const Graph& g, const PathDiversityOptions& o);
+/// The plan's expected time on `threads` threads (the path counts are shared, the max flows run on one), for
+/// the notice before a long run only.
+double path_diversity_seconds(const PathDiversityPlan& p, unsigned threads);
+
 /// σ(s,t) for one source and every node t (0 when unreachable, 1 for t = s).
 std::vector<double> shortest_path_counts_from(const Graph& g, node_id s);
 /// λ over every pair (Gusfield's n - 1 max flows, a flow-equivalent tree) or over `sampled_pairs` random pairs,

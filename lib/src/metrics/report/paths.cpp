@@ -14,8 +14,17 @@ constexpr std::size_t text_bins = 12;
 std::string sigma_method(const ShortestPathCounts& s) {
   if (s.method == "orbits")
     return fmt::format("BFS path counts from one node per class, {} (exact)", plural(s.sources, "class", "classes"));
-  if (s.method == "endpoints") return fmt::format("BFS path counts from every endpoint, {} (exact)", s.sources);
-  return fmt::format("BFS path counts from every node, {} (exact)", s.sources);
+  if (s.method == "endpoints") return "BFS path counts from every endpoint (exact)";
+  return "BFS path counts from every node (exact)";
+}
+
+/// A path count as the text shows it: whole below 2^53, else (rounded) in scientific notation; a mean with 4
+/// decimals below 10^6.
+std::string count_text(double x) {
+  return x < exact_path_count_limit ? fmt::format("{}", std::uint64_t(x)) : fmt::format("{:.4e}", x);
+}
+std::string mean_text(double x) {
+  return x < 1e6 ? fmt::format("{:.4f}", x) : fmt::format("{:.4e}", x);
 }
 
 std::string lambda_method(const EdgeDisjointPaths& e) {
@@ -74,8 +83,8 @@ void text(const View& v, TextTable& t) {
   const auto& s = p.shortest;
   t.heading("Path diversity");
   t.row("shortest paths by", sigma_method(s));
-  t.row("shortest paths σ", fmt::format("mean {:.4f}  min {}  max {}  (ordered pairs of distinct {})", s.mean, s.min,
-                                        s.max, v.f.indirect ? "endpoints" : "nodes"));
+  t.row("shortest paths σ", fmt::format("mean {}  min {}  max {}  (ordered pairs of distinct {})", mean_text(s.mean),
+                                        count_text(s.min), count_text(s.max), v.f.indirect ? "endpoints" : "nodes"));
   t.row("single shortest path", fmt::format("{:.4f} of the pairs", s.single_fraction));
   t.row("σ: pairs", histogram_text(s.histogram, s.pairs_above_limit));
   if (!p.disjoint) {
