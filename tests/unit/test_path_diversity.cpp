@@ -204,3 +204,17 @@ TEST_CASE("path diversity: directed graphs get σ but not λ") {
   CHECK(p.shortest.pairs > 0);
   CHECK_THROWS_AS(metrics::local_edge_connectivity(g, 0, 1), InputError);
 }
+
+TEST_CASE("path diversity: counted in the memory estimate only when asked for") {
+  metrics::MeasureOptions o;
+  o.threads = 2;
+  auto has_paths = [&](const MemoryEstimate& e) {
+    for (const auto& [part, bytes] : e.parts)
+      if (part == "paths") return bytes;
+    return std::uint64_t{0};
+  };
+  CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) == 0);
+  o.paths = true;
+  // 2 threads × (88 per node + 24 per arc) + 16 per node, 8000 arcs
+  CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) == 2 * (88 * 1000 + 24 * 8000) + 16 * 1000);
+}

@@ -2,6 +2,8 @@
 // capacity its multiplicity), and every pair's λ from Gusfield's n - 1 max flows (D. Gusfield, "Very simple
 // methods for all pairs network flow analysis", SIAM J. Comput. 19(1), 1990): a flow-equivalent tree, whose
 // smallest weight on the path between two nodes is their λ.
+#include <omp.h>
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -92,7 +94,8 @@ class FlowNetwork {
   }
 
  private:
-  /// BFS levels from s over arcs with residual capacity; true when t is reached.
+  /// BFS levels from s over arcs with residual capacity, up to t's; true when t is reached (when it is not, every
+  /// node reached has a level: the source side of a minimum cut).
   bool levels(node_id s, node_id t) {
     std::fill(level_.begin(), level_.end(), no_level);
     queue_.clear();
@@ -100,6 +103,7 @@ class FlowNetwork {
     queue_.push_back(s);
     for (std::size_t h = 0; h < queue_.size(); ++h) {
       const node_id v = queue_[h];
+      if (level_[t] != no_level && level_[v] >= level_[t]) break;  // no shortest augmenting path goes further
       for (std::uint64_t a = off_[v]; a < off_[v + 1]; ++a)
         if (res_[a] && level_[head_[a]] == no_level) {
           level_[head_[a]] = level_[v] + 1;
@@ -172,18 +176,36 @@ void finish(EdgeDisjointPaths& r, const std::map<std::uint64_t, std::uint64_t>& 
 }
 
 /// Every pair among `terms` from Gusfield's tree: its links joined in decreasing weight, each join giving the
-/// pairs it connects that weight as their λ.
-EdgeDisjointPaths all_pairs(FlowNetwork& net, const std::vector<node_id>& terms) {
+/// pairs it connects that weight as their λ. The flows of a batch of consecutive terminals run in parallel, each
+/// with the parent it has when the batch starts; in order, a flow whose terminal got another parent from an
+/// earlier one in the batch is run again. Same tree as one flow after the other.
+EdgeDisjointPaths all_pairs(const FlowNetwork& net, const std::vector<node_id>& terms, int threads) {
   EdgeDisjointPaths r;
   const std::size_t k = terms.size();
   std::vector<std::size_t> parent(k, 0);
   std::vector<std::uint64_t> weight(k, 0);
-  for (std::size_t i = 1; i < k; ++i) {
-    const std::size_t p = parent[i];
-    weight[i] = net.max_flow(terms[i], terms[p]);
-    ++r.max_flows;
-    for (std::size_t j = i + 1; j < k; ++j)
-      if (parent[j] == p && net.on_source_side(terms[j])) parent[j] = i;
+  const std::size_t batch = std::size_t(threads) * 32;
+  std::vector<FlowNetwork> nets(std::size_t(threads), net);
+  std::vector<std::size_t> used(batch);
+  std::vector<std::uint64_t> flow(batch);
+  std::vector<std::vector<char>> side(batch, std::vector<char>(k));
+  auto run = [&](FlowNetwork& f, std::size_t i, std::size_t b) {
+    used[b] = parent[i];
+    flow[b] = f.max_flow(terms[i], terms[parent[i]]);
+    for (std::size_t j = i + 1; j < k; ++j) side[b][j] = f.on_source_side(terms[j]);
+  };
+  for (std::size_t first = 1; first < k; first += batch) {
+    const std::size_t last = std::min(k, first + batch);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (std::size_t i = first; i < last; ++i) run(nets[std::size_t(omp_get_thread_num())], i, i - first);
+    for (std::size_t i = first; i < last; ++i) {
+      const std::size_t b = i - first;
+      if (used[b] != parent[i]) run(nets[0], i, b);
+      weight[i] = flow[b];
+      ++r.max_flows;
+      for (std::size_t j = i + 1; j < k; ++j)
+        if (parent[j] == parent[i] && side[b][j]) parent[j] = i;
+    }
   }
   std::vector<std::size_t> order(k > 0 ? k - 1 : 0);
   std::iota(order.begin(), order.end(), std::size_t{1});
@@ -245,7 +267,11 @@ EdgeDisjointPaths edge_disjoint_paths(const Graph& g, const PathDiversityOptions
     std::iota(terms.begin(), terms.end(), node_id{0});
   }
   FlowNetwork net(g);
-  if (plan_path_diversity(g, o).exact_connectivity) return all_pairs(net, terms);
+  if (plan_path_diversity(g, o).exact_connectivity) {
+    const int threads = static_cast<int>(std::min<std::size_t>(
+        std::max<std::size_t>(terms.size(), 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
+    return all_pairs(net, terms, threads);
+  }
   return sampled_pairs(net, terms, o.sampled_pairs, o.seed);
 }
 

@@ -175,11 +175,12 @@ PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& o) {
 }
 
 std::uint64_t path_diversity_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t threads) {
-  // Per thread: distance, σ and the queue (4 + 8 + 4 per node); the flow network: head, residual, original
-  // capacity and reverse arc per arc (4 + 8 + 4 + 8), offsets, level, arc pointer, queue, parent and flow per
-  // node (8 + 4 + 8 + 4 + 4 + 8).
-  const double n = double(nodes), a = double(arcs);
-  const double b = double(threads) * 16 * n + 24 * a + 36 * n;
+  // Per thread: the path counts' distance, σ and queue (4 + 8 + 4 per node); a flow network (edge_connectivity.cpp)
+  // with head, residual, capacity and reverse arc per arc (4 + 8 + 4 + 8) and offsets, capacity around, level,
+  // arc pointer, queue and path per node (8 + 8 + 4 + 8 + 4 + 8); Gusfield's parent and weight (16 per node), and
+  // the cut sides of a batch of 32 flows per thread (32 bytes per node and thread).
+  const double n = double(nodes), a = double(arcs), t = double(threads);
+  const double b = t * (16 * n + 24 * a + 40 * n + 32 * n) + 16 * n;
   return b >= 1.8e19 ? ~std::uint64_t{0} : std::uint64_t(b);
 }
 

@@ -34,7 +34,7 @@ struct ShortestPathCounts {
 /// components. Undirected graphs only.
 struct EdgeDisjointPaths {
   bool exact = true;            // from a Gomory–Hu tree (every pair), else from a random sample of pairs
-  std::uint64_t max_flows = 0;  // max-flow computations run
+  std::uint64_t max_flows = 0;  // the max flows the figures come from (n - 1, or the sample)
   std::uint64_t pairs = 0;      // pairs in the histogram (all pairs, or the sample)
   std::vector<std::pair<std::uint64_t, std::uint64_t>> histogram;  // (λ, unordered pairs), ascending
   /// Exact: the minimum over the pairs (over all nodes, the edge connectivity). Sampled: over the sample,
@@ -50,7 +50,7 @@ struct PathDiversity {
 };
 
 struct PathDiversityOptions {
-  int threads = 0;  // OpenMP threads of the path counts (0: all)
+  int threads = 0;  // OpenMP threads of the path counts and of Gusfield's max flows (0: all)
   std::uint64_t seed = 1;
   /// Classes of sources whose σ distributions are the same (automorphism orbits): one BFS per class,
   /// weighted by its size. Null: every source. Not used on an indirect network or with parallel links
