@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # topostat --paths: the path diversity section in the text, the JSON and the CSV, the rest of each output the
 # same as without --paths, and no trace of it without --paths. Usage: paths.sh BIN_DIR
-. "$(dirname "$0")/../lib.sh"
+# shellcheck disable=SC2016  # check() evaluates its condition later, where the variables are set
+set -uo pipefail
 BIN=$1
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
 "$BIN/topogen" torus --dims 5x5 >"$tmp/t.el"
 stat() { "$BIN/topostat" --no-provenance --bisection no "$@" "$tmp/t.el"; }
 
