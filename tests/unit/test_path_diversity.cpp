@@ -218,3 +218,17 @@ TEST_CASE("path diversity: counted in the memory estimate only when asked for") 
   // 2 threads × (88 per node + 24 per arc) + 16 per node, 8000 arcs
   CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) == 2 * (88 * 1000 + 24 * 8000) + 16 * 1000);
 }
+
+TEST_CASE("path diversity: the same figures on 1 and 2 threads") {
+  const Graph g = test::family("random-regular", {{"nodes", "200"}, {"degree", "5"}, {"seed", "4"}});
+  metrics::PathDiversityOptions one, two;
+  one.threads = 1;
+  two.threads = 2;
+  const auto a = metrics::path_diversity(g, one), b = metrics::path_diversity(g, two);
+  CHECK(a.shortest.histogram == b.shortest.histogram);
+  CHECK(a.shortest.mean == b.shortest.mean);  // bit for bit
+  REQUIRE(a.disjoint);
+  REQUIRE(b.disjoint);
+  CHECK(a.disjoint->histogram == b.disjoint->histogram);
+  CHECK(a.disjoint->mean == b.disjoint->mean);
+}

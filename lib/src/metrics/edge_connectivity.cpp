@@ -59,8 +59,6 @@ class FlowNetwork {
     queue_.reserve(n_);
   }
 
-  node_id size() const { return n_; }
-
   /// The largest s-t flow; afterwards, on_source_side(v) tells the side of a minimum cut. The flow stops at
   /// the smaller capacity around s or t, which bounds it: then that node alone is a side of a minimum cut.
   std::uint64_t max_flow(node_id s, node_id t) {
@@ -157,8 +155,6 @@ class FlowNetwork {
   std::vector<node_id> head_, queue_;
   std::vector<std::uint32_t> cap_, level_;
 };
-
-using Histogram = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
 
 void finish(EdgeDisjointPaths& r, const std::map<std::uint64_t, std::uint64_t>& bins) {
   r.histogram.assign(bins.begin(), bins.end());

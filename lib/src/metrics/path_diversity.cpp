@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
 #include <unordered_map>
 
 namespace topo::metrics {
@@ -53,7 +52,7 @@ struct CountSweep {
 struct CountTally {
   std::unordered_map<std::uint64_t, std::uint64_t> bins;
   std::uint64_t above = 0, pairs = 0, single = 0;
-  double sum = 0, min = std::numeric_limits<double>::infinity(), max = 0;
+  double min = std::numeric_limits<double>::infinity(), max = 0;
 
   void add(double sigma, std::uint64_t weight) {
     if (sigma >= exact_path_count_limit)
@@ -62,7 +61,6 @@ struct CountTally {
       bins[std::uint64_t(sigma)] += weight;
     pairs += weight;
     if (sigma == 1) single += weight;
-    sum += sigma * double(weight);
     min = std::min(min, sigma);
     max = std::max(max, sigma);
   }
@@ -71,7 +69,6 @@ struct CountTally {
     above += o.above;
     pairs += o.pairs;
     single += o.single;
-    sum += o.sum;
     min = std::min(min, o.min);
     max = std::max(max, o.max);
   }
@@ -105,6 +102,8 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
   }
   r.sources = sources.size();
   CountTally total;
+  // Each source's sum of σ, added up in source order afterwards: the mean does not depend on the threads.
+  std::vector<double> source_sum(sources.size(), 0);
   const int threads = static_cast<int>(std::min<std::size_t>(
       std::max<std::size_t>(sources.size(), 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
 #pragma omp parallel num_threads(threads)
@@ -116,8 +115,13 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
       const node_id s = sources[i];
       sweep.run(g, s);
       const std::uint64_t w = weight.empty() ? 1 : weight[i];
+      double sum = 0;
       for (node_id t : sweep.queue)
-        if (t != s && (target.empty() || target[t])) part.add(sweep.sigma[t], w);
+        if (t != s && (target.empty() || target[t])) {
+          part.add(sweep.sigma[t], w);
+          sum += sweep.sigma[t];
+        }
+      source_sum[i] = sum * double(w);
     }
 #pragma omp critical
     total.merge(part);
@@ -127,7 +131,9 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
   r.pairs_above_limit = total.above;
   r.pairs = total.pairs;
   if (total.pairs) {
-    r.mean = total.sum / double(total.pairs);
+    double sum = 0;
+    for (double x : source_sum) sum += x;
+    r.mean = sum / double(total.pairs);
     r.min = total.min;
     r.max = total.max;
     r.single_fraction = double(total.single) / double(total.pairs);
