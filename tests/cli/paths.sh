@@ -44,4 +44,8 @@ check "csv: the rest unchanged" 'grep -v "^paths," "$tmp/paths.csv" | cmp -s "$t
 # but not λ, and says why.
 "$BIN/topogen" debruijn --symbols 2 --length 4 | "$BIN/topostat" --paths --csv >"$tmp/d.csv"
 check "directed: λ skipped, said why" 'grep -q "^paths,edge_disjoint_method,none,directed graph" "$tmp/d.csv"'
+# --histogram prints the distances alone: --paths with it is a usage error, not a section computed and dropped.
+"$BIN/topostat" --paths --histogram "$tmp/t.el" >"$tmp/h.out" 2>"$tmp/h.err"
+expect_status "--paths --histogram" 2 $?
+check "--paths --histogram: one line, no output" '[[ ! -s "$tmp/h.out" && $(wc -l <"$tmp/h.err") -eq 1 ]]'
 finish

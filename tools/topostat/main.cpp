@@ -91,7 +91,8 @@ int main(int argc, char** argv) {
   app.add_flag("--csv", o.csv, "print the figures as CSV (section,figure,value,note) instead of the table")
       ->excludes(app.get_option("--json"));
   app.add_flag("--histogram", o.histogram, "print only the distance distribution (as CSV with --csv)")
-      ->excludes(app.get_option("--json"));
+      ->excludes(app.get_option("--json"))
+      ->excludes(app.get_option("--paths"));
   tool.add_output_option(o.output);
   tool.add_provenance_flag(o.no_provenance);
   tool.add_threads_option(o.threads);
