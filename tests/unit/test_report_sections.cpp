@@ -43,6 +43,7 @@ TEST_CASE("report sections: registered once, each in every format or in none") {
     CAPTURE(c.what);
     metrics::MeasureOptions mo;
     mo.threads = 1;
+    mo.paths = true;  // the path diversity section too (absent without --paths)
     const auto r = metrics::measure(c.g, mo);
     const auto f = metrics::derive(c.g, r, c.inputs);
     const metrics::report::View v{c.g, r, c.inputs, f};

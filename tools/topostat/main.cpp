@@ -25,6 +25,7 @@ struct Options {
   bool json = false;
   bool csv = false;
   bool histogram = false;
+  bool paths = false;
   bool no_provenance = false;
   int threads = 0;
   std::string method = "auto";
@@ -71,6 +72,9 @@ int main(int argc, char** argv) {
   app.add_option("--routing", o.routing, fmt::format("routing for link loads: {}", fmt::join(routing_help, "; ")))
       ->check(topo::cli::one_of(topo::names_of(topo::metrics::load_routings())))
       ->type_name("ROUTING");
+  app.add_flag("--paths", o.paths,
+               "path diversity: shortest paths and edge-disjoint paths of every pair (edge-disjoint paths of "
+               "1000 random pairs when nodes·arcs > 2e9)");
   app.add_option("--terminals-per-router", o.costs.terminals_per_router,
                  "Δ0: print T = N·Δ0, R = Δ + Δ0 and the subscription for it")
       ->type_name("D0");
@@ -87,7 +91,8 @@ int main(int argc, char** argv) {
   app.add_flag("--csv", o.csv, "print the figures as CSV (section,figure,value,note) instead of the table")
       ->excludes(app.get_option("--json"));
   app.add_flag("--histogram", o.histogram, "print only the distance distribution (as CSV with --csv)")
-      ->excludes(app.get_option("--json"));
+      ->excludes(app.get_option("--json"))
+      ->excludes(app.get_option("--paths"));
   tool.add_output_option(o.output);
   tool.add_provenance_flag(o.no_provenance);
   tool.add_threads_option(o.threads);
@@ -104,6 +109,7 @@ int main(int argc, char** argv) {
     mo.utilization = m::parse_when(o.utilization);
     mo.routing = m::parse_routing(o.routing);
     mo.threads = o.threads;
+    mo.paths = o.paths;
     mo.kernel = topo::cli::kernel_from_environment();
     mo.ranks = &topo::cli::job();  // under mpirun the ranks share the sweeps and searches
     std::optional<topo::cli::Progress> progress;

@@ -7,6 +7,7 @@
 
 #include "topo/errors.hpp"
 #include "topo/metrics/endpoints.hpp"
+#include "topo/metrics/path_diversity.hpp"
 #include "topo/registry.hpp"
 
 namespace topo::metrics {
@@ -105,6 +106,27 @@ Report measure(const Graph& g, const MeasureOptions& o) {
                            o.utilization == When::automatic ? " (--utilization no skips them)" : ""));
     r.loads = by_orbits ? link_loads_by_symmetry(g, o.routing, group->generators, o.threads, o.ranks, o.kernel)
                         : link_loads(g, o.routing, o.threads, stage(o, "link loads"), r.endpoints, o.ranks, o.kernel);
+  }
+  if (o.paths) {
+    PathDiversityOptions po;
+    po.threads = o.threads;
+    po.seed = o.seed;
+    po.endpoints = r.endpoints;
+    // The classes the distances came from: automorphisms keep σ's distribution per source as well.
+    if (r.distances.method == "orbits") po.classes = &*r.distances.orbits;
+    po.exact_connectivity_work = o.paths_exact_work;
+    po.sampled_pairs = o.paths_sampled_pairs;
+    if (o.notice) {
+      const unsigned threads = o.threads > 0 ? unsigned(o.threads) : std::max(1u, std::thread::hardware_concurrency());
+      const auto plan = plan_path_diversity(g, po);
+      const double seconds = path_diversity_seconds(plan, threads);
+      if (seconds > o.notice_seconds)
+        o.notice(
+            fmt::format("path diversity: {} path-count searches and {} max flows over {} arcs, about {:.0f} s "
+                        "on {} thread{}",
+                        plan.sources, plan.max_flows, plan.arcs, seconds, threads, threads == 1 ? "" : "s"));
+    }
+    r.paths = path_diversity(g, po);
   }
   if (wanted(o.bisection, g.num_nodes() <= o.auto_bisection_nodes) && g.num_nodes() > 1) {
     r.bisection = bisection_upper_bound(g, 8, o.seed);

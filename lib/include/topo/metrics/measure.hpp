@@ -31,6 +31,11 @@ struct MeasureOptions {
   Routing routing = Routing::split;
   int threads = 0;
   Kernel kernel = Kernel::best;  // instruction set of the distance and link-load sweeps (kernel_supported)
+  /// Path diversity (path_diversity.hpp): shortest-path counts of every pair, edge-disjoint paths of every
+  /// pair while nodes × arcs ≤ paths_exact_work, else of paths_sampled_pairs random pairs.
+  bool paths = false;
+  double paths_exact_work = 2e9;
+  std::uint64_t paths_sampled_pairs = 1000;
   /// The job's processes, which share the distance sweeps and link-load searches; every rank gets the
   /// whole Report, the same as one process's (null: this process alone). Every rank must call measure.
   parallel::Ranks* ranks = nullptr;
@@ -56,7 +61,8 @@ Report measure(const Graph& g, const MeasureOptions& o);
 /// What measure() allocates for a graph of that size, part by part (man/topostat.1, MEMORY): the graph; the
 /// distance sweeps' two bit sets per thread (up to 512 sources at once, a bit each per node); the link loads
 /// when the options would compute them (a double per arc in each of 9 partial sums, and each thread's search
-/// state); METIS's graphs for the bisection bound. `family`: the graph names a family, whose symmetry can make
+/// state); METIS's graphs for the bisection bound; with o.paths, the path counts' BFS state per thread and the
+/// flow network. `family`: the graph names a family, whose symmetry can make
 /// the link loads of a large graph affordable (then they are counted up to auto_loads_work arcs).
 MemoryEstimate measure_memory(std::uint64_t nodes, std::uint64_t links, bool directed, bool family,
                               const MeasureOptions& o);

@@ -11,6 +11,7 @@
 #include "topo/metrics/bisection.hpp"
 #include "topo/metrics/distance_method.hpp"
 #include "topo/metrics/link_loads.hpp"
+#include "topo/metrics/path_diversity.hpp"
 #include "topo/metrics/physical.hpp"
 #include "topo/metrics/summary.hpp"
 
@@ -29,6 +30,7 @@ struct Report {
       0;  // Δ among the endpoints  // a balanced cut between whole components: bisection 0
   JsonValue formulas = JsonValue::object();  // the family's closed forms, if any
   std::vector<LengthGroup> lengths;
+  std::optional<PathDiversity> paths;  // with MeasureOptions::paths
 };
 
 /// The user's figures the costs depend on.

@@ -1,0 +1,274 @@
+// Local edge connectivity λ(s,t): Dinic's max flow on the undirected graph (each link two opposite arcs of
+// capacity its multiplicity), and every pair's λ from Gusfield's n - 1 max flows (D. Gusfield, "Very simple
+// methods for all pairs network flow analysis", SIAM J. Comput. 19(1), 1990): a flow-equivalent tree, whose
+// smallest weight on the path between two nodes is their λ.
+#include <omp.h>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <numeric>
+
+#include "topo/errors.hpp"
+#include "topo/metrics/path_diversity.hpp"
+#include "topo/rng.hpp"
+
+namespace topo::metrics {
+
+namespace {
+
+constexpr std::uint32_t no_level = std::numeric_limits<std::uint32_t>::max();
+
+/// The residual network of an undirected graph, reset before each flow.
+class FlowNetwork {
+ public:
+  explicit FlowNetwork(const Graph& g) : n_(g.num_nodes()) {
+    level_.resize(n_);
+    next_.resize(n_);
+    const std::uint64_t arcs = g.num_arcs();
+    off_.resize(n_ + 1);
+    head_.resize(arcs);
+    cap_.resize(arcs);
+    rev_.resize(arcs);
+    std::vector<std::uint64_t> first(g.num_links(), ~std::uint64_t{0});
+    for (node_id v = 0; v < n_; ++v) {
+      off_[v] = g.arc_offset(v);
+      const auto nb = g.out_neighbors(v);
+      const auto ln = g.out_links(v);
+      for (std::size_t i = 0; i < nb.size(); ++i) {
+        const std::uint64_t a = off_[v] + i;
+        head_[a] = nb[i];
+        // A self-loop carries no flow between two nodes.
+        cap_[a] = nb[i] == v ? 0 : g.multiplicity(ln[i]);
+        auto& f = first[ln[i]];
+        if (f == ~std::uint64_t{0}) {
+          f = a;
+          rev_[a] = a;
+        } else {
+          rev_[a] = f;
+          rev_[f] = a;
+        }
+      }
+    }
+    off_[n_] = arcs;
+    around_.resize(n_);
+    for (node_id v = 0; v < n_; ++v)
+      around_[v] = std::accumulate(cap_.begin() + std::ptrdiff_t(off_[v]), cap_.begin() + std::ptrdiff_t(off_[v + 1]),
+                                   std::uint64_t{0});
+    res_.resize(arcs);
+    queue_.reserve(n_);
+  }
+
+  /// The largest s-t flow; afterwards, on_source_side(v) tells the side of a minimum cut. The flow stops at
+  /// the smaller capacity around s or t, which bounds it: then that node alone is a side of a minimum cut.
+  std::uint64_t max_flow(node_id s, node_id t) {
+    std::copy(cap_.begin(), cap_.end(), res_.begin());
+    const std::uint64_t bound = std::min(around_[s], around_[t]);
+    std::uint64_t flow = 0;
+    cut_ = Cut::levels;
+    while (flow < bound && levels(s, t)) {
+      std::copy(off_.begin(), off_.end() - 1, next_.begin());
+      while (flow < bound)
+        if (const std::uint64_t f = blocking_path(s, t))
+          flow += f;
+        else
+          break;
+    }
+    if (flow == bound) {
+      cut_ = around_[s] == bound ? Cut::source_alone : Cut::sink_alone;
+      cut_node_ = around_[s] == bound ? s : t;
+    }
+    return flow;
+  }
+  bool on_source_side(node_id v) const {
+    switch (cut_) {
+      case Cut::source_alone:
+        return v == cut_node_;
+      case Cut::sink_alone:
+        return v != cut_node_;
+      default:
+        return level_[v] != no_level;
+    }
+  }
+
+ private:
+  /// BFS levels from s over arcs with residual capacity, up to t's; true when t is reached (when it is not, every
+  /// node reached has a level: the source side of a minimum cut).
+  bool levels(node_id s, node_id t) {
+    std::fill(level_.begin(), level_.end(), no_level);
+    queue_.clear();
+    level_[s] = 0;
+    queue_.push_back(s);
+    for (std::size_t h = 0; h < queue_.size(); ++h) {
+      const node_id v = queue_[h];
+      if (level_[t] != no_level && level_[v] >= level_[t]) break;  // no shortest augmenting path goes further
+      for (std::uint64_t a = off_[v]; a < off_[v + 1]; ++a)
+        if (res_[a] && level_[head_[a]] == no_level) {
+          level_[head_[a]] = level_[v] + 1;
+          queue_.push_back(head_[a]);
+        }
+    }
+    return level_[t] != no_level;
+  }
+
+  /// One augmenting path along the levels (an iterative DFS: paths can be as long as the graph), its flow
+  /// pushed; 0 when the level graph is blocked. Dead ends leave the level graph.
+  std::uint64_t blocking_path(node_id s, node_id t) {
+    path_.clear();
+    node_id v = s;
+    while (v != t) {
+      bool advanced = false;
+      for (; next_[v] < off_[v + 1]; ++next_[v]) {
+        const std::uint64_t a = next_[v];
+        const node_id w = head_[a];
+        if (res_[a] && level_[w] != no_level && level_[w] == level_[v] + 1) {
+          path_.push_back(a);
+          v = w;
+          advanced = true;
+          break;
+        }
+      }
+      if (advanced) continue;
+      if (v == s) return 0;
+      level_[v] = no_level - 1;  // a dead end: no arc of the level graph enters it any more
+      const std::uint64_t a = path_.back();
+      path_.pop_back();
+      v = head_[rev_[a]];
+      ++next_[v];
+    }
+    std::uint64_t f = std::numeric_limits<std::uint64_t>::max();
+    for (std::uint64_t a : path_) f = std::min(f, res_[a]);
+    for (std::uint64_t a : path_) {
+      res_[a] -= f;
+      res_[rev_[a]] += f;
+    }
+    return f;
+  }
+
+  /// Which minimum cut on_source_side reports: the last BFS's reach from s, s alone, or all but t.
+  enum class Cut { levels, source_alone, sink_alone };
+  node_id n_;
+  Cut cut_ = Cut::levels;
+  node_id cut_node_ = 0;
+  std::vector<std::uint64_t> around_;  // capacity of the links around each node
+  std::vector<std::uint64_t> off_, rev_, res_, next_, path_;
+  std::vector<node_id> head_, queue_;
+  std::vector<std::uint32_t> cap_, level_;
+};
+
+void finish(EdgeDisjointPaths& r, const std::map<std::uint64_t, std::uint64_t>& bins) {
+  r.histogram.assign(bins.begin(), bins.end());
+  r.pairs = 0;
+  double sum = 0;
+  for (const auto& [lambda, pairs] : r.histogram) {
+    r.pairs += pairs;
+    sum += double(lambda) * double(pairs);
+  }
+  if (r.pairs) {
+    r.min = r.histogram.front().first;
+    r.max = r.histogram.back().first;
+    r.mean = sum / double(r.pairs);
+  }
+}
+
+/// Every pair among `terms` from Gusfield's tree: its links joined in decreasing weight, each join giving the
+/// pairs it connects that weight as their λ. The flows of a batch of consecutive terminals run in parallel, each
+/// with the parent it has when the batch starts; in order, a flow whose terminal got another parent from an
+/// earlier one in the batch is run again. Same tree as one flow after the other.
+EdgeDisjointPaths all_pairs(const FlowNetwork& net, const std::vector<node_id>& terms, int threads) {
+  EdgeDisjointPaths r;
+  const std::size_t k = terms.size();
+  std::vector<std::size_t> parent(k, 0);
+  std::vector<std::uint64_t> weight(k, 0);
+  const std::size_t batch = std::size_t(threads) * 32;
+  std::vector<FlowNetwork> nets(std::size_t(threads), net);
+  std::vector<std::size_t> used(batch);
+  std::vector<std::uint64_t> flow(batch);
+  std::vector<std::vector<char>> side(batch, std::vector<char>(k));
+  auto run = [&](FlowNetwork& f, std::size_t i, std::size_t b) {
+    used[b] = parent[i];
+    flow[b] = f.max_flow(terms[i], terms[parent[i]]);
+    for (std::size_t j = i + 1; j < k; ++j) side[b][j] = f.on_source_side(terms[j]);
+  };
+  for (std::size_t first = 1; first < k; first += batch) {
+    const std::size_t last = std::min(k, first + batch);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (std::size_t i = first; i < last; ++i) run(nets[std::size_t(omp_get_thread_num())], i, i - first);
+    for (std::size_t i = first; i < last; ++i) {
+      const std::size_t b = i - first;
+      if (used[b] != parent[i]) run(nets[0], i, b);
+      weight[i] = flow[b];
+      ++r.max_flows;
+      for (std::size_t j = i + 1; j < k; ++j)
+        if (parent[j] == parent[i] && side[b][j]) parent[j] = i;
+    }
+  }
+  std::vector<std::size_t> order(k > 0 ? k - 1 : 0);
+  std::iota(order.begin(), order.end(), std::size_t{1});
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return weight[a] > weight[b]; });
+  std::vector<std::size_t> root(k), members(k, 1);
+  std::iota(root.begin(), root.end(), std::size_t{0});
+  auto find = [&](std::size_t x) {
+    while (root[x] != x) x = root[x] = root[root[x]];
+    return x;
+  };
+  std::map<std::uint64_t, std::uint64_t> bins;
+  for (std::size_t i : order) {
+    std::size_t a = find(i), b = find(parent[i]);
+    bins[weight[i]] += std::uint64_t(members[a]) * members[b];
+    if (members[a] < members[b]) std::swap(a, b);
+    root[b] = a;
+    members[a] += members[b];
+  }
+  finish(r, bins);
+  return r;
+}
+
+/// `count` distinct unordered pairs among `terms`, uniformly at random, each by one max flow.
+EdgeDisjointPaths sampled_pairs(FlowNetwork& net, const std::vector<node_id>& terms, std::uint64_t count,
+                                std::uint64_t seed) {
+  EdgeDisjointPaths r;
+  r.exact = false;
+  const std::uint64_t k = terms.size();
+  Rng rng(seed);
+  std::map<std::uint64_t, std::uint64_t> bins;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> seen;
+  while (r.max_flows < count) {
+    std::uint64_t a = rng.below(k), b = rng.below(k - 1);
+    if (b >= a) ++b;
+    if (a > b) std::swap(a, b);
+    if (std::find(seen.begin(), seen.end(), std::pair{a, b}) != seen.end()) continue;
+    seen.emplace_back(a, b);
+    ++bins[net.max_flow(terms[a], terms[b])];
+    ++r.max_flows;
+  }
+  finish(r, bins);
+  return r;
+}
+
+}  // namespace
+
+std::uint64_t local_edge_connectivity(const Graph& g, node_id s, node_id t) {
+  if (g.directed()) throw InputError("edge connectivity: the graph must be undirected");
+  if (s == t) throw InputError("edge connectivity: s and t must differ");
+  FlowNetwork net(g);
+  return net.max_flow(s, t);
+}
+
+EdgeDisjointPaths edge_disjoint_paths(const Graph& g, const PathDiversityOptions& o) {
+  if (g.directed()) throw InputError("edge connectivity: the graph must be undirected");
+  std::vector<node_id> terms = o.endpoints;
+  if (terms.empty()) {
+    terms.resize(g.num_nodes());
+    std::iota(terms.begin(), terms.end(), node_id{0});
+  }
+  FlowNetwork net(g);
+  if (plan_path_diversity(g, o).exact_connectivity) {
+    const int threads = static_cast<int>(std::min<std::size_t>(
+        std::max<std::size_t>(terms.size(), 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
+    return all_pairs(net, terms, threads);
+  }
+  return sampled_pairs(net, terms, o.sampled_pairs, o.seed);
+}
+
+}  // namespace topo::metrics

@@ -1,0 +1,193 @@
+// Path diversity: the number of shortest paths σ(s,t) of every pair from BFS path counts (Brandes' first
+// pass), one BFS per source or per class of sources, and λ(s,t) from edge_connectivity.cpp.
+#include "topo/metrics/path_diversity.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <limits>
+#include <unordered_map>
+
+namespace topo::metrics {
+
+namespace {
+
+constexpr std::uint32_t unseen = std::numeric_limits<std::uint32_t>::max();
+
+/// One source's BFS state, reused: only the nodes reached are reset.
+struct CountSweep {
+  std::vector<std::uint32_t> dist;
+  std::vector<double> sigma;
+  std::vector<node_id> queue;
+  explicit CountSweep(node_id n) : dist(n, unseen), sigma(n, 0) { queue.reserve(n); }
+
+  /// σ(s, v) for every v reached, in BFS order in `queue`; a path is a sequence of links, so a hop over
+  /// parallel links counts once per link (route::count_shortest_paths counts the same way).
+  void run(const Graph& g, node_id s) {
+    for (node_id v : queue) {
+      dist[v] = unseen;
+      sigma[v] = 0;
+    }
+    queue.clear();
+    dist[s] = 0;
+    sigma[s] = 1;
+    queue.push_back(s);
+    for (std::size_t h = 0; h < queue.size(); ++h) {
+      const node_id v = queue[h];
+      const auto nb = g.out_neighbors(v);
+      const auto ln = g.out_links(v);
+      for (std::size_t i = 0; i < nb.size(); ++i) {
+        const node_id w = nb[i];
+        if (dist[w] == unseen) {
+          dist[w] = dist[v] + 1;
+          queue.push_back(w);
+        }
+        if (dist[w] == dist[v] + 1) sigma[w] += sigma[v] * g.multiplicity(ln[i]);
+      }
+    }
+  }
+};
+
+/// A part of the histogram and the sums, one per thread, added up at the end.
+struct CountTally {
+  std::unordered_map<std::uint64_t, std::uint64_t> bins;
+  std::uint64_t above = 0, pairs = 0, single = 0;
+  double min = std::numeric_limits<double>::infinity(), max = 0;
+
+  void add(double sigma, std::uint64_t weight) {
+    if (sigma >= exact_path_count_limit)
+      above += weight;
+    else
+      bins[std::uint64_t(sigma)] += weight;
+    pairs += weight;
+    if (sigma == 1) single += weight;
+    min = std::min(min, sigma);
+    max = std::max(max, sigma);
+  }
+  void merge(const CountTally& o) {
+    for (const auto& [k, c] : o.bins) bins[k] += c;
+    above += o.above;
+    pairs += o.pairs;
+    single += o.single;
+    min = std::min(min, o.min);
+    max = std::max(max, o.max);
+  }
+};
+
+bool has_parallel_links(const Graph& g) {
+  if (g.multigraph()) return true;
+  for (link_id l = 0; l < g.num_links(); ++l)
+    if (g.multiplicity(l) > 1) return true;
+  return false;
+}
+
+ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptions& o) {
+  ShortestPathCounts r;
+  const node_id n = g.num_nodes();
+  std::vector<node_id> sources;
+  std::vector<std::uint64_t> weight;
+  std::vector<char> target(o.endpoints.empty() ? 0 : n, 0);
+  if (!o.endpoints.empty()) {
+    r.method = "endpoints";
+    sources = o.endpoints;
+    for (node_id e : o.endpoints) target[e] = 1;
+  } else if (plan_path_diversity(g, o).by_classes) {
+    r.method = "orbits";
+    sources = o.classes->representative;
+    weight = o.classes->size;
+  } else {
+    r.method = "bfs";
+    sources.resize(n);
+    for (node_id v = 0; v < n; ++v) sources[v] = v;
+  }
+  r.sources = sources.size();
+  CountTally total;
+  // Each source's sum of σ, added up in source order afterwards: the mean does not depend on the threads.
+  std::vector<double> source_sum(sources.size(), 0);
+  const int threads = static_cast<int>(std::min<std::size_t>(
+      std::max<std::size_t>(sources.size(), 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
+#pragma omp parallel num_threads(threads)
+  {
+    CountSweep sweep(n);
+    CountTally part;
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const node_id s = sources[i];
+      sweep.run(g, s);
+      const std::uint64_t w = weight.empty() ? 1 : weight[i];
+      double sum = 0;
+      for (node_id t : sweep.queue)
+        if (t != s && (target.empty() || target[t])) {
+          part.add(sweep.sigma[t], w);
+          sum += sweep.sigma[t];
+        }
+      source_sum[i] = sum * double(w);
+    }
+#pragma omp critical
+    total.merge(part);
+  }
+  r.histogram.assign(total.bins.begin(), total.bins.end());
+  std::sort(r.histogram.begin(), r.histogram.end());
+  r.pairs_above_limit = total.above;
+  r.pairs = total.pairs;
+  if (total.pairs) {
+    double sum = 0;
+    for (double x : source_sum) sum += x;
+    r.mean = sum / double(total.pairs);
+    r.min = total.min;
+    r.max = total.max;
+    r.single_fraction = double(total.single) / double(total.pairs);
+  }
+  return r;
+}
+
+}  // namespace
+
+PathDiversityPlan plan_path_diversity(const Graph& g, const PathDiversityOptions& o) {
+  PathDiversityPlan p;
+  p.arcs = g.num_arcs();
+  const std::uint64_t terms = o.endpoints.empty() ? g.num_nodes() : o.endpoints.size();
+  p.by_classes = o.endpoints.empty() && o.classes && !has_parallel_links(g);
+  p.sources = p.by_classes ? o.classes->representative.size() : terms;
+  if (!g.directed()) {
+    const std::uint64_t pairs = terms * (terms - std::min<std::uint64_t>(terms, 1)) / 2;
+    p.exact_connectivity = double(terms) * double(p.arcs) <= o.exact_connectivity_work || pairs <= o.sampled_pairs;
+    p.max_flows = p.exact_connectivity ? terms - std::min<std::uint64_t>(terms, 1) : o.sampled_pairs;
+  }
+  return p;
+}
+
+double path_diversity_seconds(const PathDiversityPlan& p, unsigned threads) {
+  // Rates of one AMD EPYC core on random regular graphs of degree 8 (bench/paths.sh), rounded down: the path
+  // counts 1e8 arcs a second, a max flow (Dinic's phases, then the cut) 3e7.
+  const double arcs = double(p.arcs);
+  return double(p.sources) * arcs / (1e8 * std::max(1u, threads)) + double(p.max_flows) * arcs / 3e7;
+}
+
+std::vector<double> shortest_path_counts_from(const Graph& g, node_id s) {
+  CountSweep sweep(g.num_nodes());
+  sweep.run(g, s);
+  return sweep.sigma;
+}
+
+PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& o) {
+  PathDiversity r;
+  r.shortest = shortest_path_counts(g, o);
+  if (g.directed())
+    r.disjoint_skipped = "directed graph: the Gomory–Hu tree is for undirected graphs";
+  else
+    r.disjoint = edge_disjoint_paths(g, o);
+  return r;
+}
+
+std::uint64_t path_diversity_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t threads) {
+  // Per thread: the path counts' distance, σ and queue (4 + 8 + 4 per node); a flow network (edge_connectivity.cpp)
+  // with head, residual, capacity and reverse arc per arc (4 + 8 + 4 + 8) and offsets, capacity around, level,
+  // arc pointer, queue and path per node (8 + 8 + 4 + 8 + 4 + 8); Gusfield's parent and weight (16 per node), and
+  // the cut sides of a batch of 32 flows per thread (32 bytes per node and thread).
+  const double n = double(nodes), a = double(arcs), t = double(threads);
+  const double b = t * (16 * n + 24 * a + 40 * n + 32 * n) + 16 * n;
+  return b >= 1.8e19 ? ~std::uint64_t{0} : std::uint64_t(b);
+}
+
+}  // namespace topo::metrics

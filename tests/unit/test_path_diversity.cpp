@@ -1,0 +1,234 @@
+// Path diversity against closed forms: σ on tori and hypercubes is a multinomial of the offsets, K_n has one
+// shortest path and n - 1 edge-disjoint paths per pair, Slim Fly and the hypercube are maximally edge-connected,
+// a ring has two of each between antipodes; Gusfield's tree against one max flow per pair.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <map>
+
+#include "fixtures.hpp"
+#include "topo/metrics/measure.hpp"
+#include "topo/metrics/path_diversity.hpp"
+
+using namespace topo;
+
+namespace {
+
+using Histogram = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+
+double binomial(unsigned n, unsigned k) {
+  double r = 1;
+  for (unsigned i = 1; i <= k; ++i) r = r * double(n - k + i) / double(i);
+  return r;
+}
+
+/// σ's histogram from closed forms given per ordered pair.
+template <class F>
+Histogram expected_histogram(node_id n, F sigma) {
+  std::map<std::uint64_t, std::uint64_t> bins;
+  for (node_id s = 0; s < n; ++s)
+    for (node_id t = 0; t < n; ++t)
+      if (s != t) ++bins[std::uint64_t(sigma(s, t))];
+  return {bins.begin(), bins.end()};
+}
+
+metrics::PathDiversity measured(const Graph& g, bool by_classes = true) {
+  metrics::MeasureOptions o;
+  o.paths = true;
+  o.bisection = metrics::When::no;
+  o.utilization = metrics::When::no;
+  if (!by_classes) o.method = metrics::DistanceMethod::bfs;
+  return *metrics::measure(g, o).paths;
+}
+
+}  // namespace
+
+TEST_CASE("path diversity: torus k x k (k odd), σ of offsets (a, b) is (a+b choose a)") {
+  const unsigned k = 7;
+  const Graph g = test::family("torus", {{"dims", "7x7"}});
+  auto offset = [&](node_id s, node_id t, unsigned dim) {
+    const int a = int(g.coords(s)[dim]), b = int(g.coords(t)[dim]);
+    const unsigned d = unsigned(std::abs(a - b));
+    return std::min(d, k - d);
+  };
+  const auto expected = expected_histogram(g.num_nodes(), [&](node_id s, node_id t) {
+    const unsigned a = offset(s, t, 0), b = offset(s, t, 1);
+    return binomial(a + b, a);
+  });
+  for (bool classes : {true, false}) {
+    const auto p = measured(g, classes);
+    CHECK(p.shortest.method == (classes ? "orbits" : "bfs"));
+    CHECK(p.shortest.histogram == expected);
+    CHECK(p.shortest.pairs == 49u * 48u);
+    CHECK(p.shortest.min == 1);
+    CHECK(p.shortest.max == binomial(6, 3));
+    CHECK(p.shortest.single_fraction == doctest::Approx(4.0 * 3 / 48));  // the pairs on one axis
+    // every pair: 4 edge-disjoint paths
+    REQUIRE(p.disjoint);
+    CHECK(p.disjoint->exact);
+    CHECK(p.disjoint->histogram == Histogram{{4, 49u * 48u / 2}});
+  }
+  for (node_id t = 0; t < g.num_nodes(); ++t) {
+    const unsigned a = offset(0, t, 0), b = offset(0, t, 1);
+    CHECK(metrics::shortest_path_counts_from(g, 0)[t] == binomial(a + b, a));
+  }
+}
+
+TEST_CASE("path diversity: hypercube, σ at distance d is d!, λ = n for every pair") {
+  const unsigned n = 6;
+  const Graph g = test::family("hypercube", {{"dim", "6"}});
+  const auto expected = expected_histogram(
+      g.num_nodes(), [](node_id s, node_id t) { return std::tgamma(double(__builtin_popcount(s ^ t)) + 1); });
+  const auto p = measured(g);
+  CHECK(p.shortest.histogram == expected);
+  CHECK(p.shortest.max == 720);
+  CHECK(p.shortest.single_fraction == doctest::Approx(double(n) / double(g.num_nodes() - 1)));
+  REQUIRE(p.disjoint);
+  CHECK(p.disjoint->histogram == Histogram{{n, 64u * 63u / 2}});
+  CHECK(p.disjoint->min == n);
+  CHECK(p.disjoint->max_flows == 63);
+}
+
+TEST_CASE("path diversity: K_n, one shortest path and n - 1 edge-disjoint paths per pair") {
+  const Graph g = test::family("complete", {{"nodes", "9"}});
+  const auto p = measured(g);
+  CHECK(p.shortest.histogram == Histogram{{1, 9u * 8u}});
+  CHECK(p.shortest.single_fraction == 1);
+  CHECK(p.shortest.mean == 1);
+  REQUIRE(p.disjoint);
+  CHECK(p.disjoint->histogram == Histogram{{8, 36}});
+}
+
+TEST_CASE("path diversity: Slim Fly q=5 is maximally edge-connected") {
+  const Graph g = test::family("slimfly", {{"q", "5"}});
+  REQUIRE(g.num_nodes() == 50);
+  const auto p = measured(g);
+  REQUIRE(p.disjoint);
+  CHECK(p.disjoint->histogram == Histogram{{7, 50u * 49u / 2}});
+  CHECK(p.shortest.pairs == 50u * 49u);
+  CHECK(p.shortest.min == 1);
+}
+
+TEST_CASE("path diversity: ring, two shortest paths between antipodes and two edge-disjoint paths") {
+  const Graph g = test::family("ring", {{"nodes", "10"}});
+  const auto p = measured(g);
+  CHECK(p.shortest.histogram == Histogram{{1, 80}, {2, 10}});
+  CHECK(p.shortest.max == 2);
+  REQUIRE(p.disjoint);
+  CHECK(p.disjoint->histogram == Histogram{{2, 45}});
+  CHECK(metrics::shortest_path_counts_from(g, 0)[5] == 2);
+}
+
+TEST_CASE("path diversity: parallel links multiply σ and λ; components have λ = 0") {
+  // 0 =2= 1 - 2 (two parallel links between 0 and 1), and 3 - 4 apart
+  GraphBuilder b(5, false);
+  LinkAttrs two;
+  two.multiplicity = 2;
+  b.add_link(0, 1, two);
+  b.add_link(1, 2);
+  b.add_link(3, 4);
+  const Graph g = b.finish(Duplicates::reject);
+  CHECK(metrics::shortest_path_counts_from(g, 0)[2] == 2);
+  CHECK(metrics::local_edge_connectivity(g, 0, 1) == 2);
+  CHECK(metrics::local_edge_connectivity(g, 0, 2) == 1);
+  CHECK(metrics::local_edge_connectivity(g, 0, 4) == 0);
+  const auto p = measured(g);
+  // σ: 0-1, 1-0: 2; 0-2, 2-0: 2; 1-2, 2-1, 3-4, 4-3: 1
+  CHECK(p.shortest.histogram == Histogram{{1, 4}, {2, 4}});
+  CHECK(p.shortest.pairs == 8);
+  REQUIRE(p.disjoint);
+  // λ: 0-1: 2; 0-2, 1-2, 3-4: 1; the 6 pairs between {0,1,2} and {3,4}: 0
+  CHECK(p.disjoint->histogram == Histogram{{0, 6}, {1, 3}, {2, 1}});
+  CHECK(p.disjoint->min == 0);
+}
+
+TEST_CASE("path diversity: counts of 2^53 and more share one bin") {
+  // A path 0 - 1 - ... - 6 of links of multiplicity 1024: σ(i, j) = 2^(10·|i - j|), 2^60 for the two end pairs.
+  GraphBuilder b(7, false);
+  LinkAttrs many;
+  many.multiplicity = 1024;
+  for (node_id v = 0; v < 6; ++v) b.add_link(v, v + 1, many);
+  const auto p = measured(b.finish(Duplicates::reject));
+  Histogram expected;
+  for (unsigned d = 1; d <= 5; ++d) expected.emplace_back(std::uint64_t{1} << (10 * d), 2 * (7 - d));
+  CHECK(p.shortest.histogram == expected);
+  CHECK(p.shortest.pairs_above_limit == 2);
+  CHECK(p.shortest.pairs == 42);
+  CHECK(p.shortest.max == std::ldexp(1.0, 60));
+  REQUIRE(p.disjoint);
+  CHECK(p.disjoint->histogram == Histogram{{1024, 21}});
+}
+
+TEST_CASE("path diversity: Gusfield's tree gives every pair's max flow, over endpoints too") {
+  // A mesh's λ ranges from 2 (corners) to 4; with some of its nodes as endpoints, the tree is over them alone.
+  Graph some = test::family("mesh", {{"dims", "5x6"}});
+  for (node_id v = 0; v < some.num_nodes(); v += 3) some.meta.endpoints.push_back(v);
+  for (const auto& g :
+       {test::family("random-regular", {{"nodes", "30"}, {"degree", "3"}}),
+        test::family("fattree", {{"arity", "3"}, {"levels", "2"}}), test::family("mesh", {{"dims", "4x5"}}), some}) {
+    std::vector<node_id> terms = g.meta.endpoints;
+    if (terms.empty())
+      for (node_id v = 0; v < g.num_nodes(); ++v) terms.push_back(v);
+    std::map<std::uint64_t, std::uint64_t> bins;
+    for (std::size_t i = 0; i < terms.size(); ++i)
+      for (std::size_t j = i + 1; j < terms.size(); ++j)
+        ++bins[metrics::local_edge_connectivity(g, terms[i], terms[j])];
+    metrics::PathDiversityOptions o;
+    o.endpoints = g.meta.endpoints;
+    const auto e = metrics::edge_disjoint_paths(g, o);
+    CHECK(e.exact);
+    CHECK(e.histogram == Histogram(bins.begin(), bins.end()));
+    CHECK(e.max_flows == terms.size() - 1);
+  }
+}
+
+TEST_CASE("path diversity: above the work limit, λ of a seeded sample of pairs, said to be sampled") {
+  const Graph g = test::family("torus", {{"dims", "6x6"}});
+  metrics::PathDiversityOptions o;
+  o.exact_connectivity_work = 10;
+  o.sampled_pairs = 50;
+  o.seed = 3;
+  const auto e = metrics::edge_disjoint_paths(g, o);
+  CHECK_FALSE(e.exact);
+  CHECK(e.max_flows == 50);
+  CHECK(e.pairs == 50);
+  CHECK(e.histogram == Histogram{{4, 50}});
+  CHECK(metrics::edge_disjoint_paths(g, o).histogram == e.histogram);
+}
+
+TEST_CASE("path diversity: directed graphs get σ but not λ") {
+  const Graph g = test::family("debruijn", {{"symbols", "2"}, {"length", "3"}});
+  const auto p = measured(g);
+  CHECK_FALSE(p.disjoint);
+  CHECK(p.disjoint_skipped.find("directed") != std::string::npos);
+  CHECK(p.shortest.pairs > 0);
+  CHECK_THROWS_AS(metrics::local_edge_connectivity(g, 0, 1), InputError);
+}
+
+TEST_CASE("path diversity: counted in the memory estimate only when asked for") {
+  metrics::MeasureOptions o;
+  o.threads = 2;
+  auto has_paths = [&](const MemoryEstimate& e) {
+    for (const auto& [part, bytes] : e.parts)
+      if (part == "paths") return bytes;
+    return std::uint64_t{0};
+  };
+  CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) == 0);
+  o.paths = true;
+  // 2 threads × (88 per node + 24 per arc) + 16 per node, 8000 arcs
+  CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) == 2 * (88 * 1000 + 24 * 8000) + 16 * 1000);
+}
+
+TEST_CASE("path diversity: the same figures on 1 and 2 threads") {
+  const Graph g = test::family("random-regular", {{"nodes", "200"}, {"degree", "5"}, {"seed", "4"}});
+  metrics::PathDiversityOptions one, two;
+  one.threads = 1;
+  two.threads = 2;
+  const auto a = metrics::path_diversity(g, one), b = metrics::path_diversity(g, two);
+  CHECK(a.shortest.histogram == b.shortest.histogram);
+  CHECK(a.shortest.mean == b.shortest.mean);  // bit for bit
+  REQUIRE(a.disjoint);
+  REQUIRE(b.disjoint);
+  CHECK(a.disjoint->histogram == b.disjoint->histogram);
+  CHECK(a.disjoint->mean == b.disjoint->mean);
+}
