@@ -158,6 +158,15 @@ NodeClasses dragonfly_classes(const Shape& s) {
 
 }  // namespace
 
+ParamSpec global_arrangement_param() {
+  return {"arrangement",
+          ParamType::choice,
+          "global link arrangement (default relative)",
+          "",
+          false,
+          {global_arrangement_names.begin(), global_arrangement_names.end()}};
+}
+
 GlobalArrangement global_arrangement(const Params& p) {
   if (has(p, "arrangement")) {
     const auto name = get_text(p, "arrangement");
@@ -213,12 +222,7 @@ Family family_dragonfly() {
                  {"a", ParamType::integer, "routers per group (default 2h)", "", false, {}},
                  {"p", ParamType::integer, "terminals per router (default h)", "", false, {}},
                  {"g", ParamType::integer, "groups, at most a*h+1, g-1 dividing a*h (default a*h+1)", "", false, {}},
-                 {"arrangement",
-                  ParamType::choice,
-                  "global link arrangement (default relative)",
-                  "",
-                  false,
-                  {global_arrangement_names.begin(), global_arrangement_names.end()}}},
+                 global_arrangement_param()},
       .example = {{"h", "2"}},
       .describe = [](const Params& p) { return describe_dragonfly(dragonfly_shape(p)); },
       .build = [](const Params& p) { return build_dragonfly(dragonfly_shape(p)); },

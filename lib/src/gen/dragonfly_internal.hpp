@@ -15,6 +15,8 @@ inline constexpr std::array<const char*, 3> global_arrangement_names = {"absolut
 
 /// The "arrangement" parameter (a choice of global_arrangement_names); relative when absent.
 GlobalArrangement global_arrangement(const Params& p);
+/// Its spec, as the dragonfly and cascade families declare it.
+ParamSpec global_arrangement_param();
 
 /// The port at the other end of global port k of group i among g groups: (group, port).
 std::pair<std::uint64_t, std::uint64_t> global_far_end(GlobalArrangement arrangement, std::uint64_t g, std::uint64_t i,
