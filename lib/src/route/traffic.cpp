@@ -34,6 +34,12 @@ const TrafficPattern& find_traffic(std::string_view name) {
   return find_named(traffic_patterns(), name, "traffic pattern");
 }
 
+const TrafficPattern& uniform_random_traffic() {
+  static const TrafficPattern& u = *std::find_if(traffic_patterns().begin(), traffic_patterns().end(),
+                                                 [](const auto& p) { return p.uniform_random; });
+  return u;
+}
+
 std::vector<Pair> traffic_pairs(const Graph& g, std::string_view pattern, const TrafficOptions& o) {
   return find_traffic(pattern).pairs(g, o);
 }

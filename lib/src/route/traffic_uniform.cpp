@@ -39,7 +39,8 @@ TrafficPattern traffic_uniform() {
               },
           .terminal_help = "a uniformly random terminal for every packet (the source included, as in BookSim2)",
           .destinations = [](const TerminalLayout& t,
-                             const TrafficOptions&) { return std::make_unique<AnyTerminal>(t.terminals()); }};
+                             const TrafficOptions&) { return std::make_unique<AnyTerminal>(t.terminals()); },
+          .uniform_random = true};
 }
 
 }  // namespace topo::route

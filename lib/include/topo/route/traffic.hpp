@@ -50,6 +50,8 @@ struct TrafficPattern {
   std::function<std::unique_ptr<TerminalDestinations>(const TerminalLayout&, const TrafficOptions&)> destinations;
   /// Every ordered pair of distinct nodes once: split routing over them is metrics::link_loads' (O(N·M)).
   bool every_pair = false;
+  /// Every destination equally likely: the traffic the simulator picks its default VC scheme under.
+  bool uniform_random = false;
 };
 
 /// Every pattern, in the order of toporoute's --help.
@@ -57,6 +59,8 @@ const std::vector<TrafficPattern>& traffic_patterns();
 /// The pattern of that name; UsageError listing the known names when there is none.
 const TrafficPattern& find_traffic(std::string_view name);
 std::vector<std::string> traffic_names();
+/// The pattern marked uniform_random.
+const TrafficPattern& uniform_random_traffic();
 /// The patterns that have a form over terminals (toposim run's --traffic), in the same order, and their help
 /// as one line ("name: help; name: help").
 std::vector<std::string> terminal_traffic_names();

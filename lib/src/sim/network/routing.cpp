@@ -201,7 +201,16 @@ struct SimRoutingEntry {
   bool adaptive = false;   // chooses per hop: needs an escape VC scheme
   bool two_phase = false;  // a minimal and a Valiant phase: VC classes per phase
   std::function<std::unique_ptr<SimRouting>(const RoutingContext&)> make;
+  bool ugal_threshold = false;  // decides by --ugal-threshold
 };
+
+// The VC schemes a routing tries by default, first that fits and has no dependency cycle.
+// Minimal source routes: no classes when acyclic, else a class per global link crossed, the dateline, per hop.
+const std::vector<std::string> minimal_vc_schemes = {"none", "dragonfly", "dateline", "hop"};
+// Two phases: a class per hop type on a dragonfly, per phase (and ring part) on grids, else per hop.
+const std::vector<std::string> two_phase_vc_schemes = {"dragonfly", "valiant", "hop"};
+// Per-hop choice: one escape VC (two on tori) where it is deadlock-free, else escape VCs by hops left.
+const std::vector<std::string> adaptive_vc_schemes = {"escape", "escape-hop"};
 
 // The simulator's own routings, one entry each; toporoute's algorithms come first (route::algorithms()).
 std::vector<SimRoutingEntry> sim_only() {
@@ -219,7 +228,8 @@ std::vector<SimRoutingEntry> sim_only() {
          return std::make_unique<Ugal>(base_router(c.g, c.o),
                                        route::make_router(c.g, router_options("valiant", c.o.random_ties)),
                                        c.o.ugal_threshold);
-       }},
+       },
+       true},
       {"table", "the routes of a toporoute JSON-lines file (--routes)", false, false,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<Table>(c.net, c.o.routes_file);
@@ -254,14 +264,20 @@ std::string routing_help() {
                      help_of(sim_only()));
 }
 
-bool routing_is_two_phase(const std::string& algo) {
-  const auto* r = find_entry(sim_routings(), algo);
-  return r && r->two_phase;
-}
-
 bool routing_is_adaptive(const std::string& algo) {
   const auto* r = find_entry(sim_routings(), algo);
   return r && r->adaptive;
+}
+
+bool routing_takes_ugal_threshold(const std::string& algo) {
+  const auto* r = find_entry(sim_routings(), algo);
+  return r && r->ugal_threshold;
+}
+
+const std::vector<std::string>& routing_default_vc_schemes(const std::string& algo) {
+  const auto& r = find_named(sim_routings(), algo, "routing");
+  if (r.adaptive) return adaptive_vc_schemes;
+  return r.two_phase ? two_phase_vc_schemes : minimal_vc_schemes;
 }
 
 std::unique_ptr<SimRouting> make_sim_routing(const RoutingContext& ctx) {

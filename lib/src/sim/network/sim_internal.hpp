@@ -173,8 +173,10 @@ std::unique_ptr<SimRouting> make_sim_routing(const RoutingContext& ctx);
 void set_vc_classes(SimRouting& r, const RoutingContext& ctx);
 /// True for the routings that choose per hop (their default VC scheme is escape).
 bool routing_is_adaptive(const std::string& algo);
-/// True for the routings whose routes may have two phases (route::Path::last_phase): valiant and ugal.
-bool routing_is_two_phase(const std::string& algo);
+/// True for the routings that decide by --ugal-threshold.
+bool routing_takes_ugal_threshold(const std::string& algo);
+/// The VC schemes the routing tries by default, in order; UsageError on an unknown name.
+const std::vector<std::string>& routing_default_vc_schemes(const std::string& algo);
 
 // ---- Per-run state ---------------------------------------------------------------------------------
 

@@ -51,7 +51,7 @@ struct Simulator::Impl {
           setup.algo, setup.vc_classes, o.vcs, cycle.size(), list, cycle.size() > 12 ? " ..." : "",
           misfits.empty() ? "" : fmt::format("the other schemes: {}; ", fmt::join(misfits, "; "))));
     }
-    if (setup.algo == "ugal" && o.ugal_threshold >= double(o.vcs) * o.buffer)
+    if (routing_takes_ugal_threshold(setup.algo) && o.ugal_threshold >= double(o.vcs) * o.buffer)
       setup.warnings.push_back(fmt::format(
           "--ugal-threshold {} is at least the {} credits of a channel (--vcs {} x --buffer {}): ugal always takes the "
           "minimal path; lower the threshold or raise --buffer (BookSim2's dragonfly has 256-flit buffers)",
@@ -89,27 +89,19 @@ struct Simulator::Impl {
   /// traffic (every pair of routers, or a sample) has no cycle. Then the check under the run's own traffic.
   /// With --allow-deadlock and no candidate that fits, the routing runs without classes.
   std::vector<std::pair<std::uint64_t, std::uint32_t>> default_vc_classes() {
-    std::vector<const char*> candidates;
-    if (routing_is_adaptive(setup.algo)) {
-      // One escape VC (two on tori) where it is deadlock-free, else escape VCs by hops left (the dragonfly).
-      candidates = {"escape", "escape-hop"};
-    } else if (routing_is_two_phase(setup.algo)) {
-      // A class per hop type on a dragonfly, per phase (and ring part) on grids, else per hop.
-      candidates = {"dragonfly", "valiant", "hop"};
-    } else {
-      candidates = {"none", "dragonfly", "dateline", "hop"};
-    }
+    const auto& candidates = routing_default_vc_schemes(setup.algo);
     // The routing first, so that a routing that does not fit the graph says so itself (adaptive routing is
     // made with its escape scheme, below).
     if (!routing_is_adaptive(setup.algo)) routing = make_sim_routing({g, net, o, setup.algo, "none"});
     // The run's own destinations when its traffic is uniform, else uniform ones made for the choice.
-    const bool uniform_traffic = o.traffic == "uniform";
+    const auto& uniform_pattern = route::uniform_random_traffic();
+    const bool uniform_traffic = &route::find_traffic(o.traffic) == &uniform_pattern;
     std::unique_ptr<Destinations> made;
-    if (!uniform_traffic) made = route::terminal_destinations("uniform", {g, net.term_off}, {.seed = o.seed});
+    if (!uniform_traffic) made = uniform_pattern.destinations({g, net.term_off}, {.seed = o.seed});
     const Destinations& uniform = uniform_traffic ? *dest : *made;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> cycle;
     std::string first_fit, checked;
-    for (const char* s : candidates) {
+    for (const auto& s : candidates) {
       try {
         cycle = build(s, uniform);
       } catch (const Error& e) {
