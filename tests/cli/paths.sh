@@ -40,6 +40,26 @@ check "csv: edge connectivity" 'grep -q "^paths,edge_disjoint_min,4,exact: the e
 check "csv: no paths rows without --paths" '! grep -q "^paths," "$tmp/plain.csv"'
 check "csv: the rest unchanged" 'grep -v "^paths," "$tmp/paths.csv" | cmp -s "$tmp/plain.csv" -'
 
+# EvalNet's greedy figures: a 5x5 torus's pairs have 4 greedy paths, the first as long as the distance; the
+# sample and the quadruples follow --paths-sample.
+check "json: greedy paths and interference" '/usr/bin/python3 - "$tmp/paths.json" <<PY
+import json, sys
+p = json.load(open(sys.argv[1]))["paths"]
+g, x = p["greedy_edge_disjoint_paths"], p["interference"]
+assert g["sample"] == "every pair" and g["unordered_pairs"] == 300, g
+assert [k["k"] for k in g["by_k"]] == [1, 2, 3, 4] and all(k["unordered_pairs"] == 300 for k in g["by_k"]), g
+# distances of a 5x5 torus from a node: 4 at 1, 8 at 2, 8 at 3, 4 at 4
+assert g["by_k"][0]["length_histogram"] == [[1, 50], [2, 100], [3, 100], [4, 50]], g["by_k"][0]
+assert x["quadruples"] == 1000 and x["by_length"][0] == {"length": 1, "mean": 0.0}, x
+PY'
+stat --csv --paths --paths-sample 7 >"$tmp/s7.csv"
+check "--paths-sample: greedy pairs" 'grep -q "^paths,greedy_pairs,7,\"greedy, sampled pairs\"$" "$tmp/s7.csv"'
+check "--paths-sample: quadruples" 'grep -q "^paths,interference_quadruples,7,sampled$" "$tmp/s7.csv"'
+stat --paths-sample 7 >/dev/null 2>"$tmp/s.err"
+expect_status "--paths-sample without --paths" 2 $?
+stat --paths --paths-sample 0 >/dev/null 2>"$tmp/s.err"
+expect_status "--paths-sample 0" 2 $?
+
 # The sampled case is in the unit tests (its work limit is above what a test runs); a directed graph has σ
 # but not λ, and says why.
 "$BIN/topogen" debruijn --symbols 2 --length 4 | "$BIN/topostat" --paths --csv >"$tmp/d.csv"

@@ -215,8 +215,13 @@ TEST_CASE("path diversity: counted in the memory estimate only when asked for") 
   };
   CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) == 0);
   o.paths = true;
-  // 2 threads × (88 per node + 24 per arc) + 16 per node, 8000 arcs
-  CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) == 2 * (88 * 1000 + 24 * 8000) + 16 * 1000);
+  // 2 threads × (117 per node + 40 per arc) + 16 per node, 8000 arcs; per sample (degree 8) a pair's 9 and a
+  // quadruple's 3 × 17 lengths of 4 bytes, 4 vectors of 24 bytes and 40 for the pair drawn: 376, 1000 samples
+  CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) ==
+        2 * (117 * 1000 + 40 * 8000) + 16 * 1000 + 376 * 1000);
+  o.paths_sampled_pairs = 10;
+  CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) ==
+        2 * (117 * 1000 + 40 * 8000) + 16 * 1000 + 376 * 10);
 }
 
 TEST_CASE("path diversity: the same figures on 1 and 2 threads") {
@@ -231,4 +236,58 @@ TEST_CASE("path diversity: the same figures on 1 and 2 threads") {
   REQUIRE(b.disjoint);
   CHECK(a.disjoint->histogram == b.disjoint->histogram);
   CHECK(a.disjoint->mean == b.disjoint->mean);
+  REQUIRE(a.greedy);
+  REQUIRE(b.greedy);
+  CHECK(a.greedy->by_k == b.greedy->by_k);
+  CHECK(a.greedy->interference == b.greedy->interference);  // bit for bit
+  CHECK(a.greedy->pairs == 1000);
+  CHECK(a.greedy->quadruples == 1000);
+}
+
+TEST_CASE("greedy disjoint paths: K_n has one path of length 1 and n - 2 of length 2; interference 0 then 2") {
+  // Between {a, c} and {b, d}: 4 links, then 2 paths through each of the n - 4 other nodes: 2n - 4 in all,
+  // against n - 1 into b and n - 1 into d alone; so x(1) = 2 + 2 - 4 and x(2) = 2(n - 1) - (2n - 4).
+  const Graph g = test::family("complete", {{"nodes", "6"}});
+  const auto p = measured(g);
+  REQUIRE(p.greedy);
+  const auto& d = *p.greedy;
+  CHECK(d.every_pair);
+  CHECK(d.pairs == 15);
+  REQUIRE(d.by_k.size() == 5);
+  CHECK(d.by_k[0] == Histogram{{1, 15}});
+  for (std::size_t k = 1; k < 5; ++k) CHECK(d.by_k[k] == Histogram{{2, 15}});
+  CHECK(d.interference == std::vector<double>{0, 2});
+  CHECK(d.interfering_fraction == 1);
+}
+
+TEST_CASE("greedy disjoint paths: a ring's two paths have lengths d and n - d") {
+  const Graph g = test::family("ring", {{"nodes", "10"}});
+  for (node_id t = 1; t < 10; ++t)
+    CHECK(metrics::greedy_path_lengths(g, {0}, {t}) ==
+          std::vector<std::uint32_t>{std::min(t, 10 - t), std::max(t, 10 - t)});
+  const auto p = measured(g);
+  REQUIRE(p.greedy);
+  // k = 1: distances 1..4 ten times each, 5 five times; k = 2: 9..6 and 5.
+  CHECK(p.greedy->by_k == std::vector<Histogram>{{{1, 10}, {2, 10}, {3, 10}, {4, 10}, {5, 5}},
+                                                 {{5, 5}, {6, 10}, {7, 10}, {8, 10}, {9, 10}}});
+}
+
+TEST_CASE("greedy disjoint paths: adjacent hypercube nodes, the link and d - 1 ladders of length 3") {
+  const Graph g = test::family("hypercube", {{"dim", "4"}});
+  CHECK(metrics::greedy_path_lengths(g, {0}, {1}) == std::vector<std::uint32_t>{1, 3, 3, 3});
+  CHECK(metrics::greedy_path_lengths(g, {0}, {3}).size() == 4);  // λ = 4 is reached greedily too
+}
+
+TEST_CASE("greedy disjoint paths: parallel links carry one path each; bad node sets are refused") {
+  GraphBuilder b(3, false);
+  LinkAttrs two;
+  two.multiplicity = 2;
+  b.add_link(0, 1, two);
+  b.add_link(1, 2);
+  const Graph g = b.finish(Duplicates::reject);
+  CHECK(metrics::greedy_path_lengths(g, {0}, {1}) == std::vector<std::uint32_t>{1, 1});
+  CHECK(metrics::greedy_path_lengths(g, {0}, {2}) == std::vector<std::uint32_t>{2});
+  CHECK_THROWS_AS(metrics::greedy_path_lengths(g, {0, 1}, {1}), InputError);
+  const Graph directed = test::family("debruijn", {{"symbols", "2"}, {"length", "3"}});
+  CHECK_THROWS_AS(metrics::greedy_path_lengths(directed, {0}, {1}), InputError);
 }

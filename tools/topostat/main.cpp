@@ -26,6 +26,7 @@ struct Options {
   bool csv = false;
   bool histogram = false;
   bool paths = false;
+  std::uint64_t paths_sample = 1000;
   bool no_provenance = false;
   int threads = 0;
   std::string method = "auto";
@@ -73,8 +74,14 @@ int main(int argc, char** argv) {
       ->check(topo::cli::one_of(topo::names_of(topo::metrics::load_routings())))
       ->type_name("ROUTING");
   app.add_flag("--paths", o.paths,
-               "path diversity: shortest paths and edge-disjoint paths of every pair (edge-disjoint paths of "
-               "1000 random pairs when nodes·arcs > 2e9)");
+               "path diversity: shortest paths and edge-disjoint paths of every pair (of --paths-sample random "
+               "pairs when nodes·arcs > 2e9), greedy edge-disjoint paths and their interference (EvalNet's)");
+  app.add_option("--paths-sample", o.paths_sample,
+                 "with --paths: random pairs for sampled edge-disjoint paths and for the greedy paths, random "
+                 "quadruples for the interference")
+      ->type_name("N")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}))
+      ->needs(app.get_option("--paths"));
   app.add_option("--terminals-per-router", o.costs.terminals_per_router,
                  "Δ0: print T = N·Δ0, R = Δ + Δ0 and the subscription for it")
       ->type_name("D0");
@@ -110,6 +117,7 @@ int main(int argc, char** argv) {
     mo.routing = m::parse_routing(o.routing);
     mo.threads = o.threads;
     mo.paths = o.paths;
+    mo.paths_sampled_pairs = o.paths_sample;
     mo.kernel = topo::cli::kernel_from_environment();
     mo.ranks = &topo::cli::job();  // under mpirun the ranks share the sweeps and searches
     std::optional<topo::cli::Progress> progress;

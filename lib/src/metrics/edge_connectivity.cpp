@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <unordered_set>
 
 #include "topo/errors.hpp"
 #include "topo/metrics/path_diversity.hpp"
@@ -232,13 +233,12 @@ EdgeDisjointPaths sampled_pairs(FlowNetwork& net, const std::vector<node_id>& te
   const std::uint64_t k = terms.size();
   Rng rng(seed);
   std::map<std::uint64_t, std::uint64_t> bins;
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> seen;
+  std::unordered_set<std::uint64_t> seen;
   while (r.max_flows < count) {
     std::uint64_t a = rng.below(k), b = rng.below(k - 1);
     if (b >= a) ++b;
     if (a > b) std::swap(a, b);
-    if (std::find(seen.begin(), seen.end(), std::pair{a, b}) != seen.end()) continue;
-    seen.emplace_back(a, b);
+    if (!seen.insert(a * k + b).second) continue;
     ++bins[net.max_flow(terms[a], terms[b])];
     ++r.max_flows;
   }

@@ -32,7 +32,7 @@ MemoryEstimate measure_memory(std::uint64_t nodes, std::uint64_t links, bool dir
   }
   if (nodes > 1 && (o.bisection == When::yes || (o.bisection == When::automatic && nodes <= o.auto_bisection_nodes)))
     e.add("bisection", bytes(48 * (n + a)));  // METIS's graph, its coarser copies and the partitions
-  if (o.paths) e.add("paths", path_diversity_memory(nodes, arcs, threads));
+  if (o.paths) e.add("paths", path_diversity_memory(nodes, arcs, threads, o.paths_sampled_pairs));
   return e;
 }
 

@@ -153,6 +153,11 @@ PathDiversityPlan plan_path_diversity(const Graph& g, const PathDiversityOptions
     const std::uint64_t pairs = terms * (terms - std::min<std::uint64_t>(terms, 1)) / 2;
     p.exact_connectivity = double(terms) * double(p.arcs) <= o.exact_connectivity_work || pairs <= o.sampled_pairs;
     p.max_flows = p.exact_connectivity ? terms - std::min<std::uint64_t>(terms, 1) : o.sampled_pairs;
+    // Per sampled pair a search per path and one that finds none; per quadruple three sets of them.
+    std::uint64_t degree = 0;
+    for (node_id v = 0; v < g.num_nodes(); ++v) degree = std::max<std::uint64_t>(degree, g.out_neighbors(v).size());
+    const std::uint64_t pairs_drawn = std::min(pairs, o.sampled_pairs);
+    p.greedy_searches = pairs_drawn * (degree + 1) + (terms >= 4 ? o.sampled_pairs * 3 * (2 * degree + 1) : 0);
   }
   return p;
 }
@@ -161,7 +166,9 @@ double path_diversity_seconds(const PathDiversityPlan& p, unsigned threads) {
   // Rates of one AMD EPYC core on random regular graphs of degree 8 (bench/paths.sh), rounded down: the path
   // counts 1e8 arcs a second, a max flow (Dinic's phases, then the cut) 3e7.
   const double arcs = double(p.arcs);
-  return double(p.sources) * arcs / (1e8 * std::max(1u, threads)) + double(p.max_flows) * arcs / 3e7;
+  // The greedy paths' searches, each at most one BFS, at the path counts' rate.
+  return (double(p.sources) + double(p.greedy_searches)) * arcs / (1e8 * std::max(1u, threads)) +
+         double(p.max_flows) * arcs / 3e7;
 }
 
 std::vector<double> shortest_path_counts_from(const Graph& g, node_id s) {
@@ -175,18 +182,26 @@ PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& o) {
   r.shortest = shortest_path_counts(g, o);
   if (g.directed())
     r.disjoint_skipped = "directed graph: the Gomory–Hu tree is for undirected graphs";
-  else
+  else {
     r.disjoint = edge_disjoint_paths(g, o);
+    r.greedy = greedy_disjoint_paths(g, o);
+  }
   return r;
 }
 
-std::uint64_t path_diversity_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t threads) {
+std::uint64_t path_diversity_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t threads,
+                                    std::uint64_t sampled_pairs) {
   // Per thread: the path counts' distance, σ and queue (4 + 8 + 4 per node); a flow network (edge_connectivity.cpp)
   // with head, residual, capacity and reverse arc per arc (4 + 8 + 4 + 8) and offsets, capacity around, level,
   // arc pointer, queue and path per node (8 + 8 + 4 + 8 + 4 + 8); Gusfield's parent and weight (16 per node), and
-  // the cut sides of a batch of 32 flows per thread (32 bytes per node and thread).
+  // the cut sides of a batch of 32 flows per thread (32 bytes per node and thread); the greedy paths' capacity,
+  // capacity left and reverse arc per arc (4 + 4 + 8) and parent, distance, side and 4 lists per node (8 + 4 + 1 + 16).
   const double n = double(nodes), a = double(arcs), t = double(threads);
-  const double b = t * (16 * n + 24 * a + 40 * n + 32 * n) + 16 * n;
+  // A sample's path lengths: a pair's (degree + 1) and a quadruple's 3 (2 degree + 1), 4 bytes each, in vectors
+  // of 24 bytes; the pairs drawn (8 + 32 in the set of those drawn).
+  const double degree = n > 0 ? a / n : 0, samples = double(sampled_pairs);
+  const double lengths = samples * ((degree + 1) * 4 + 24 + 3 * ((2 * degree + 1) * 4 + 24) + 40);
+  const double b = t * (16 * n + 24 * a + 40 * n + 32 * n + 16 * a + 29 * n) + 16 * n + lengths;
   return b >= 1.8e19 ? ~std::uint64_t{0} : std::uint64_t(b);
 }
 

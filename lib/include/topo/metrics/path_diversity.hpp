@@ -43,9 +43,30 @@ struct EdgeDisjointPaths {
   double mean = 0;
 };
 
+/// EvalNet's measures beyond shortest paths (M. Besta et al., "EvalNet: a practical toolchain for generation
+/// and analysis of extreme-scale interconnects", 2025), on random samples. c_XY(l) is the number of greedy
+/// edge-disjoint paths of length at most l from the node set X to the node set Y: repeatedly a shortest path
+/// over the links no earlier path took (a link of multiplicity m takes m paths, in either direction), until
+/// none is left; ties go to the node found first by the search. Greedy: a lower bound of the largest number
+/// of such paths. Undirected graphs only.
+struct GreedyDisjointPaths {
+  std::uint64_t pairs = 0;       // unordered pairs {a, b} sampled (every pair when there are no more)
+  bool every_pair = false;       // the sample is every pair
+  std::uint64_t quadruples = 0;  // ordered quadruples (a, b, c, d) of distinct nodes, sampled with replacement
+  /// by_k[k-1]: (length, pairs) of the k-th path of c_ab, ascending, over the pairs that have k paths.
+  std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> by_k;
+  /// interference[l-1], l = 1 .. the longest path in the quadruples' searches: the mean over the quadruples of
+  /// x_abcd(l) = c_{ac,b}(l) + c_{ac,d}(l) − c_{ac,bd}(l), paths that two flows from a and c lose by sharing
+  /// the network (EvalNet's path interference).
+  std::vector<double> interference;
+  /// The fraction of the quadruples with x_abcd > 0 at the longest length.
+  double interfering_fraction = 0;
+};
+
 struct PathDiversity {
   ShortestPathCounts shortest;
   std::optional<EdgeDisjointPaths> disjoint;  // not for a directed graph
+  std::optional<GreedyDisjointPaths> greedy;  // with `disjoint`
   std::string disjoint_skipped;               // why `disjoint` is absent
 };
 
@@ -60,6 +81,7 @@ struct PathDiversityOptions {
   /// λ of every pair from n - 1 max flows while nodes × arcs stays within this; above it, `sampled_pairs`
   /// random pairs.
   double exact_connectivity_work = 2e9;
+  /// Pairs of the λ sample, and of the greedy paths; quadruples of the interference.
   std::uint64_t sampled_pairs = 1000;
 };
 
@@ -72,6 +94,7 @@ struct PathDiversityPlan {
   std::uint64_t max_flows = 0;
   bool exact_connectivity = true;
   std::uint64_t arcs = 0;
+  std::uint64_t greedy_searches = 0;  // shortest-path searches of the greedy paths, at most
 };
 PathDiversityPlan plan_path_diversity(const Graph& g, const PathDiversityOptions& o);
 /// The plan's expected time on `threads` threads (the path counts are shared, the max flows run on one), for
@@ -85,8 +108,15 @@ std::vector<double> shortest_path_counts_from(const Graph& g, node_id s);
 EdgeDisjointPaths edge_disjoint_paths(const Graph& g, const PathDiversityOptions& o);
 /// λ(s,t) of an undirected graph by one max flow (Dinic), unit capacities times multiplicity.
 std::uint64_t local_edge_connectivity(const Graph& g, node_id s, node_id t);
+/// The greedy edge-disjoint paths of sampled pairs and the interference of sampled quadruples.
+GreedyDisjointPaths greedy_disjoint_paths(const Graph& g, const PathDiversityOptions& o);
+/// The lengths of the greedy edge-disjoint paths from X to Y, in the order found (never decreasing).
+std::vector<std::uint32_t> greedy_path_lengths(const Graph& g, const std::vector<node_id>& from,
+                                               const std::vector<node_id>& to);
 
-/// Bytes path_diversity allocates: per thread the BFS state of the counts, and the flow network.
-std::uint64_t path_diversity_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t threads);
+/// Bytes path_diversity allocates: per thread the BFS state of the counts, the flow network and the greedy
+/// searches; the samples' path lengths.
+std::uint64_t path_diversity_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t threads,
+                                    std::uint64_t sampled_pairs);
 
 }  // namespace topo::metrics

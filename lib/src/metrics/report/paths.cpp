@@ -48,6 +48,79 @@ nlohmann::json histogram_json(const std::vector<std::pair<std::uint64_t, std::ui
   return j;
 }
 
+std::string greedy_method(const GreedyDisjointPaths& d) {
+  return fmt::format("EvalNet's greedy search on {} (a lower bound per pair)",
+                     d.every_pair ? fmt::format("every pair ({})", d.pairs) : fmt::format("{} random pairs", d.pairs));
+}
+
+/// The pairs that have a k-th greedy path, and the mean of its length.
+std::pair<std::uint64_t, double> pairs_and_mean(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& h) {
+  std::uint64_t pairs = 0;
+  double sum = 0;
+  for (const auto& [length, n] : h) {
+    pairs += n;
+    sum += double(length) * double(n);
+  }
+  return {pairs, pairs ? sum / double(pairs) : 0};
+}
+
+void greedy_json(const GreedyDisjointPaths& d, nlohmann::json& j) {
+  nlohmann::json by_k = nlohmann::json::array();
+  for (std::size_t k = 0; k < d.by_k.size(); ++k) {
+    const auto [pairs, mean] = pairs_and_mean(d.by_k[k]);
+    by_k.push_back({{"k", k + 1},
+                    {"unordered_pairs", pairs},
+                    {"mean_length", mean},
+                    {"length_histogram", histogram_json(d.by_k[k])}});
+  }
+  j["greedy_edge_disjoint_paths"] = {{"method", "greedy"},
+                                     {"exact", false},
+                                     {"sample", d.every_pair ? "every pair" : "random pairs"},
+                                     {"unordered_pairs", d.pairs},
+                                     {"by_k", by_k}};
+  nlohmann::json by_length = nlohmann::json::array();
+  for (std::size_t l = 0; l < d.interference.size(); ++l)
+    by_length.push_back({{"length", l + 1}, {"mean", d.interference[l]}});
+  j["interference"] = {{"method", "greedy"},
+                       {"quadruples", d.quadruples},
+                       {"by_length", by_length},
+                       {"interfering_fraction", d.interfering_fraction}};
+}
+
+void greedy_text(const GreedyDisjointPaths& d, TextTable& t) {
+  t.row("greedy disjoint by", greedy_method(d));
+  for (std::size_t k = 0; k < d.by_k.size() && k < text_bins; ++k) {
+    const auto [pairs, mean] = pairs_and_mean(d.by_k[k]);
+    t.row(fmt::format("greedy path {}: length", k + 1),
+          fmt::format("mean {:.4f} over {} pairs ({})", mean, pairs, histogram_text(d.by_k[k], 0)));
+  }
+  if (d.by_k.size() > text_bins)
+    t.row("greedy paths", fmt::format("... ({} more in --json and --csv)", d.by_k.size() - text_bins));
+  if (!d.quadruples) return;
+  std::vector<std::string> cells;
+  for (std::size_t l = 0; l < d.interference.size() && l < text_bins; ++l)
+    cells.push_back(fmt::format("{}: {:.4f}", l + 1, d.interference[l]));
+  if (d.interference.size() > text_bins) cells.emplace_back("...");
+  t.row("interference by length",
+        fmt::format("{}  (mean over {} random quadruples)", fmt::join(cells, ", "), d.quadruples));
+  t.row("interfering quadruples", fmt::format("{:.4f} of them", d.interfering_fraction));
+}
+
+void greedy_csv(const GreedyDisjointPaths& d, CsvRows& t) {
+  const std::string note = d.every_pair ? "greedy, every pair" : "greedy, sampled pairs";
+  t.num("paths", "greedy_pairs", d.pairs, note);
+  for (std::size_t k = 0; k < d.by_k.size(); ++k) {
+    const auto [pairs, mean] = pairs_and_mean(d.by_k[k]);
+    t.num("paths", fmt::format("greedy_path_{}_mean_length", k + 1), mean, note);
+    for (const auto& [length, n] : d.by_k[k])
+      t.num("paths", fmt::format("greedy_path_{}_length={}", k + 1, length), n, "pairs");
+  }
+  t.num("paths", "interference_quadruples", d.quadruples, "sampled");
+  for (std::size_t l = 0; l < d.interference.size(); ++l)
+    t.num("paths", fmt::format("interference_length={}", l + 1), d.interference[l], "mean over the quadruples");
+  t.num("paths", "interfering_fraction", d.interfering_fraction, "of the quadruples");
+}
+
 void json(const View& v, nlohmann::json& j) {
   if (!v.r.paths) return;
   const auto& p = *v.r.paths;
@@ -72,6 +145,7 @@ void json(const View& v, nlohmann::json& j) {
                                          {"mean", e.mean},
                                          {"min", e.min},
                                          {"max", e.max}};
+    if (p.greedy) greedy_json(*p.greedy, j["paths"]);
   } else {
     j["paths"]["edge_disjoint_paths"] = {{"skipped", p.disjoint_skipped}};
   }
@@ -98,6 +172,7 @@ void text(const View& v, TextTable& t) {
                               v.f.indirect ? " between endpoints" : "")
                 : fmt::format("mean {:.4f}  min {}  max {}  (over {} sampled pairs)", e.mean, e.min, e.max, e.pairs));
   t.row("λ: pairs", histogram_text(e.histogram, 0));
+  if (p.greedy) greedy_text(*p.greedy, t);
 }
 
 void csv(const View& v, CsvRows& t) {
@@ -128,6 +203,7 @@ void csv(const View& v, CsvRows& t) {
   t.num("paths", "edge_disjoint_max", e.max, note);
   for (const auto& [lambda, pairs] : e.histogram)
     t.num("paths", fmt::format("edge_disjoint={}", lambda), pairs, e.exact ? "unordered pairs" : "sampled pairs");
+  if (p.greedy) greedy_csv(*p.greedy, t);
 }
 
 }  // namespace
