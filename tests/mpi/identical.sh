@@ -54,6 +54,9 @@ same stat_rr_single "$bin/topostat" --utilization yes --routing single --bisecti
 same stat_torus_family "$bin/topostat" --utilization yes --routing family --bisection no --json --no-provenance \
   "$tmp/torus.el"
 same stat_rr_sample "$bin/topostat" --method sample --sample 50 --seed 4 --json --no-provenance "$tmp/rr.el"
+# --paths: the path counts, the greedy paths and their interference are shared between the ranks.
+same stat_rr_paths "$bin/topostat" --paths --bisection no --json --no-provenance "$tmp/rr.el"
+same stat_torus_paths "$bin/topostat" --paths --paths-sample 50 --bisection no --csv "$tmp/torus.el"
 grep -q '"u":' "$tmp/stat_rr.1" || fail "the random regular report has no link utilisation"
 # Standard input reaches rank 0 only.
 "$bin/topostat" --utilization yes < "$tmp/rr.el" > "$tmp/stdin.1"

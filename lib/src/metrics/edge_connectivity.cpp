@@ -10,6 +10,7 @@
 #include <numeric>
 #include <unordered_set>
 
+#include "path_ranks_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/metrics/path_diversity.hpp"
 #include "topo/rng.hpp"
@@ -225,23 +226,32 @@ EdgeDisjointPaths all_pairs(const FlowNetwork& net, const std::vector<node_id>& 
   return r;
 }
 
-/// `count` distinct unordered pairs among `terms`, uniformly at random, each by one max flow.
+/// `count` distinct unordered pairs among `terms`, uniformly at random, each by one max flow (this process's
+/// share of them).
 EdgeDisjointPaths sampled_pairs(FlowNetwork& net, const std::vector<node_id>& terms, std::uint64_t count,
-                                std::uint64_t seed) {
+                                std::uint64_t seed, parallel::Ranks& ranks) {
   EdgeDisjointPaths r;
   r.exact = false;
   const std::uint64_t k = terms.size();
   Rng rng(seed);
-  std::map<std::uint64_t, std::uint64_t> bins;
+  std::vector<std::pair<node_id, node_id>> pairs;
   std::unordered_set<std::uint64_t> seen;
-  while (r.max_flows < count) {
+  while (pairs.size() < count) {
     std::uint64_t a = rng.below(k), b = rng.below(k - 1);
     if (b >= a) ++b;
     if (a > b) std::swap(a, b);
-    if (!seen.insert(a * k + b).second) continue;
-    ++bins[net.max_flow(terms[a], terms[b])];
-    ++r.max_flows;
+    if (seen.insert(a * k + b).second) pairs.emplace_back(terms[a], terms[b]);
   }
+  const auto [first, last] = my_items(ranks, pairs.size());
+  std::vector<std::uint64_t> flows;
+  for (std::size_t i = first; i < last; ++i) flows.push_back(net.max_flow(pairs[i].first, pairs[i].second));
+  std::string packed;
+  parallel::pack<std::uint64_t>(packed, flows);
+  const std::string whole = all_gathered(ranks, packed);
+  std::map<std::uint64_t, std::uint64_t> bins;
+  for (std::size_t at = 0; at < whole.size();)
+    for (std::uint64_t f : parallel::unpack<std::uint64_t>(whole, at)) ++bins[f];
+  r.max_flows = pairs.size();
   finish(r, bins);
   return r;
 }
@@ -268,7 +278,7 @@ EdgeDisjointPaths edge_disjoint_paths(const Graph& g, const PathDiversityOptions
         std::max<std::size_t>(terms.size(), 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
     return all_pairs(net, terms, threads);
   }
-  return sampled_pairs(net, terms, o.sampled_pairs, o.seed);
+  return sampled_pairs(net, terms, o.sampled_pairs, o.seed, o.ranks ? *o.ranks : parallel::single_process());
 }
 
 }  // namespace topo::metrics

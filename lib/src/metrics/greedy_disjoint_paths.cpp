@@ -9,6 +9,7 @@
 #include <map>
 #include <unordered_set>
 
+#include "path_ranks_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/metrics/path_diversity.hpp"
 #include "topo/rng.hpp"
@@ -210,26 +211,41 @@ GreedyDisjointPaths greedy_disjoint_paths(const Graph& g, const PathDiversityOpt
   const auto quads = quadruple_sample(terms, o.sampled_pairs, stream_seed(o.seed, 2));
   r.pairs = pairs.size();
   r.quadruples = quads.size();
-  // Each sample's lengths in its own slot: the figures do not depend on the threads.
-  std::vector<std::vector<std::uint32_t>> pair_lengths(pairs.size());
-  std::vector<std::array<std::vector<std::uint32_t>, 3>> quad_lengths(quads.size());
+  // Each sample's lengths in its own slot: the figures do not depend on the threads. A job is a pair or a
+  // quadruple's three searches; this process runs its share of the jobs, and every process reads all of them.
   const std::size_t jobs = pairs.size() + quads.size();
+  auto& ranks = o.ranks ? *o.ranks : parallel::single_process();
+  const auto [first, last] = my_items(ranks, jobs);
+  std::vector<std::vector<std::uint32_t>> found(3 * (last - first));
   const int threads = static_cast<int>(std::min<std::size_t>(
-      std::max<std::size_t>(jobs, 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
+      std::max<std::size_t>(last - first, 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
 #pragma omp parallel num_threads(threads)
   {
     GreedySearch search(g);
 #pragma omp for schedule(dynamic, 1)
-    for (std::size_t i = 0; i < jobs; ++i) {
+    for (std::size_t i = first; i < last; ++i) {
+      auto* slot = &found[3 * (i - first)];
       if (i < pairs.size()) {
-        pair_lengths[i] = search.lengths({pairs[i][0]}, {pairs[i][1]});
+        slot[0] = search.lengths({pairs[i][0]}, {pairs[i][1]});
         continue;
       }
       const auto& [a, b, c, d] = quads[i - pairs.size()];
-      auto& q = quad_lengths[i - pairs.size()];
-      q[0] = search.lengths({a, c}, {b});
-      q[1] = search.lengths({a, c}, {d});
-      q[2] = search.lengths({a, c}, {b, d});
+      slot[0] = search.lengths({a, c}, {b});
+      slot[1] = search.lengths({a, c}, {d});
+      slot[2] = search.lengths({a, c}, {b, d});
+    }
+  }
+  std::string packed;
+  for (const auto& lengths : found) parallel::pack<std::uint32_t>(packed, lengths);
+  const std::string whole = all_gathered(ranks, packed);
+  std::vector<std::vector<std::uint32_t>> pair_lengths(pairs.size());
+  std::vector<std::array<std::vector<std::uint32_t>, 3>> quad_lengths(quads.size());
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < jobs; ++i) {
+    auto* slot = i < pairs.size() ? &pair_lengths[i] : quad_lengths[i - pairs.size()].data();
+    for (std::size_t j = 0; j < 3; ++j) {
+      auto lengths = parallel::unpack<std::uint32_t>(whole, at);
+      if (i >= pairs.size() || j == 0) slot[j] = std::move(lengths);
     }
   }
   std::vector<std::map<std::uint32_t, std::uint64_t>> bins;

@@ -116,6 +116,7 @@ Report measure(const Graph& g, const MeasureOptions& o) {
     if (r.distances.method == "orbits") po.classes = &*r.distances.orbits;
     po.exact_connectivity_work = o.paths_exact_work;
     po.sampled_pairs = o.paths_sampled_pairs;
+    po.ranks = o.ranks;
     if (o.notice) {
       const unsigned threads = o.threads > 0 ? unsigned(o.threads) : std::max(1u, std::thread::hardware_concurrency());
       const auto plan = plan_path_diversity(g, po);

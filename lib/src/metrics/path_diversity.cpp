@@ -8,6 +8,8 @@
 #include <limits>
 #include <unordered_map>
 
+#include "path_ranks_internal.hpp"
+
 namespace topo::metrics {
 
 namespace {
@@ -72,6 +74,30 @@ struct CountTally {
     min = std::min(min, o.min);
     max = std::max(max, o.max);
   }
+  void pack(std::string& out) const {
+    std::vector<std::uint64_t> keys, counts;
+    for (const auto& [k, c] : bins) {
+      keys.push_back(k);
+      counts.push_back(c);
+    }
+    parallel::pack<std::uint64_t>(out, keys);
+    parallel::pack<std::uint64_t>(out, counts);
+    parallel::pack<std::uint64_t>(out, std::vector<std::uint64_t>{above, pairs, single});
+    parallel::pack<double>(out, std::vector<double>{min, max});
+  }
+  static CountTally unpack(const std::string& in, std::size_t& at) {
+    CountTally t;
+    const auto keys = parallel::unpack<std::uint64_t>(in, at), counts = parallel::unpack<std::uint64_t>(in, at);
+    for (std::size_t i = 0; i < keys.size(); ++i) t.bins[keys[i]] = counts[i];
+    const auto sums = parallel::unpack<std::uint64_t>(in, at);
+    const auto range = parallel::unpack<double>(in, at);
+    t.above = sums[0];
+    t.pairs = sums[1];
+    t.single = sums[2];
+    t.min = range[0];
+    t.max = range[1];
+    return t;
+  }
 };
 
 bool has_parallel_links(const Graph& g) {
@@ -101,17 +127,20 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
     for (node_id v = 0; v < n; ++v) sources[v] = v;
   }
   r.sources = sources.size();
-  CountTally total;
-  // Each source's sum of σ, added up in source order afterwards: the mean does not depend on the threads.
-  std::vector<double> source_sum(sources.size(), 0);
+  CountTally mine;
+  // Each source's sum of σ, added up in source order afterwards: the mean does not depend on the threads or
+  // the processes.
+  auto& ranks = o.ranks ? *o.ranks : parallel::single_process();
+  const auto [first, last] = my_items(ranks, sources.size());
+  std::vector<double> source_sum(last - first, 0);
   const int threads = static_cast<int>(std::min<std::size_t>(
-      std::max<std::size_t>(sources.size(), 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
+      std::max<std::size_t>(last - first, 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
 #pragma omp parallel num_threads(threads)
   {
     CountSweep sweep(n);
     CountTally part;
 #pragma omp for schedule(dynamic, 1) nowait
-    for (std::size_t i = 0; i < sources.size(); ++i) {
+    for (std::size_t i = first; i < last; ++i) {
       const node_id s = sources[i];
       sweep.run(g, s);
       const std::uint64_t w = weight.empty() ? 1 : weight[i];
@@ -121,10 +150,21 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
           part.add(sweep.sigma[t], w);
           sum += sweep.sigma[t];
         }
-      source_sum[i] = sum * double(w);
+      source_sum[i - first] = sum * double(w);
     }
 #pragma omp critical
-    total.merge(part);
+    mine.merge(part);
+  }
+  std::string packed;
+  mine.pack(packed);
+  parallel::pack<double>(packed, source_sum);
+  const std::string whole = all_gathered(ranks, packed);
+  CountTally total;
+  source_sum.clear();
+  for (std::size_t at = 0; at < whole.size();) {
+    total.merge(CountTally::unpack(whole, at));
+    const auto sums = parallel::unpack<double>(whole, at);
+    source_sum.insert(source_sum.end(), sums.begin(), sums.end());
   }
   r.histogram.assign(total.bins.begin(), total.bins.end());
   std::sort(r.histogram.begin(), r.histogram.end());

@@ -9,6 +9,7 @@
 
 #include "topo/graph.hpp"
 #include "topo/metrics/symmetry.hpp"
+#include "topo/parallel/ranks.hpp"
 
 namespace topo::metrics {
 
@@ -83,6 +84,9 @@ struct PathDiversityOptions {
   double exact_connectivity_work = 2e9;
   /// Pairs of the λ sample, and of the greedy paths; quadruples of the interference.
   std::uint64_t sampled_pairs = 1000;
+  /// The job's processes share the path counts, the sampled max flows and the greedy paths (null: this
+  /// process alone); Gusfield's tree is computed by each. The figures do not depend on the processes.
+  parallel::Ranks* ranks = nullptr;
 };
 
 PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& o);
