@@ -215,7 +215,8 @@ GreedyDisjointPaths greedy_disjoint_paths(const Graph& g, const PathDiversityOpt
   // quadruple's three searches; this process runs its share of the jobs, and every process reads all of them.
   const std::size_t jobs = pairs.size() + quads.size();
   auto& ranks = o.ranks ? *o.ranks : parallel::single_process();
-  const auto [first, last] = my_items(ranks, jobs);
+  const auto items = my_items(ranks, jobs);
+  const std::size_t first = items.first, last = items.second;  // an OpenMP region cannot use a binding
   std::vector<std::vector<std::uint32_t>> found(3 * (last - first));
   const int threads = static_cast<int>(std::min<std::size_t>(
       std::max<std::size_t>(last - first, 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));

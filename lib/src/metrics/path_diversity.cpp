@@ -131,7 +131,8 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
   // Each source's sum of σ, added up in source order afterwards: the mean does not depend on the threads or
   // the processes.
   auto& ranks = o.ranks ? *o.ranks : parallel::single_process();
-  const auto [first, last] = my_items(ranks, sources.size());
+  const auto items = my_items(ranks, sources.size());
+  const std::size_t first = items.first, last = items.second;  // an OpenMP region cannot use a binding
   std::vector<double> source_sum(last - first, 0);
   const int threads = static_cast<int>(std::min<std::size_t>(
       std::max<std::size_t>(last - first, 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
