@@ -17,12 +17,14 @@
 // demipn's numbering of the points, u the supernode vertex (the field element for paley); coordinates (x, u).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <nlohmann/json.hpp>
 
 #include "gen/finite_field_internal.hpp"
 #include "gen/projective_plane_internal.hpp"
 #include "gen/size_internal.hpp"
+#include "gen/star_product_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
@@ -82,23 +84,6 @@ Description describe_polarstar(const Shape& s) {
   return d;
 }
 
-/// A supernode graph: its edges u < v and the bijection f.
-struct Supernode {
-  std::vector<std::array<std::uint32_t, 2>> edges;
-  std::vector<std::uint32_t> f;
-};
-
-Supernode paley_supernode(std::uint64_t order) {
-  const FiniteField field(order);
-  Supernode s;
-  for (std::uint32_t u = 0; u < order; ++u) {
-    s.f.push_back(field.mul(field.primitive(), u));
-    for (std::uint32_t v = u + 1; v < order; ++v)
-      if (field.is_square(field.sub(u, v))) s.edges.push_back({u, v});
-  }
-  return s;
-}
-
 /// The inductive-quad graph of degree d (d = 0 or 3 mod 4): a base (two vertices a, f(a) without edges for d = 0
 /// mod 4, one quad for d = 3 mod 4), then a quad per 4 degrees. A quad is 8 vertices a0..a3, b_i = f(a_i), of
 /// degree 3: a0 and b0 joined to a1, a2, a3, and a_y, b_y joined to b_{y mod 3 + 1}. A new quad's a0, b0, a1, b1
@@ -144,35 +129,16 @@ Supernode iq_supernode(std::uint64_t degree) {
 }
 
 Graph build_polarstar(const Shape& shape) {
-  const auto d = describe_polarstar(shape);
   const FiniteField field(shape.q);
   const ProjectivePlane plane(field);
   const Supernode sn = shape.paley ? paley_supernode(shape.order()) : iq_supernode(shape.degree);
-  const auto order = std::uint32_t(shape.order());
-  const std::uint32_t m = plane.size();
-  GraphBuilder b(d.nodes, false);
-  LinkAttrs intra, inter;
-  intra.cls = b.class_id("intra-supernode");
-  inter.cls = b.class_id("inter-supernode");
-  b.reserve_links(std::size_t(d.links));
-  b.set_coord_dims(2);
-  for (std::uint32_t x = 0; x < m; ++x) {
-    const node_id base = x * order;
-    for (std::uint32_t u = 0; u < order; ++u) {
-      const std::array<std::int32_t, 2> c{std::int32_t(x), std::int32_t(u)};
-      b.set_coords(base + u, c);
-    }
-    for (const auto& [u, v] : sn.edges) b.add_link(base + u, base + v, intra);
-    for (auto y : plane.orthogonal(x)) {
-      if (y > x) {
-        for (std::uint32_t u = 0; u < order; ++u) b.add_link(base + u, y * order + sn.f[u], inter);
-      } else if (y == x && !shape.paley) {  // a quadric's loop: f is an involution, one edge per pair
-        for (std::uint32_t u = 0; u < order; ++u)
-          if (u < sn.f[u]) b.add_link(base + u, base + sn.f[u], intra);
-      }
-    }
-  }
-  return b.finish(Duplicates::reject);
+  // ER_q's neighbours of x, with x itself for a quadric (x ⊥ x), whose loop only the IQ supernode uses.
+  const auto neighbours = [&](std::uint32_t x) {
+    auto n = plane.orthogonal(x);
+    if (shape.paley) std::erase(n, x);
+    return n;
+  };
+  return star_product(plane.size(), neighbours, sn, describe_polarstar(shape).links);
 }
 
 }  // namespace
