@@ -32,19 +32,12 @@ struct Shape {
 
 Shape bundlefly_shape(const Params& p) {
   const auto q = require_field_order(get_int(p, "q"));
-  if (q == 2) throw InputError("--q must be a prime power other than 2 (MMS needs q >= 3), got 2");
-  const auto d = get_int(p, "supernode_degree");
-  const auto order = 2 * d + 1;
-  if (d < 2 || d > std::int64_t(FiniteField::max_order) || order % 4 != 1 || !prime_power(std::uint64_t(order)))
-    throw InputError(
-        fmt::format("--supernode-degree {}: the paley supernode needs 2d'+1 a prime power = 1 mod 4 "
-                    "(d' = 2, 4, 6, 8, 12, 14, 18, ...)",
-                    d));
-  const Shape s{q, std::uint64_t(d)};
+  family_slimfly().describe(Params{{"q", q}});  // MMS(q): q a prime power other than 2
+  const Shape s{q, paley_supernode_degree(get_int(p, "supernode_degree"))};
   detail::Count nodes(2 * q * q);
   nodes *= s.order();
   if (nodes.above(topo::max_nodes))
-    throw detail::too_many_nodes(fmt::format("--q {} --supernode-degree {}: 2q^2(2d'+1) =", q, d), nodes);
+    throw detail::too_many_nodes(fmt::format("--q {} --supernode-degree {}: 2q^2(2d'+1) =", q, s.degree), nodes);
   return s;
 }
 

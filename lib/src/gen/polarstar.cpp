@@ -1,25 +1,22 @@
 // PolarStar (Lakhotia, Monroe, Isham, Besta, Blach, Hoefler and Petrini, "PolarStar: Expanding the Scalability
-// Horizon of Diameter-3 Networks", SPAA 2024, arXiv 2302.07217): the star product of the Erdős–Rényi polarity
-// graph ER_q (the structure graph, our demipn) with a supernode graph S and a bijection f of S. Node (x, u), x a
-// point of ER_q and u a vertex of S, has
-//   - the edges of S inside its supernode: (x, u) ~ (x, v) for u ~ v in S (class intra-supernode);
-//   - for every link x ~ y of ER_q with x < y: (x, u) ~ (y, f(u)) (class inter-supernode);
-//   - for a quadric x (x ⊥ x, the q + 1 self-loops of ER_q), with the IQ supernode: (x, u) ~ (x, f(u)), the
-//     loop's edges, joining two routers of one supernode (class intra-supernode).
-// The supernodes, as in the authors' reference code (SST Merlin's pymerlin-topo-polarstar.py):
+// Horizon of Diameter-3 Networks", SPAA 2024, arXiv 2302.07217): the star product (star_product_internal.hpp) of
+// the Erdős–Rényi polarity graph ER_q (the structure graph, our demipn's ProjectivePlane) with a supernode S and a
+// bijection f of S. The q + 1 quadrics of ER_q (x ⊥ x, its self-loops) join (x, u) and (x, f(u)) with the IQ
+// supernode, where f is an involution.
+// The supernodes, as in the authors' reference code (SST Merlin's pymerlin-topo-polarstar.py, EvalNet):
 //   - paley: the Paley graph of GF(q'), q' = 2d'+1 a prime power = 1 mod 4, f(u) = ξu (ξ the primitive element,
 //     a non-square), so that E ∪ f(E) is complete (Property R1). R1 alone gives diameter 3; the quadrics' loops are
 //     left unused (f has the fixed point 0 and u ~ ξu may already be a Paley edge), so the (q+1)q' routers of the
 //     quadric supernodes have degree d − 1.
 //   - iq: the inductive-quad graph of degree d' = 0 or 3 mod 4 on 2d'+2 vertices, f an involution without fixed
 //     points such that E ∪ f(E) ∪ {u f(u)} is complete (Property R*): regular of degree d.
-// Either way N = (q^2+q+1)·|S|, the degree d = q + 1 + d' and the diameter 3. Numbering: node x·|S| + u, x in
-// demipn's numbering of the points, u the supernode vertex (the field element for paley); coordinates (x, u).
+// Either way N = (q^2+q+1)·|S|, the degree d = q + 1 + d' and the diameter 3. Node x·|S| + u: x in demipn's
+// numbering of the points, u the supernode vertex (the field element for paley).
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "gen/finite_field_internal.hpp"
 #include "gen/projective_plane_internal.hpp"
@@ -46,12 +43,7 @@ Shape polarstar_shape(const Params& p) {
   const bool paley = get_text(p, "supernode") == "paley";
   const auto d = get_int(p, "supernode_degree");
   if (paley) {
-    const auto order = 2 * d + 1;
-    if (d < 2 || d > std::int64_t(FiniteField::max_order) || order % 4 != 1 || !prime_power(std::uint64_t(order)))
-      throw InputError(
-          fmt::format("--supernode-degree {}: a paley supernode needs 2d'+1 a prime power = 1 mod 4 "
-                      "(d' = 2, 4, 6, 8, 12, 14, 18, ...)",
-                      d));
+    paley_supernode_degree(d);
   } else if (d < 0 || d % 4 == 1 || d % 4 == 2) {
     throw InputError(
         fmt::format("--supernode-degree {}: an iq supernode needs d' = 0 or 3 mod 4 (d' = 0, 3, 4, 7, 8, 11, ...)", d));

@@ -1,8 +1,11 @@
 // The star product of a structure graph and a supernode graph (star_product_internal.hpp).
+#include <fmt/format.h>
+
 #include <array>
 
 #include "gen/finite_field_internal.hpp"
 #include "gen/star_product_internal.hpp"
+#include "topo/errors.hpp"
 
 namespace topo::gen {
 
@@ -15,6 +18,16 @@ Supernode paley_supernode(std::uint64_t q) {
       if (field.is_square(field.sub(u, v))) s.edges.push_back({u, v});
   }
   return s;
+}
+
+std::uint64_t paley_supernode_degree(std::int64_t d) {
+  const auto order = 2 * d + 1;
+  if (d < 2 || d > std::int64_t(FiniteField::max_order) || order % 4 != 1 || !prime_power(std::uint64_t(order)))
+    throw InputError(
+        fmt::format("--supernode-degree {}: a paley supernode needs 2d'+1 a prime power = 1 mod 4 "
+                    "(d' = 2, 4, 6, 8, 12, 14, 18, ...)",
+                    d));
+  return std::uint64_t(d);
 }
 
 Graph star_product(std::uint32_t structure_nodes,

@@ -25,6 +25,10 @@ struct Supernode {
 /// (PolarStar's Property R1).
 Supernode paley_supernode(std::uint64_t q);
 
+/// d' when a Paley supernode of degree d' exists (2d'+1 a prime power = 1 mod 4); otherwise the InputError
+/// "--supernode-degree 3: a paley supernode needs 2d'+1 a prime power = 1 mod 4 (d' = 2, 4, 6, ...)".
+std::uint64_t paley_supernode_degree(std::int64_t d);
+
 /// The star product of the structure graph on `structure_nodes` vertices, `neighbours(x)` listing x's neighbours
 /// (x itself for a self-loop), with `s`; `links` is the number of links, for the builder's reservation.
 Graph star_product(std::uint32_t structure_nodes,
