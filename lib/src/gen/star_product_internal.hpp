@@ -1,6 +1,6 @@
 #pragma once
 // The star product G * S of a structure graph G and a supernode graph S with one bijection f of S (Bermond,
-// Delorme and Farhi, 1982), as PolarStar and Bundlefly use it: node (x, u) is x·|S| + u with coordinates (x, u);
+// Delorme and Farhi), as PolarStar and Bundlefly use it: node (x, u) is x·|S| + u with coordinates (x, u);
 // (x, u) ~ (x, v) for every edge uv of S (class intra-supernode) and (x, u) ~ (y, f(u)) for every link x < y of G
 // (class inter-supernode). A self-loop x ~ x of G, taken only when f is an involution, joins (x, u) and (x, f(u))
 // for u < f(u) (class intra-supernode: both ends are in supernode x).
