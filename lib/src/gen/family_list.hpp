@@ -44,6 +44,8 @@ TOPO_FAMILY(dualcube)
 // -- end CLEX and HDN --
 // -- families of their users' papers --
 TOPO_FAMILY(polarfly)
+TOPO_FAMILY(polarstar)
+TOPO_FAMILY(bundlefly)
 TOPO_FAMILY(jellyfish)
 TOPO_FAMILY(flattened_butterfly)
 TOPO_FAMILY(hyperx)
