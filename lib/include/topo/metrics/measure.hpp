@@ -4,6 +4,7 @@
 // parses options and renders the Report.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -11,6 +12,7 @@
 #include "topo/memory.hpp"
 #include "topo/metrics/kernel.hpp"
 #include "topo/metrics/report.hpp"
+#include "topo/metrics/throughput.hpp"
 #include "topo/parallel/ranks.hpp"
 #include "topo/registry.hpp"
 
@@ -36,6 +38,12 @@ struct MeasureOptions {
   bool paths = false;
   double paths_exact_work = 2e9;
   std::uint64_t paths_sampled_pairs = 1000;
+  /// Throughput (throughput.hpp) under uniform traffic between terminals: terminals per endpoint router
+  /// throughput_terminals_per_router, or the family's (gen::terminals_per_endpoint), or 1.
+  bool throughput = false;
+  ThroughputMethod throughput_method = ThroughputMethod::automatic;
+  double throughput_epsilon = 0.05;
+  std::optional<double> throughput_terminals_per_router;
   /// The job's processes, which share the distance sweeps and link-load searches; every rank gets the
   /// whole Report, the same as one process's (null: this process alone). Every rank must call measure.
   parallel::Ranks* ranks = nullptr;
@@ -53,6 +61,9 @@ struct MeasureOptions {
 /// Link-load searches per second and thread (source × arc units) of the batched split-routing sweeps with
 /// that kernel (best: the one it resolves to), for the estimate printed before a long run only.
 double load_work_per_thread_second(Kernel kernel);
+
+/// The throughput options measure() uses on g (endpoints: the indirect network's, or empty for every node).
+ThroughputOptions throughput_options(const Graph& g, const std::vector<node_id>& endpoints, const MeasureOptions& o);
 
 /// Measures everything the options ask for: sizes, degrees, connectivity, distances (over the graph's
 /// endpoints when it names them), link loads, bisection bounds, the family's formulas and link lengths.
