@@ -23,8 +23,7 @@ std::function<void(double)> stage(const MeasureOptions& o, std::string_view name
   return o.progress ? o.progress(name) : std::function<void(double)>{};
 }
 
-}  // namespace
-
+/// The throughput options on g (endpoints: the indirect network's, or empty for every node).
 ThroughputOptions throughput_options(const Graph& g, const std::vector<node_id>& endpoints, const MeasureOptions& o) {
   ThroughputOptions to;
   to.method = o.throughput_method;
@@ -34,6 +33,8 @@ ThroughputOptions throughput_options(const Graph& g, const std::vector<node_id>&
   to.terminals_per_router = o.throughput_terminals_per_router.value_or(gen::terminals_per_endpoint(g).value_or(1));
   return to;
 }
+
+}  // namespace
 
 const std::vector<Choice<When>>& when_choices() {
   static const std::vector<Choice<When>> list = {
@@ -145,10 +146,10 @@ Report measure(const Graph& g, const MeasureOptions& o) {
       const double variables =
           double(to.endpoints.empty() ? g.num_nodes() : to.endpoints.size()) * double(g.num_arcs());
       if (variables > to.lp_max_variables)
-        o.notice(fmt::format("throughput: an LP of {} variables (GLPK's simplex: about a minute at 3e4){}", variables,
-                             o.throughput_method == ThroughputMethod::automatic
-                                 ? ""
-                                 : " (--throughput-method approximation is faster)"));
+        o.notice(
+            fmt::format("throughput: an LP of {} variables, GLPK's simplex takes about a minute at 3e4 "
+                        "(--throughput-method approximation is faster)",
+                        variables));
     }
     r.throughput = throughput(g, to);
   }

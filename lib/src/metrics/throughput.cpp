@@ -53,7 +53,7 @@ ThroughputMethod resolve_throughput_method(const Graph& g, const ThroughputOptio
 
 Throughput throughput(const Graph& g, const ThroughputOptions& o) {
   if (!(o.epsilon > 0 && o.epsilon < 1))
-    throw UsageError(fmt::format("the throughput's epsilon must be in (0, 1), got {}", o.epsilon));
+    throw UsageError(fmt::format("throughput: epsilon must be in (0, 1), got {}", o.epsilon));
   if (!(o.terminals_per_router > 0))
     throw UsageError(fmt::format("throughput: terminals per router must be positive, got {}", o.terminals_per_router));
   const UniformTraffic t = uniform_traffic(g, o);

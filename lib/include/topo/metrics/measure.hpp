@@ -62,9 +62,6 @@ struct MeasureOptions {
 /// that kernel (best: the one it resolves to), for the estimate printed before a long run only.
 double load_work_per_thread_second(Kernel kernel);
 
-/// The throughput options measure() uses on g (endpoints: the indirect network's, or empty for every node).
-ThroughputOptions throughput_options(const Graph& g, const std::vector<node_id>& endpoints, const MeasureOptions& o);
-
 /// Measures everything the options ask for: sizes, degrees, connectivity, distances (over the graph's
 /// endpoints when it names them), link loads, bisection bounds, the family's formulas and link lengths.
 Report measure(const Graph& g, const MeasureOptions& o);
