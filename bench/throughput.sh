@@ -33,7 +33,7 @@ for spec in "torus 6x6:torus --dims 6x6" "dragonfly h=2:dragonfly --h 2" "slimfl
   read -r gs gl gu < <(run "$tmp/g.el" approximation)
   if ((nodes * arcs <= 20000)); then  # the automatic limit of the LP
     read -r ls lt _ < <(run "$tmp/g.el" lp)
-    ok=$(echo "$gl <= $lt * (1 + 1e-9) && $lt <= $gu * (1 + 1e-9)" | bc -l)
+    ok=$(echo "$gl <= $lt * 1.000000001 && $lt <= $gu * 1.000000001" | bc -l)
     printf '%-24s %-8s %10.2f %10.6f %10.2f %10.6f %10.6f  %s\n' "$name" "$arcs" "$ls" "$lt" "$gs" "$gl" "$gu" \
       "$([[ $ok == 1 ]] && echo yes || echo NO)"
   else
