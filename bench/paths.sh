@@ -2,8 +2,9 @@
 # topostat --paths (shortest-path counts and edge-disjoint paths of every pair) against networkx computing the
 # same two histograms (bench/paths_networkx.py), on the same graphs, with a check that both agree.
 # Usage: bench/paths.sh BIN_DIR. THREADS (default 2) threads for topostat (networkx runs on one). The time of
-# topostat is the whole process (reading, distances and the paths; --bisection no --utilization no); networkx's
-# is its computation alone, reading excluded.
+# topostat is the whole process (reading, distances and the paths; --bisection no --utilization no, and the
+# greedy paths and interference, which networkx has no counterpart of, on one sample: --paths-sample 1);
+# networkx's is its computation alone, reading excluded.
 set -euo pipefail
 bin=$1
 threads=${THREADS:-2}
@@ -18,7 +19,7 @@ for spec in "slimfly q=7:slimfly --q 7" "slimfly q=19:slimfly --q 19" "random-re
   read -r -a gen <<<"${spec#*:}"
   "$bin/topogen" "${gen[@]}" -o "$tmp/g.el"
   t0=$(date +%s.%N)
-  "$bin/topostat" --json --no-provenance --paths --bisection no --utilization no -j "$threads" "$tmp/g.el" \
+  "$bin/topostat" --json --no-provenance --paths --paths-sample 1 --bisection no --utilization no -j "$threads" "$tmp/g.el" \
     >"$tmp/topo.json"
   t1=$(date +%s.%N)
   ours=$(echo "$t1 - $t0" | bc -l)

@@ -9,7 +9,7 @@
 # As root it runs apt-get; otherwise it prints the command to run and fails.
 set -euo pipefail
 
-build=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev doctest-dev libnauty2-dev libmetis-dev zlib1g-dev libxml2-dev)
+build=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev doctest-dev libnauty2-dev libmetis-dev libglpk-dev zlib1g-dev libxml2-dev)
 test=(python3 python3-networkx python3-igraph python3-pandas mandoc zsh fish shellcheck clang-format clang-tidy clang-14 libfuzzer-14-dev libomp-14-dev ccache)
 experiments=(python3 gnuplot-nox)
 mpi=(libopenmpi-dev openmpi-bin)

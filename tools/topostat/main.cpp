@@ -27,6 +27,9 @@ struct Options {
   bool histogram = false;
   bool paths = false;
   std::uint64_t paths_sample = 1000;
+  bool throughput = false;
+  std::string throughput_method = "auto";
+  double epsilon = 0.05;
   bool no_provenance = false;
   int threads = 0;
   std::string method = "auto";
@@ -82,8 +85,20 @@ int main(int argc, char** argv) {
       ->type_name("N")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}))
       ->needs(app.get_option("--paths"));
+  std::vector<std::string> throughput_help;
+  for (const auto& t : topo::metrics::throughput_methods())
+    throughput_help.push_back(fmt::format("{} ({})", t.name, t.help));
+  app.add_flag("--throughput", o.throughput,
+               "throughput θ under uniform traffic over any routing (max concurrent flow), and TUB for the "
+               "worst-case permutation");
+  app.add_option("--throughput-method", o.throughput_method,
+                 fmt::format("with --throughput: {}", fmt::join(throughput_help, "; ")))
+      ->check(topo::cli::one_of(topo::names_of(topo::metrics::throughput_methods())))
+      ->type_name("METHOD");
+  app.add_option("--epsilon", o.epsilon, "with --throughput: Garg–Könemann's ε, in (0, 1) (default 0.05)")
+      ->type_name("E");
   app.add_option("--terminals-per-router", o.costs.terminals_per_router,
-                 "Δ0: print T = N·Δ0, R = Δ + Δ0 and the subscription for it")
+                 "Δ0: print T = N·Δ0, R = Δ + Δ0 and the subscription for it (and the terminals of --throughput)")
       ->type_name("D0");
   app.add_option("--prices", o.costs.prices, "c_i,c_t,c_r: interface, link and router prices for the cost per node")
       ->delimiter(',')
@@ -99,7 +114,8 @@ int main(int argc, char** argv) {
       ->excludes(app.get_option("--json"));
   app.add_flag("--histogram", o.histogram, "print only the distance distribution (as CSV with --csv)")
       ->excludes(app.get_option("--json"))
-      ->excludes(app.get_option("--paths"));
+      ->excludes(app.get_option("--paths"))
+      ->excludes(app.get_option("--throughput"));
   tool.add_output_option(o.output);
   tool.add_provenance_flag(o.no_provenance);
   tool.add_threads_option(o.threads);
@@ -118,6 +134,8 @@ int main(int argc, char** argv) {
     mo.threads = o.threads;
     mo.paths = o.paths;
     mo.paths_sampled_pairs = o.paths_sample;
+    mo.throughput_epsilon = o.epsilon;
+    mo.throughput_terminals_per_router = o.costs.terminals_per_router;
     mo.kernel = topo::cli::kernel_from_environment();
     mo.ranks = &topo::cli::job();  // under mpirun the ranks share the sweeps and searches
     std::optional<topo::cli::Progress> progress;

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "topo/errors.hpp"
+#include "topo/gen/registry.hpp"
 #include "topo/metrics/endpoints.hpp"
 #include "topo/metrics/path_diversity.hpp"
 #include "topo/registry.hpp"
@@ -20,6 +21,17 @@ bool wanted(When w, bool automatic) {
 
 std::function<void(double)> stage(const MeasureOptions& o, std::string_view name) {
   return o.progress ? o.progress(name) : std::function<void(double)>{};
+}
+
+/// The throughput options on g (endpoints: the indirect network's, or empty for every node).
+ThroughputOptions throughput_options(const Graph& g, const std::vector<node_id>& endpoints, const MeasureOptions& o) {
+  ThroughputOptions to;
+  to.method = o.throughput_method;
+  to.epsilon = o.throughput_epsilon;
+  to.threads = o.threads;
+  to.endpoints = endpoints;
+  to.terminals_per_router = o.throughput_terminals_per_router.value_or(gen::terminals_per_endpoint(g).value_or(1));
+  return to;
 }
 
 }  // namespace
@@ -128,6 +140,19 @@ Report measure(const Graph& g, const MeasureOptions& o) {
                         plan.sources, plan.max_flows, plan.arcs, seconds, threads, threads == 1 ? "" : "s"));
     }
     r.paths = path_diversity(g, po);
+  }
+  if (o.throughput) {
+    const ThroughputOptions to = throughput_options(g, r.endpoints, o);
+    if (o.notice && resolve_throughput_method(g, to) == ThroughputMethod::lp) {
+      const double variables =
+          double(to.endpoints.empty() ? g.num_nodes() : to.endpoints.size()) * double(g.num_arcs());
+      if (variables > to.lp_max_variables)
+        o.notice(
+            fmt::format("throughput: an LP of {} variables, GLPK's simplex takes about a minute at 3e4 "
+                        "(--throughput-method approximation is faster)",
+                        variables));
+    }
+    r.throughput = throughput(g, to);
   }
   if (wanted(o.bisection, g.num_nodes() <= o.auto_bisection_nodes) && g.num_nodes() > 1) {
     r.bisection = bisection_upper_bound(g, 8, o.seed);

@@ -33,6 +33,14 @@ MemoryEstimate measure_memory(std::uint64_t nodes, std::uint64_t links, bool dir
   if (nodes > 1 && (o.bisection == When::yes || (o.bisection == When::automatic && nodes <= o.auto_bisection_nodes)))
     e.add("bisection", bytes(48 * (n + a)));  // METIS's graph, its coarser copies and the partitions
   if (o.paths) e.add("paths", path_diversity_memory(nodes, arcs, threads, o.paths_sampled_pairs));
+  if (o.throughput && nodes > 1) {
+    // The routers with terminals are not known before the graph is read: every node is counted.
+    ThroughputOptions to;
+    to.method = o.throughput_method;
+    const bool lp =
+        to.method == ThroughputMethod::lp || (to.method == ThroughputMethod::automatic && n * a <= to.lp_max_variables);
+    e.add("throughput", throughput_memory(nodes, arcs, std::min<std::uint64_t>(nodes, to.permutation_max_routers), lp));
+  }
   return e;
 }
 

@@ -4,6 +4,7 @@
 // parses options and renders the Report.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -11,6 +12,7 @@
 #include "topo/memory.hpp"
 #include "topo/metrics/kernel.hpp"
 #include "topo/metrics/report.hpp"
+#include "topo/metrics/throughput.hpp"
 #include "topo/parallel/ranks.hpp"
 #include "topo/registry.hpp"
 
@@ -36,6 +38,12 @@ struct MeasureOptions {
   bool paths = false;
   double paths_exact_work = 2e9;
   std::uint64_t paths_sampled_pairs = 1000;
+  /// Throughput (throughput.hpp) under uniform traffic between terminals: terminals per endpoint router
+  /// throughput_terminals_per_router, or the family's (gen::terminals_per_endpoint), or 1.
+  bool throughput = false;
+  ThroughputMethod throughput_method = ThroughputMethod::automatic;
+  double throughput_epsilon = 0.05;
+  std::optional<double> throughput_terminals_per_router;
   /// The job's processes, which share the distance sweeps and link-load searches; every rank gets the
   /// whole Report, the same as one process's (null: this process alone). Every rank must call measure.
   parallel::Ranks* ranks = nullptr;

@@ -14,6 +14,7 @@
 #include "topo/metrics/path_diversity.hpp"
 #include "topo/metrics/physical.hpp"
 #include "topo/metrics/summary.hpp"
+#include "topo/metrics/throughput.hpp"
 
 namespace topo::metrics {
 
@@ -30,7 +31,8 @@ struct Report {
       0;  // Δ among the endpoints  // a balanced cut between whole components: bisection 0
   JsonValue formulas = JsonValue::object();  // the family's closed forms, if any
   std::vector<LengthGroup> lengths;
-  std::optional<PathDiversity> paths;  // with MeasureOptions::paths
+  std::optional<PathDiversity> paths;    // with MeasureOptions::paths
+  std::optional<Throughput> throughput;  // with MeasureOptions::throughput
 };
 
 /// The user's figures the costs depend on.

@@ -1,0 +1,97 @@
+#pragma once
+// Throughput (doc/definitions.md §4): the largest rate θ at which every terminal can send to every other terminal
+// at once over any routing, a maximum concurrent multicommodity flow (Jyothi et al., SC 2016: θ is a fraction of
+// each terminal's injection bandwidth 1; a link carries its multiplicity in each direction). Exact by linear
+// programming (GLPK) where the LP fits, else certified bounds by Garg–Könemann; and the throughput upper bound
+// of the worst-case permutation (TUB, Namyar et al., SIGCOMM 2021).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "topo/graph.hpp"
+#include "topo/registry.hpp"
+
+namespace topo::metrics {
+
+enum class ThroughputMethod { automatic, lp, approximation };
+/// The settings of --throughput-method.
+const std::vector<Choice<ThroughputMethod>>& throughput_methods();
+ThroughputMethod parse_throughput_method(const std::string& name);
+
+/// Uniform all-to-all traffic between terminals: `terminals_per_router` terminals on each endpoint router, each
+/// sending θ/(T − 1) to every other terminal (T terminals in all). Traffic between two terminals of one router
+/// uses no link; between routers s ≠ t it is θ·per_pair with per_pair = terminals_per_router²/(T − 1).
+struct UniformTraffic {
+  std::vector<node_id> endpoints;  // the routers with terminals (sorted)
+  double terminals_per_router = 1;
+  double terminals() const { return double(endpoints.size()) * terminals_per_router; }
+  double per_pair() const;
+};
+
+/// θ under the traffic, or bounds of it: lower = upper for the LP (to its tolerance).
+struct ThroughputBounds {
+  double lower = 0, upper = 0;
+  bool exact = false;                     // the LP's optimum
+  std::uint64_t rows = 0;                 // LP: constraints
+  std::uint64_t columns = 0;              // LP: variables (one flow per source router and arc, and θ)
+  std::uint64_t phases = 0;               // Garg–Könemann: phases routed (each the whole demand once)
+  std::uint64_t shortest_path_trees = 0;  // Garg–Könemann: Dijkstra runs
+  double epsilon = 0;                     // Garg–Könemann: the ε asked for (stops when lower ≥ (1 − ε)·upper)
+};
+
+/// TUB: no routing carries the worst-case permutation of terminals at more than
+/// θ = (Σ arc capacities)/(terminals_per_router · max over router permutations π of Σ_s dist(s, π(s))).
+struct PermutationBound {
+  double tub = 0;
+  std::uint64_t max_distance_sum = 0;  // the maximum-weight assignment's weight, in hops
+};
+
+struct Throughput {
+  std::string method;  // "lp" or "garg-konemann"
+  ThroughputBounds uniform;
+  double terminals_per_router = 1;
+  std::uint64_t terminals = 0;  // rounded down when terminals_per_router is fractional
+  std::uint64_t routers = 0;    // routers with terminals
+  double capacity = 0;          // Σ arc capacities (multiplicity per direction)
+  double per_pair = 0;          // UniformTraffic::per_pair: a router pair's demand at θ = 1
+  std::optional<PermutationBound> permutation;
+  std::string permutation_skipped;  // why `permutation` is absent
+};
+
+struct ThroughputOptions {
+  ThroughputMethod method = ThroughputMethod::automatic;
+  double epsilon = 0.05;
+  /// The exact LP while its variables (source routers × arcs) stay within this (automatic), else Garg–Könemann.
+  double lp_max_variables = 2e4;  // GLPK's simplex: about a minute at 3e4 (bench/RESULTS.md)
+  /// TUB's assignment (O(n³)) while the routers with terminals are at most this many.
+  std::uint64_t permutation_max_routers = 1500;
+  std::vector<node_id> endpoints;  // empty: every node
+  double terminals_per_router = 1;
+  int threads = 0;
+};
+
+/// The traffic the options describe on g.
+UniformTraffic uniform_traffic(const Graph& g, const ThroughputOptions& o);
+/// Which method the options pick on g ("lp" or "garg-konemann").
+ThroughputMethod resolve_throughput_method(const Graph& g, const ThroughputOptions& o);
+Throughput throughput(const Graph& g, const ThroughputOptions& o);
+
+/// The exact LP: arc flows per source router (N·arcs variables) and θ, solved by GLPK's simplex. Throws
+/// InputError when GLPK fails.
+ThroughputBounds throughput_lp(const Graph& g, const UniformTraffic& t);
+/// Garg–Könemann (Fleischer's per-source variant): feasible flow and dual bounds until lower ≥ (1 − ε)·upper.
+ThroughputBounds throughput_garg_konemann(const Graph& g, const UniformTraffic& t, double epsilon, int threads);
+/// TUB from the hop distances between the routers with terminals, by an exact assignment (Hungarian method).
+PermutationBound permutation_bound(const Graph& g, const UniformTraffic& t);
+/// A maximum-weight perfect assignment of a square matrix (row i to column π(i)): its weight and π.
+std::pair<std::int64_t, std::vector<std::uint32_t>> max_weight_assignment(
+    const std::vector<std::vector<std::int64_t>>& weight);
+
+/// Σ over arcs of their capacity (multiplicity; self-loops carry nothing).
+double arc_capacity_sum(const Graph& g);
+/// Bytes throughput() allocates: the LP's matrix and GLPK's factorization, or Garg–Könemann's per-arc state, and
+/// TUB's distance matrix.
+std::uint64_t throughput_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t routers, bool lp);
+
+}  // namespace topo::metrics

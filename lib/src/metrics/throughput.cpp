@@ -1,0 +1,99 @@
+// Throughput: the traffic, the choice between the exact LP and Garg–Könemann, and TUB beside them.
+#include "topo/metrics/throughput.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "topo/errors.hpp"
+
+namespace topo::metrics {
+
+const std::vector<Choice<ThroughputMethod>>& throughput_methods() {
+  static const std::vector<Choice<ThroughputMethod>> list = {
+      {ThroughputMethod::automatic, "auto", "the exact LP when it fits, else Garg–Könemann"},
+      {ThroughputMethod::lp, "lp", "the exact LP (GLPK)"},
+      {ThroughputMethod::approximation, "approximation", "Garg–Könemann's certified bounds within a factor 1 − ε"},
+  };
+  return list;
+}
+
+ThroughputMethod parse_throughput_method(const std::string& name) {
+  return find_named(throughput_methods(), name, "throughput method").id;
+}
+
+double UniformTraffic::per_pair() const {
+  return terminals_per_router * terminals_per_router / (terminals() - 1);
+}
+
+double arc_capacity_sum(const Graph& g) {
+  double sum = 0;
+  for (std::uint64_t a = 0; a < g.num_arcs(); ++a)
+    if (g.arc_tail(a) != g.arc_head(a)) sum += g.multiplicity(g.arc_link(a));
+  return sum;
+}
+
+UniformTraffic uniform_traffic(const Graph& g, const ThroughputOptions& o) {
+  UniformTraffic t;
+  t.endpoints = o.endpoints;
+  if (t.endpoints.empty()) {
+    t.endpoints.resize(g.num_nodes());
+    std::iota(t.endpoints.begin(), t.endpoints.end(), node_id{0});
+  }
+  t.terminals_per_router = o.terminals_per_router;
+  return t;
+}
+
+ThroughputMethod resolve_throughput_method(const Graph& g, const ThroughputOptions& o) {
+  if (o.method != ThroughputMethod::automatic) return o.method;
+  const double sources = o.endpoints.empty() ? double(g.num_nodes()) : double(o.endpoints.size());
+  return sources * double(g.num_arcs()) <= o.lp_max_variables ? ThroughputMethod::lp : ThroughputMethod::approximation;
+}
+
+Throughput throughput(const Graph& g, const ThroughputOptions& o) {
+  if (!(o.epsilon > 0 && o.epsilon < 1))
+    throw UsageError(fmt::format("throughput: epsilon must be in (0, 1), got {}", o.epsilon));
+  if (!(o.terminals_per_router > 0))
+    throw UsageError(fmt::format("throughput: terminals per router must be positive, got {}", o.terminals_per_router));
+  const UniformTraffic t = uniform_traffic(g, o);
+  if (t.terminals() < 2 - 1e-9)
+    throw InputError(
+        fmt::format("throughput: the graph has {} terminals; uniform traffic needs two or more", t.terminals()));
+  Throughput r;
+  r.terminals_per_router = t.terminals_per_router;
+  r.terminals = std::uint64_t(std::floor(t.terminals() + 1e-9));
+  r.routers = t.endpoints.size();
+  r.capacity = arc_capacity_sum(g);
+  r.per_pair = t.per_pair();
+  if (resolve_throughput_method(g, o) == ThroughputMethod::lp) {
+    r.method = "lp";
+    r.uniform = throughput_lp(g, t);
+  } else {
+    r.method = "garg-konemann";
+    r.uniform = throughput_garg_konemann(g, t, o.epsilon, o.threads);
+  }
+  if (t.endpoints.size() < 2)
+    r.permutation_skipped = "one router has every terminal: a permutation uses no link";
+  else if (t.endpoints.size() > o.permutation_max_routers)
+    r.permutation_skipped = fmt::format("{} routers with terminals: the assignment is O(n³), run up to {}",
+                                        t.endpoints.size(), o.permutation_max_routers);
+  else
+    r.permutation = permutation_bound(g, t);
+  return r;
+}
+
+std::uint64_t throughput_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t routers, bool lp) {
+  const double n = double(nodes), a = double(arcs), k = double(routers);
+  // The LP: three matrix entries per flow variable (16 bytes each in our arrays, about 60 in GLPK's problem,
+  // its presolved copy and its factorization), and a row per source and node.
+  const double lp_bytes = lp ? 3 * k * a * 200 + k * n * 200 : 0;
+  // Garg–Könemann: capacity, length and flow per arc, a tree and the remaining demand per node and thread.
+  const double approx_bytes = lp ? 0 : 24 * a + 64 * n * 4;
+  // TUB: the distance matrix of the routers with terminals.
+  const double tub = 8 * k * k;
+  const double total = lp_bytes + approx_bytes + tub;
+  return total >= 1.8e19 ? ~std::uint64_t{0} : std::uint64_t(total);
+}
+
+}  // namespace topo::metrics

@@ -1,0 +1,155 @@
+// Certified bounds of the maximum concurrent flow for networks too large for the LP: Garg and Könemann's
+// multiplicative-weights algorithm (SIAM J. Comput. 37(2), 2007) in Fleischer's form (SIAM J. Discrete Math.
+// 13(4), 2000), which routes a source's whole demand at once along a shortest-path tree.
+//
+// Lower bound: after k phases, each routing the whole demand once, the accumulated flow divided by its largest
+// congestion max_a F(a)/c(a) is feasible, so θ ≥ k / max_a F(a)/c(a). Upper bound: for any lengths l ≥ 0, weak
+// duality gives θ ≤ Σ_a l(a)·c(a) / Σ_{s,t} demand·dist_l(s,t). Both are evaluated after every phase; the run
+// stops when lower ≥ (1 − ε)·upper.
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <queue>
+
+#include "topo/metrics/throughput.hpp"
+
+namespace topo::metrics {
+
+namespace {
+
+/// Lengths are rescaled when they grow past this, which changes neither shortest paths nor the dual bound.
+constexpr double rescale_above = 1e100;
+
+struct Tree {
+  std::vector<double> dist;
+  std::vector<std::uint64_t> parent_arc;  // no parent: max
+  std::vector<node_id> order;             // settled nodes, nearest first
+};
+
+void dijkstra(const Graph& g, const std::vector<double>& length, node_id s, Tree& t) {
+  const node_id n = g.num_nodes();
+  constexpr auto none = std::numeric_limits<std::uint64_t>::max();
+  t.dist.assign(n, std::numeric_limits<double>::infinity());
+  t.parent_arc.assign(n, none);
+  t.order.clear();
+  using Item = std::pair<double, node_id>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> heap;
+  t.dist[s] = 0;
+  heap.emplace(0.0, s);
+  while (!heap.empty()) {
+    const auto [d, v] = heap.top();
+    heap.pop();
+    if (d > t.dist[v]) continue;
+    t.order.push_back(v);
+    const std::uint64_t first = g.arc_offset(v);
+    const auto heads = g.out_neighbors(v);
+    for (std::size_t i = 0; i < heads.size(); ++i) {
+      const std::uint64_t a = first + i;
+      const node_id w = heads[i];
+      if (w == v) continue;
+      const double nd = d + length[a];
+      if (nd < t.dist[w]) {
+        t.dist[w] = nd;
+        t.parent_arc[w] = a;
+        heap.emplace(nd, w);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+ThroughputBounds throughput_garg_konemann(const Graph& g, const UniformTraffic& t, double epsilon, int threads) {
+  const node_id n = g.num_nodes();
+  const std::uint64_t arcs = g.num_arcs();
+  std::vector<double> capacity(arcs, 0), length(arcs, 0), flow(arcs, 0);
+  for (std::uint64_t a = 0; a < arcs; ++a)
+    if (g.arc_tail(a) != g.arc_head(a)) {
+      capacity[a] = g.multiplicity(g.arc_link(a));
+      length[a] = 1 / capacity[a];
+    }
+  std::vector<char> endpoint(n, 0);
+  for (node_id v : t.endpoints) endpoint[v] = 1;
+  const double demand = t.per_pair();
+
+  ThroughputBounds b;
+  b.epsilon = epsilon;
+  b.upper = std::numeric_limits<double>::infinity();
+  const int team = threads > 0 ? threads : 0;
+
+  // The dual bound at the current lengths: N shortest-path trees, in parallel (lengths are fixed meanwhile).
+  auto dual = [&] {
+    double weighted = 0;
+    for (std::uint64_t a = 0; a < arcs; ++a) weighted += length[a] * capacity[a];
+    std::vector<double> per_source(t.endpoints.size(), 0);
+#pragma omp parallel num_threads(team > 0 ? team : omp_get_max_threads()) if (t.endpoints.size() > 1)
+    {
+      Tree tree;
+#pragma omp for schedule(dynamic, 1)
+      for (std::size_t i = 0; i < t.endpoints.size(); ++i) {
+        dijkstra(g, length, t.endpoints[i], tree);
+        double sum = 0;
+        for (node_id v : t.endpoints)
+          if (v != t.endpoints[i]) sum += tree.dist[v];
+        per_source[i] = sum;
+      }
+    }
+    double routed = 0;  // added in source order: the bound does not depend on the threads
+    for (double x : per_source) routed += x * demand;
+    b.shortest_path_trees += t.endpoints.size();
+    return std::isinf(routed) ? 0.0 : weighted / routed;
+  };
+
+  b.upper = dual();
+  if (b.upper == 0) return b;  // an endpoint cannot reach another: θ = 0
+  // Enough phases for the guarantee of Garg and Könemann (lengths growing by (m/(1 − ε))^(1/ε)), with room.
+  const double phase_limit = 4 * std::ceil(std::log(double(arcs) / (1 - epsilon)) / (epsilon * epsilon)) + 16;
+  Tree tree;
+  std::vector<double> remaining(n), subtree(n);
+  while (double(b.phases) < phase_limit) {
+    for (node_id s : t.endpoints) {
+      for (node_id v = 0; v < n; ++v) remaining[v] = endpoint[v] && v != s ? demand : 0;
+      for (bool done = false; !done;) {
+        dijkstra(g, length, s, tree);
+        ++b.shortest_path_trees;
+        // The tree's arc flows: each node's remaining demand, passed up to its parent, farthest nodes first.
+        std::fill(subtree.begin(), subtree.end(), 0.0);
+        double scale = 1;
+        for (auto it = tree.order.rbegin(); it != tree.order.rend(); ++it) {
+          const node_id v = *it;
+          subtree[v] += remaining[v];
+          if (v == s || subtree[v] == 0) continue;
+          const std::uint64_t a = tree.parent_arc[v];
+          subtree[g.arc_tail(a)] += subtree[v];
+          scale = std::min(scale, capacity[a] / subtree[v]);
+        }
+        double longest = 0;
+        for (node_id v : tree.order) {
+          if (v == s || subtree[v] == 0) continue;
+          const std::uint64_t a = tree.parent_arc[v];
+          const double f = scale * subtree[v];
+          flow[a] += f;
+          length[a] *= 1 + epsilon * f / capacity[a];
+          longest = std::max(longest, length[a]);
+        }
+        if (longest > rescale_above)
+          for (double& l : length) l /= rescale_above;
+        done = scale >= 1;
+        if (!done)
+          for (double& r : remaining) r *= 1 - scale;
+      }
+    }
+    ++b.phases;
+    double congestion = 0;
+    for (std::uint64_t a = 0; a < arcs; ++a)
+      if (capacity[a] > 0) congestion = std::max(congestion, flow[a] / capacity[a]);
+    b.lower = std::max(b.lower, double(b.phases) / congestion);
+    b.upper = std::min(b.upper, dual());
+    if (b.lower >= (1 - epsilon) * b.upper) break;
+  }
+  return b;
+}
+
+}  // namespace topo::metrics
