@@ -134,6 +134,8 @@ int main(int argc, char** argv) {
     mo.threads = o.threads;
     mo.paths = o.paths;
     mo.paths_sampled_pairs = o.paths_sample;
+    mo.throughput = o.throughput;
+    mo.throughput_method = m::parse_throughput_method(o.throughput_method);
     mo.throughput_epsilon = o.epsilon;
     mo.throughput_terminals_per_router = o.costs.terminals_per_router;
     mo.kernel = topo::cli::kernel_from_environment();
