@@ -2,8 +2,10 @@
 """toposim run side by side with BookSim2: the same configurations in both, zero-load latency, saturation and speed.
 
 Usage: bench/booksim.py [--bin BIN_DIR] [--work DIR] [--quick] [--baseline-bin DIR] [--reps N] [SECTION...]
-SECTION: build, sanity, kncube, valiant, dragonfly, speed (default: all of them, in that order), and scale (not in
-the default: the 16^4 torus, about 10 minutes of CPU and 7 GB of memory).
+SECTION: build, sanity, kncube, valiant, dragonfly, speed (default: all of them, in that order), scale (not in
+the default: the 16^4 torus, about 10 minutes of CPU and 7 GB of memory), and ugal (not in the default: toposim
+alone, MIN, VAL, UGAL-L, UGAL-G and PAR on dragonflyconfig's network, which BookSim2 has only MIN and UGAL-L for;
+about 25 CPU-minutes).
 
 BookSim2 is built from the peer tarball (BOOKSIM_TARBALL, default /work/shared/peers/booksim2-28f43299.tar.gz)
 into the scratch folder bench/booksim-build/ (gitignored, never part of the product). It needs flex and bison
@@ -228,20 +230,20 @@ def passes(res, rate, zero_load):
             and res["latency"] <= 3 * zero_load)
 
 
-def saturation(run_at):
+def saturation(run_at, steps=BISECT_STEPS):
     """Bisection on the rate with the criterion of the module docstring; run_at(rate) gives a result dict.
     Returns (zero-load latency, saturation rate, number of runs)."""
     zero = run_at(ZERO_LOAD_RATE)
     if "latency" not in zero:
         return None, None, 1
     lo, hi = ZERO_LOAD_RATE, 1.0
-    for _ in range(BISECT_STEPS):
+    for _ in range(steps):
         mid = (lo + hi) / 2
         if passes(run_at(mid), mid, zero["latency"]):
             lo = mid
         else:
             hi = mid
-    return zero["latency"], lo, BISECT_STEPS + 1
+    return zero["latency"], lo, steps + 1
 
 
 def analytic_bound(bin_dir, gen_args, algo, pattern):
@@ -414,6 +416,41 @@ def section_dragonfly(bs, ts, quick):
               f"{fmt(o.get('accepted'))} |", flush=True)
 
 
+# The UGAL variants side by side on dragonflyconfig's network (Kim et al., ISCA 2008, Fig. 9: MIN, VAL, UGAL-L,
+# UGAL-G), all with 4 VCs (PAR's dragonfly-par needs 4; the others' default scheme dragonfly splits them 1, 1, 2).
+UGAL_ROUTING = [("MIN", "dragonfly"), ("VAL", "valiant"), ("UGAL-L", "ugal"), ("UGAL-G", "ugal-g"), ("PAR", "par")]
+UGAL_LOAD = {"group-shift": 0.2, "uniform": 0.3}  # an intermediate load of each pattern
+UGAL_STEPS = 6  # bisection steps: saturation to 1/64 of the rate range (a high-load run of this network takes minutes)
+
+
+def section_ugal(ts):
+    print("\n## UGAL variants on dragonflyconfig's network (p=4, a=8, h=4, 1,056 nodes), toposim alone\n")
+    print(f"`topogen {' '.join(DRAGONFLY_GEN)} | toposim run {' '.join(DRAGONFLY_OPTS)} --vcs 4 --algo A --traffic T "
+          "--rate R`; zero-load latency (rate 0.01) and saturation as in the other sections (stable, accepted "
+          f">= 0.97 x offered, latency <= 3 x zero-load) bisected in {UGAL_STEPS} steps, and the mean packet latency "
+          "at an intermediate load.\n")
+    if not ts.available:
+        sys.exit("booksim.py: ugal needs toposim run (--bin)")
+    g = ts.graph("dragonfly", DRAGONFLY_GEN)
+    jobs = [(name, algo, traffic) for traffic in UGAL_LOAD for name, algo in UGAL_ROUTING]
+
+    def one(job):
+        _, algo, traffic = job
+
+        def run_at(rate):
+            return ts.run(g, DRAGONFLY_OPTS + ["--vcs", "4", "--algo", algo, "--traffic", traffic, "--rate", str(rate)])
+        zero, sat, _ = saturation(run_at, UGAL_STEPS)
+        return zero, sat, run_at(UGAL_LOAD[traffic])
+    print("| traffic | routing | zero-load latency | saturation | latency at the intermediate load | hops there |")
+    print("|---|---|---|---|---|---|", flush=True)
+    with ThreadPoolExecutor(WORKERS) as pool:  # rows as they finish, in the order of the jobs
+        for (name, _, traffic), (zero, sat, mid) in zip(jobs, pool.map(one, jobs)):
+            lat = fmt(mid["latency"], 1) if mid.get("stable") and "latency" in mid else "unstable"
+            hops = fmt(mid["hops"], 2) if mid.get("stable") and "hops" in mid else ""
+            print(f"| {traffic} | {name} | {fmt(zero, 1) if zero else '-'} | {fmt(sat)} | {lat} "
+                  f"({UGAL_LOAD[traffic]}) | {hops} |", flush=True)
+
+
 def section_speed(bs, ts, baseline=None, reps=5):
     print("\n## Speed: simulated router-cycles per CPU second, side by side\n")
     print(f"Same configuration for both, runs alternated {reps} times (BookSim2, ours"
@@ -560,7 +597,8 @@ def main():
     ap.add_argument("sections", nargs="*", default=["build", "sanity", "kncube", "valiant", "dragonfly", "speed"])
     a = ap.parse_args()
     bs = BookSim(os.path.abspath(a.work))
-    bs.build()
+    if set(a.sections) - {"ugal"}:
+        bs.build()
     ts = Toposim(os.path.abspath(a.bin))
     print(f"machine: {os.cpu_count()} cores, "
           f"{open('/proc/cpuinfo').read().split('model name')[1].split(':')[1].splitlines()[0].strip()}; "
@@ -577,6 +615,8 @@ def main():
                 section_dragonfly(bs, ts, a.quick)
             elif s == "scale":
                 section_scale(bs, ts)
+            elif s == "ugal":
+                section_ugal(ts)
             elif s == "speed":
                 base = Toposim(os.path.abspath(a.baseline_bin)) if a.baseline_bin else None
                 try:

@@ -42,8 +42,9 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
       ->type_name("ALGO");
   r->add_flag("--random-ties", o.random_ties, "shortest: a random minimal next hop (seeded)");
   r->add_option("--routes", o.routes_file, "table routing: toporoute's JSON-lines routes")->type_name("FILE");
-  r->add_option("--ugal-threshold", o.ugal_threshold,
-                "ugal: flits by which the minimal queue may exceed 2 x the Valiant one (default 30, BookSim2's)")
+  r->add_option(
+       "--ugal-threshold", o.ugal_threshold,
+       "ugal, ugal-g, par: flits by which the minimal queue may exceed 2 x the Valiant one (default 30, BookSim2's)")
       ->type_name("Q");
   r->add_option("--traffic", o.traffic, "traffic pattern (default uniform): " + topo::route::terminal_traffic_help())
       ->check(topo::cli::one_of(topo::route::terminal_traffic_names()))

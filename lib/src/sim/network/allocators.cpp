@@ -161,6 +161,10 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
       const auto rel = std::uint32_t((word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits)));
       const std::size_t iv = iv0 + rel;
       if (in_[iv].ready > now_) continue;
+      if (progressive_) {
+        Flit& h = flit(iv, 0);
+        if (h.hop() == 1 && h.p->reevaluate) reevaluate_route(r, h, sc);
+      }
       const Flit& head = flit(iv, 0);
       const auto next = head.next();
       // An output port's first free VC in [lo, hi) from the round-robin pointer on. One candidate port
@@ -232,6 +236,24 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
     in.ready = now_ + n_.Dva;
     ++in.va_rr;
   }
+}
+
+void Engine::reevaluate_route(node_id r, Flit& head, Scratch& sc) {
+  Packet* p = head.p;
+  p->reevaluate = false;
+  const SimRouting::Reroute at{
+      n_.router_of(p->src_term), r, p->dst_router, {next_on_route(*p, 0) >> 8, head.next() >> 8}};
+  auto& out = sc.source_route;
+  bool diverted = false;
+  sc.route_rng.run(rrng_[r](), [&](route::Rng& rng) {
+    diverted = r_.reevaluate(out, at, rng, [&](std::uint64_t arc) { return queued(arc); });
+  });
+  if (!diverted) return;
+  pack_route(out, p->dst_router, sc.route);
+  const auto n = std::uint32_t(sc.route.size());
+  if (n + 1 > Packet::room(p->size_class)) fail("a route chosen again does not fit its packet's block");
+  write_route(p, sc.route.data() + 1, 1, n - 1);
+  head = Flit::head(p, 1, next_on_route(*p, 1));
 }
 
 void Engine::allocate_switch(node_id r, Scratch& sc) {

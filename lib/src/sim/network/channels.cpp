@@ -26,6 +26,29 @@ void Engine::credit(std::uint32_t ip, std::uint32_t vc) {
   credits_due_[due(engine_thread, b.to, now_ + b.delay)].push_back(b.counter + vc);
 }
 
+double Engine::queued_now(std::uint64_t arc) const {
+  double q = 0;
+  for (std::uint32_t l = 0; l < n_.arc_lanes[arc]; ++l)
+    for (std::uint32_t v = 0; v < n_.V; ++v) q += double(n_.B) - credits_[std::size_t(n_.arc_port[arc] + l) * n_.V + v];
+  return q / n_.arc_lanes[arc];
+}
+
+double Engine::queued(std::uint64_t arc) const {
+  if (!global_queues_) return queued_now(arc);
+  double q = 0;
+  for (std::uint32_t l = 0; l < n_.arc_lanes[arc]; ++l) q += queue_snapshot_[n_.arc_port[arc] + l];
+  return q / n_.arc_lanes[arc];
+}
+
+void Engine::snapshot_queues(node_id lo, node_id hi) {
+  const auto V = n_.V;
+  for (auto op = n_.out_off[lo]; op < n_.out_off[hi]; ++op) {
+    std::uint32_t used = 0;
+    for (std::uint32_t v = 0; v < V; ++v) used += n_.B - std::uint32_t(credits_[std::size_t(op) * V + v]);
+    queue_snapshot_[op] = used;
+  }
+}
+
 void Engine::receive(unsigned t) {
   // On a large network (prefetch_), each arrival's channel is prefetched 16 arrivals ahead and the input
   // VC or credit counter it goes to 8 ahead.

@@ -91,9 +91,9 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
       pack_route(paths[0], t, packed);
       known.store(s, t, packed);
     }
-    for (const auto& [p, cls] : paths) {
-      channels.arcs.resize(p.hops());
-      for (std::size_t h = 0; h < p.hops(); ++h) channels.arcs[h] = p.arcs[h] * k + cls[h];
+    for (const auto& x : paths) {
+      channels.arcs.resize(x.path.hops());
+      for (std::size_t h = 0; h < x.path.hops(); ++h) channels.arcs[h] = x.path.arcs[h] * k + x.classes[h];
       deps.add(channels);
       ++routes;
     }

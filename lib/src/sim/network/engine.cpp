@@ -73,6 +73,9 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   for (node_id v = 0; v < n.routers; ++v) rrng_.emplace_back(~seed * 0xD1B54A32D192ED03ull + v);
   stats_.resize(n.routers);
   errors_.resize(n.routers);
+  global_queues_ = r.global_queues();
+  if (global_queues_) queue_snapshot_.assign(n.out_off.back(), 0);
+  progressive_ = r.progressive();
 }
 
 EngineShape engine_shape(const Network& n) {
@@ -309,6 +312,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     const auto lo = first(t), hi = first(t + 1);
     while (!stop) {
       receive(t);
+      if (global_queues_) snapshot_queues(lo, hi);
       barrier.arrive_and_wait([] {});
       for (unsigned to = 0; to < unsigned(threads); ++to) {  // all read
         flits_due_[due(t, to, now_)].clear();

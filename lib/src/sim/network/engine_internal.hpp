@@ -100,6 +100,16 @@ class Engine {
   node_id credit_sender(std::uint64_t counter) const;  // the router whose counter it is
   void send(std::uint32_t c, const Flit& f, std::uint32_t vc);
   void credit(std::uint32_t ip, std::uint32_t vc);  // for VC vc of input port ip, to its sender
+  /// The flits queued downstream of an output arc's channels (its credits in use), per channel: now at the
+  /// arc's own router, or as the snapshot of the cycle's start when the routing reads every router's
+  /// (SimRouting::global_queues).
+  double queued(std::uint64_t arc) const;
+  double queued_now(std::uint64_t arc) const;
+  /// The snapshot of the output ports of routers [lo, hi), after their receive phase: written only there
+  /// by the routers' own thread, read in the step phase by any.
+  void snapshot_queues(node_id lo, node_id hi);
+  bool global_queues_ = false;
+  std::vector<std::uint32_t> queue_snapshot_;  // per output port: credits in use over its VCs
   // allocators.cpp
   void step(node_id r);  // the steps below get the thread's scratch from it
   // Prefetches for router r, ahead of its step: its busy input VCs, then for those holding an output VC
@@ -112,6 +122,10 @@ class Engine {
   // in huge pages, and keeps them to the end; a batch run frees a block whose route needs a larger one.
   bool arena_ = false;
   void allocate_vcs(node_id r, Scratch& sc);
+  /// A head flit's route looked at again at its second router (SimRouting::reevaluate: PAR), once, before its
+  /// VC allocation there; a new route is written over the packet's from its second hop on.
+  void reevaluate_route(node_id r, Flit& head, Scratch& sc);
+  bool progressive_ = false;  // the routing gives routes to look at again (SourceRoute::reroute_hops)
   void allocate_switch(node_id r, Scratch& sc);
   // terminals.cpp
   /// The packets terminals [t0, t1) generate this cycle, in born_. Each terminal's generator draws for
@@ -145,7 +159,10 @@ class Engine {
   void free_block(Packet* p) const;
   /// p with its route set to `hops` (route_hop each): p itself when its block is of the smallest size
   /// class that holds the route, else such a block with p's header, p going to the spares.
-  Packet* with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n, Scratch& sc) const;
+  /// With room for `room` hops at least (a route replaced later).
+  Packet* with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n, Scratch& sc, std::uint32_t room = 0) const;
+  /// Writes `hops` and the last entry into p's block from hop `from` on (hops[0] its entry `from`).
+  void write_route(Packet* p, const std::uint64_t* hops, std::uint32_t from, std::uint32_t n) const;
   void batch_load(std::uint64_t seed);
   // point_stats.cpp
   void summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const;

@@ -1,7 +1,6 @@
 // Routings of the simulator: every toporoute algorithm as a source route, and the simulator's own:
-// minimal-adaptive (least-occupied minimal output per hop, escape VC on the base routing), UGAL-L
-// (at the source, the minimal or one Valiant path by their first outputs' queues, with BookSim2's rule and
-// threshold), and table routing from a file of toporoute routes.
+// minimal-adaptive (least-occupied minimal output per hop, escape VC on the base routing), the UGAL
+// variants (ugal.cpp: UGAL-L, UGAL-G, PAR), and table routing from a file of toporoute routes.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -49,38 +48,6 @@ class SourceRouted final : public SimRouting {
 
  private:
   std::unique_ptr<route::Router> r_;
-};
-
-/// UGAL-L (Singh's thesis, 2005; Kim et al., ISCA 2008) with the decision of BookSim2's ugal_dragonflynew
-/// (networks/dragonfly.cpp): at the source, the minimal path unless the queue of its first output exceeds twice
-/// that of the Valiant path's first output plus a threshold (the 1 and 2 stand for the paths' hop counts).
-/// A queue is the credits in use of the output's channels (flits in the next router's buffers and on the
-/// link), per channel, as BookSim2's GetUsedCredit.
-class Ugal final : public SimRouting {
- public:
-  Ugal(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val, double threshold)
-      : min_(std::move(min)), val_(std::move(val)), threshold_(threshold) {}
-  void at_source(SourceRoute& out, node_id s, node_id t, route::Rng& rng,
-                 const std::function<double(std::uint64_t)>& occupancy) const override {
-    auto m = min_->route(s, t, rng);
-    if (m.hops() > 0) {
-      auto v = val_->route(s, t, rng);
-      if (v.hops() > 0 && occupancy(m.arcs[0]) > 2 * occupancy(v.arcs[0]) + threshold_) m = std::move(v);
-    }
-    out.path = std::move(m);
-    vcc->of_path(out.path, out.classes);
-  }
-  void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {
-    for (const auto* r : {min_.get(), val_.get()}) {
-      auto& x = out.add();
-      r->route_into(s, t, rng, x.path);
-      vcc->of_path(x.path, x.classes);
-    }
-  }
-
- private:
-  std::unique_ptr<route::Router> min_, val_;
-  double threshold_;
 };
 
 class MinimalAdaptive final : public SimRouting {
@@ -201,7 +168,8 @@ struct SimRoutingEntry {
   bool adaptive = false;   // chooses per hop: needs an escape VC scheme
   bool two_phase = false;  // a minimal and a Valiant phase: VC classes per phase
   std::function<std::unique_ptr<SimRouting>(const RoutingContext&)> make;
-  bool ugal_threshold = false;  // decides by --ugal-threshold
+  bool ugal_threshold = false;                           // decides by --ugal-threshold
+  const std::vector<std::string>* vc_schemes = nullptr;  // its own default VC schemes (else by the flags above)
 };
 
 // The VC schemes a routing tries by default, first that fits and has no dependency cycle.
@@ -211,6 +179,17 @@ const std::vector<std::string> minimal_vc_schemes = {"none", "dragonfly", "datel
 const std::vector<std::string> two_phase_vc_schemes = {"dragonfly", "valiant", "hop"};
 // Per-hop choice: one escape VC (two on tori) where it is deadlock-free, else escape VCs by hops left.
 const std::vector<std::string> adaptive_vc_schemes = {"escape", "escape-hop"};
+// PAR: its class for the second local hop of a route decided again, then those of two phases.
+const std::vector<std::string> par_vc_schemes = {"dragonfly-par", "dragonfly", "valiant", "hop"};
+
+/// A UGAL routing over the graph's own minimal routing and Valiant.
+template <class Make>
+std::function<std::unique_ptr<SimRouting>(const RoutingContext&)> ugal(Make make) {
+  return [make](const RoutingContext& c) {
+    auto min = base_router(c.g, c.o);
+    return make(std::move(min), route::make_router(c.g, router_options("valiant", c.o.random_ties)), c);
+  };
+}
 
 // The simulator's own routings, one entry each; toporoute's algorithms come first (route::algorithms()).
 std::vector<SimRoutingEntry> sim_only() {
@@ -223,13 +202,15 @@ std::vector<SimRoutingEntry> sim_only() {
       {"ugal",
        "UGAL-L: at the source, the minimal path unless its first queue exceeds 2 x a Valiant path's + "
        "--ugal-threshold (BookSim2's rule)",
-       false, true,
-       [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
-         return std::make_unique<Ugal>(base_router(c.g, c.o),
-                                       route::make_router(c.g, router_options("valiant", c.o.random_ties)),
-                                       c.o.ugal_threshold);
-       },
-       true},
+       false, true, ugal(make_ugal_local), true},
+      {"ugal-g",
+       "UGAL-G: ugal's rule on the queues of the two paths' first global channels, anywhere in the source group "
+       "(Kim et al. 2008)",
+       false, true, ugal(make_ugal_global), true},
+      {"par",
+       "PAR: ugal at the source, and a minimal route chosen again at its second router in the source group "
+       "(Jiang et al. 2009; dragonfly-par VCs)",
+       false, true, ugal(make_par), true, &par_vc_schemes},
       {"table", "the routes of a toporoute JSON-lines file (--routes)", false, false,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<Table>(c.net, c.o.routes_file);
@@ -276,6 +257,7 @@ bool routing_takes_ugal_threshold(const std::string& algo) {
 
 const std::vector<std::string>& routing_default_vc_schemes(const std::string& algo) {
   const auto& r = find_named(sim_routings(), algo, "routing");
+  if (r.vc_schemes) return *r.vc_schemes;
   if (r.adaptive) return adaptive_vc_schemes;
   return r.two_phase ? two_phase_vc_schemes : minimal_vc_schemes;
 }

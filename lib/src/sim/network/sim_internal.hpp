@@ -2,6 +2,7 @@
 // The simulator's internal model: the static network (ports, channels, latencies), the routing and
 // VC-class schemes, and the per-run state the cycle loop works on.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -117,6 +118,9 @@ struct Choice {
 struct SourceRoute {
   route::Path path;
   std::vector<std::uint8_t> classes;
+  /// Nonzero when the routing may replace the route at its second router (SimRouting::reevaluate): the
+  /// hops the replaced route may take at most, so that the packet has room for it.
+  std::uint32_t reroute_hops = 0;
 };
 
 /// The routes of one pair for the dependency check. The entries, and their vectors, are kept from pair
@@ -154,6 +158,24 @@ class SimRouting {
   virtual bool pure() const { return false; }
   /// Routes for the dependency check: the paths a pair may take, with their classes, added to `out`.
   virtual void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const = 0;
+  /// True when at_source's `occupancy` is to be the queues of every router (UGAL-G) rather than the source
+  /// router's: the engine then gives it a snapshot of all output ports' queues taken before each cycle's
+  /// step phase, so that what one router reads does not depend on the order the threads run the others in.
+  virtual bool global_queues() const { return false; }
+  /// True when at_source may give routes with SourceRoute::reroute_hops (then reevaluate is called).
+  virtual bool progressive() const { return false; }
+  /// For a route given with SourceRoute::reroute_hops, called once at its second router `here` (PAR), whose
+  /// first hop was `arcs[0]` from `src` and whose next is `arcs[1]`: true with `out` the whole new route from
+  /// src (its first hop the same) when the routing diverts the packet; `occupancy(arc)` is that of here's
+  /// output arcs.
+  struct Reroute {
+    node_id src, here, dst;
+    std::array<std::uint64_t, 2> arcs;
+  };
+  virtual bool reevaluate(SourceRoute& /*out*/, const Reroute& /*at*/, route::Rng& /*rng*/,
+                          const std::function<double(std::uint64_t)>& /*occupancy*/) const {
+    return false;
+  }
   std::unique_ptr<VcClasses> vcc;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> class_vcs;  // class -> VCs [lo, hi)
 };
@@ -177,6 +199,13 @@ bool routing_is_adaptive(const std::string& algo);
 bool routing_takes_ugal_threshold(const std::string& algo);
 /// The VC schemes the routing tries by default, in order; UsageError on an unknown name.
 const std::vector<std::string>& routing_default_vc_schemes(const std::string& algo);
+/// The UGAL routings (ugal.cpp) over a minimal and a Valiant router: UGAL-L, UGAL-G and PAR.
+std::unique_ptr<SimRouting> make_ugal_local(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
+                                            const RoutingContext& c);
+std::unique_ptr<SimRouting> make_ugal_global(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
+                                             const RoutingContext& c);
+std::unique_ptr<SimRouting> make_par(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
+                                     const RoutingContext& c);
 
 // ---- Per-run state ---------------------------------------------------------------------------------
 
@@ -195,6 +224,7 @@ struct Packet {
   std::uint32_t hop = 0;  // routers the head flit has left: from Flit::hop_max on, and once it is delivered
   std::uint8_t size_class = 0;
   bool measured = false;
+  bool reevaluate = false;  // its routing looks at its route again at its second router (PAR)
   static std::uint64_t room(std::uint32_t size_class) { return std::uint64_t{16} << size_class; }
   static constexpr std::uint32_t size_classes = 29;  // room up to 2^32 hops: any route
 };

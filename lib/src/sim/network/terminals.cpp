@@ -26,9 +26,10 @@ void Engine::free_block(Packet* p) const {
   if (!arena_) ::operator delete (p, std::align_val_t{alignof(Packet)});
 }
 
-Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n, Scratch& sc) const {
+Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n, Scratch& sc,
+                           std::uint32_t room) const {
   std::uint32_t c = 0;  // the smallest size class with room for the route and its last entry
-  while (Packet::room(c) < std::uint64_t(n) + 1) ++c;
+  while (Packet::room(c) < std::uint64_t(std::max(n, room)) + 1) ++c;
   sc.size_class = c;  // a guess for the next new packets, which get their routes later
   if (c != p->size_class) {
     Packet* q = new_block(c, sc);
@@ -40,17 +41,21 @@ Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n
       sc.spare[p->size_class].push_back(p);
     p = q;
   }
+  write_route(p, hops, 0, n);
+  return p;
+}
+
+void Engine::write_route(Packet* p, const std::uint64_t* hops, std::uint32_t from, std::uint32_t n) const {
   const auto last = route_eject(p->dst_term - n_.term_off[p->dst_router]);
   if (n_.narrow_routes) {
-    auto* to = reinterpret_cast<std::uint32_t*>(p + 1);
+    auto* to = reinterpret_cast<std::uint32_t*>(p + 1) + from;
     for (std::uint32_t h = 0; h < n; ++h) to[h] = std::uint32_t(hops[h]);
     to[n] = std::uint32_t(last);
   } else {
-    auto* to = reinterpret_cast<std::uint64_t*>(p + 1);
+    auto* to = reinterpret_cast<std::uint64_t*>(p + 1) + from;
     std::copy(hops, hops + n, to);
     to[n] = last;
   }
-  return p;
 }
 
 Packet* Engine::new_packet(node_id r, std::uint64_t term, Scratch& sc) {
@@ -59,6 +64,7 @@ Packet* Engine::new_packet(node_id r, std::uint64_t term, Scratch& sc) {
   p->injected = 0;
   p->hop = 0;
   p->link_cycles = 0;
+  p->reevaluate = false;
   p->created = now_;
   p->src_term = term;
   p->dst_term = d_.pick(term, trng_[term]);
@@ -103,27 +109,23 @@ void Engine::terminals(node_id r, Scratch& sc) {
         p->next = nullptr;
         p->injected = now_;
         const auto seed = trng_[term]();
-        std::uint32_t hops = 0;
+        std::uint32_t hops = 0, room = 0;
         const std::uint64_t* route = nullptr;
         if (r_.pure() && !(route = known_.find(r, p->dst_router, hops)))
           route = sc.routes.lookup(r, p->dst_router, hops);
         if (!route) {
           auto& out = sc.source_route;
           const bool drew = sc.route_rng.run(seed, [&](route::Rng& rng) {
-            r_.at_source(out, r, p->dst_router, rng, [&](std::uint64_t arc) {
-              double q = 0;  // flits queued downstream of the arc's channels (credits in use)
-              for (std::uint32_t l = 0; l < n_.arc_lanes[arc]; ++l)
-                for (std::uint32_t v = 0; v < V; ++v)
-                  q += double(n_.B) - credits_[std::size_t(n_.arc_port[arc] + l) * V + v];
-              return q / n_.arc_lanes[arc];
-            });
+            r_.at_source(out, r, p->dst_router, rng, [&](std::uint64_t arc) { return queued(arc); });
           });
           pack_route(out, p->dst_router, sc.route);
+          p->reevaluate = out.reroute_hops > 0;
+          room = p->reevaluate ? out.reroute_hops : 0;
           if (r_.pure() && !drew) sc.routes.store(r, p->dst_router, sc.route);
           route = sc.route.data();
           hops = std::uint32_t(sc.route.size());
         }
-        p = with_route(p, route, hops, sc);
+        p = with_route(p, route, hops, sc, room);
         cur_[term] = p;
         cur_seq_[term] = 0;
         cur_vc_[term] = vc;

@@ -16,6 +16,11 @@
 //             and Abts, ISCA 2008, §4.3: VCs by hop type): local, global, local, global, local hops of a Valiant
 //             or UGAL route take classes 0, 0, 1, 1, 2 and a minimal route 0, 0, 1, so the classes of
 //             (local, global) channels rise along every route: 3 classes, BookSim2's 3 VCs;
+//   dragonfly-par  for PAR (progressive adaptive routing), whose minimal route may turn into a Valiant one at
+//             its second router: a first hop on a local link takes class 0, every other hop 1 + the global
+//             links crossed before it. A route's local hops before its first global one are then the first
+//             hop (class 0) and at most one more (class 1), so (class, local before global) rises along every
+//             route: 4 classes;
 //   escape    Duato's escape VCs for adaptive routing: VC 0 (VCs 0 and 1 with dateline classes when the graph
 //             has wrap-around links) follow a deadlock-free base routing, the other VCs are adaptive;
 //   escape-hop escape VCs 0..D-1 (D: the diameter) with classes by hops left: an escape hop with h hops of
@@ -142,32 +147,41 @@ class ValiantPhases final : public VcClasses {
   std::uint32_t rings_;
 };
 
+/// dragonfly, and dragonfly-par with `first_apart`: a first hop on a local link in class 0 and every other hop
+/// one class above dragonfly's.
 class DragonflyHops final : public VcClasses {
  public:
-  DragonflyHops(const Graph& g, std::uint32_t vcs)
-      : g_(g), classes_(std::min<std::uint32_t>(vcs, 3)), global_(g.find_class("global")) {
+  DragonflyHops(const Graph& g, std::uint32_t vcs, bool first_apart)
+      : g_(g),
+        classes_(first_apart ? 4 : std::min<std::uint32_t>(vcs, 3)),
+        global_(g.find_class("global")),
+        first_apart_(first_apart) {
     if (global_ == no_class)
-      throw InputError("--vc-classes dragonfly needs links of class global (a dragonfly from topogen)");
+      throw InputError(fmt::format("--vc-classes {} needs links of class global (a dragonfly from topogen)", name()));
   }
   std::uint32_t classes(std::uint32_t) const override { return classes_; }
   void of_path(const route::Path& p, std::vector<std::uint8_t>& out) const override {
     out.resize(p.hops());
+    const std::uint32_t above = first_apart_ ? 1 : 0;  // the class of the hops after a local first hop
     std::uint32_t crossed = 0;
     for (std::size_t h = 0; h < p.hops(); ++h) {
-      if (crossed >= classes_)
+      const bool global = g_.link_class(g_.arc_link(p.arcs[h])) == global_;
+      const auto c = h == 0 && !global ? 0 : crossed + above;
+      if (c >= classes_)
         throw InputError(
-            fmt::format("--vc-classes dragonfly: a route from {} to {} crosses {} global links and needs "
-                        "--vcs {} or more",
-                        p.nodes.front(), p.nodes.back(), crossed, crossed + 1));
-      out[h] = std::uint8_t(crossed);
-      if (g_.link_class(g_.arc_link(p.arcs[h])) == global_) ++crossed;
+            fmt::format("--vc-classes {}: a route from {} to {} crosses {} global links and needs --vcs {} or more",
+                        name(), p.nodes.front(), p.nodes.back(), crossed, c + 1));
+      out[h] = std::uint8_t(c);
+      if (global) ++crossed;
     }
   }
 
  private:
+  const char* name() const { return first_apart_ ? "dragonfly-par" : "dragonfly"; }
   const Graph& g_;
   std::uint32_t classes_;
   std::uint16_t global_ = 0;
+  bool first_apart_;
 };
 
 class Dateline final : public VcClasses {
@@ -273,7 +287,11 @@ const std::vector<Scheme>& schemes() {
        "a class per phase of a Valiant route, times partition's two on tori (BookSim2's valiant_torus: 4 classes)", 2,
        [](const Graph& g, std::uint32_t v, int) { return std::make_unique<ValiantPhases>(g, v); }},
       {"dragonfly", "a hop's class is the number of global links crossed before it (3 classes; Kim et al. 2008)", 2,
-       [](const Graph& g, std::uint32_t v, int) { return std::make_unique<DragonflyHops>(g, v); }},
+       [](const Graph& g, std::uint32_t v, int) { return std::make_unique<DragonflyHops>(g, v, false); }},
+      {"dragonfly-par",
+       "PAR: a first hop on a local link in class 0, every other hop 1 + the global links crossed before it (4 "
+       "classes)",
+       4, [](const Graph& g, std::uint32_t v, int) { return std::make_unique<DragonflyHops>(g, v, true); }},
       {"escape", "adaptive routing: VC 0 (0 and 1 on tori) an escape channel on the base routing", 2,
        [](const Graph& g, std::uint32_t v, int) { return std::make_unique<Escape>(g, v); }},
       {"escape-hop",

@@ -1,0 +1,167 @@
+// The UGAL routings of the simulator: at the source, the minimal path or one Valiant path, whichever queue is
+// shorter by BookSim2's rule (networks/dragonfly.cpp, ugal_dragonflynew): the minimal path unless its queue
+// exceeds twice the Valiant path's plus --ugal-threshold (the 1 and 2 stand for the paths' hop counts, or
+// their global hops). They differ in which queues they compare and when:
+//   UGAL-L (Singh's thesis, 2005; Kim, Dally, Scott and Abts, ISCA 2008) the source router's output queues
+//          of the two paths' first hops;
+//   UGAL-G (Kim et al., ISCA 2008, §4.2: UGAL with global information) the queues of the two paths' first
+//          global channels, at the routers of the source group that own them, read from the snapshot of
+//          every output queue taken before the cycle's step phase (SimRouting::global_queues);
+//   PAR    (Jiang, Kim and Dally, ISCA 2009, §3: progressive adaptive routing) UGAL-L's choice at the source,
+//          and a minimal route whose first hop is local chosen again, once, at its second router, still in
+//          the source group: by that router's queues, towards the minimal global channel or a Valiant path
+//          from there. Its routes may take two local hops before the first global one (dragonfly-par VCs).
+// A queue is the credits in use of an output's channels (flits in the next router's buffers and on the link),
+// per channel, as BookSim2's GetUsedCredit.
+#include <fmt/format.h>
+
+#include "sim_internal.hpp"
+#include "topo/errors.hpp"
+#include "topo/metrics/distance.hpp"
+
+namespace topo::sim {
+
+namespace {
+
+/// BookSim2's rule: Valiant when the minimal queue exceeds twice the Valiant one plus the threshold.
+bool valiant_is_shorter(double q_min, double q_val, double threshold) {
+  return q_min > 2 * q_val + threshold;
+}
+
+std::uint16_t global_class(const Graph& g, const std::string& algo) {
+  const auto c = g.find_class("global");
+  if (c == no_class)
+    throw InputError(fmt::format("--algo {} needs links of class global (a dragonfly from topogen)", algo));
+  return c;
+}
+
+/// The minimal and the Valiant routers, the threshold, and the dependency check's routes (both paths).
+class UgalRouting : public SimRouting {
+ public:
+  UgalRouting(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val, double threshold)
+      : min_(std::move(min)), val_(std::move(val)), threshold_(threshold) {}
+  void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {
+    for (const auto* r : {min_.get(), val_.get()}) {
+      auto& x = out.add();
+      r->route_into(s, t, rng, x.path);
+      vcc->of_path(x.path, x.classes);
+    }
+  }
+
+ protected:
+  /// The minimal path from s to t, or the Valiant one when `queue(path)` says so.
+  template <class Queue>
+  route::Path choose(node_id s, node_id t, route::Rng& rng, Queue&& queue) const {
+    auto m = min_->route(s, t, rng);
+    if (m.hops() > 0) {
+      auto v = val_->route(s, t, rng);
+      if (v.hops() > 0 && valiant_is_shorter(queue(m), queue(v), threshold_)) return v;
+    }
+    return m;
+  }
+  std::unique_ptr<route::Router> min_, val_;
+  double threshold_;
+};
+
+class UgalLocal final : public UgalRouting {
+ public:
+  using UgalRouting::UgalRouting;
+  void at_source(SourceRoute& out, node_id s, node_id t, route::Rng& rng,
+                 const std::function<double(std::uint64_t)>& occupancy) const override {
+    out.path = choose(s, t, rng, [&](const route::Path& p) { return occupancy(p.arcs[0]); });
+    vcc->of_path(out.path, out.classes);
+  }
+};
+
+class UgalGlobal final : public UgalRouting {
+ public:
+  UgalGlobal(const Graph& g, std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val, double threshold)
+      : UgalRouting(std::move(min), std::move(val), threshold), g_(g), global_(global_class(g, "ugal-g")) {}
+  bool global_queues() const override { return true; }
+  void at_source(SourceRoute& out, node_id s, node_id t, route::Rng& rng,
+                 const std::function<double(std::uint64_t)>& occupancy) const override {
+    out.path = choose(s, t, rng, [&](const route::Path& p) { return occupancy(first_global(p)); });
+    vcc->of_path(out.path, out.classes);
+  }
+
+ private:
+  /// The path's first global channel, or its first channel when it stays in its group.
+  std::uint64_t first_global(const route::Path& p) const {
+    for (const auto a : p.arcs)
+      if (g_.link_class(g_.arc_link(a)) == global_) return a;
+    return p.arcs[0];
+  }
+  const Graph& g_;
+  std::uint16_t global_;
+};
+
+class Par final : public UgalRouting {
+ public:
+  Par(const Graph& g, std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val, double threshold,
+      int threads)
+      : UgalRouting(std::move(min), std::move(val), threshold), g_(g), global_(global_class(g, "par")) {
+    // A Valiant route has at most twice the diameter's hops; one more for the local hop before it.
+    metrics::DistanceOptions opt;
+    opt.threads = threads;
+    reroute_hops_ = 1 + 2 * std::max<std::uint32_t>(metrics::distance_distribution(g, opt).max_finite_distance, 1);
+  }
+  bool progressive() const override { return true; }
+  void at_source(SourceRoute& out, node_id s, node_id t, route::Rng& rng,
+                 const std::function<double(std::uint64_t)>& occupancy) const override {
+    out.path = choose(s, t, rng, [&](const route::Path& p) { return occupancy(p.arcs[0]); });
+    vcc->of_path(out.path, out.classes);
+    out.reroute_hops = out.path.last_phase == 0 && reevaluated(out.path) ? reroute_hops_ : 0;
+  }
+  bool reevaluate(SourceRoute& out, const Reroute& at, route::Rng& rng,
+                  const std::function<double(std::uint64_t)>& occupancy) const override {
+    const auto v = val_->route(at.here, at.dst, rng);
+    if (v.hops() == 0 || !valiant_is_shorter(occupancy(at.arcs[1]), occupancy(v.arcs[0]), threshold_)) return false;
+    diverted(out.path, at.src, at.arcs[0], v);
+    vcc->of_path(out.path, out.classes);
+    return true;
+  }
+  void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {
+    UgalRouting::check_paths(s, t, rng, out);
+    const auto m = out[out.size() - 2].path;  // the minimal path, and from its second router a Valiant one
+    if (!reevaluated(m)) return;
+    auto& x = out.add();
+    diverted(x.path, s, m.arcs[0], val_->route(m.nodes[1], t, rng));
+    vcc->of_path(x.path, x.classes);
+  }
+
+ private:
+  /// True when a minimal path reaches a second router of the source group before its destination.
+  bool reevaluated(const route::Path& m) const {
+    return m.hops() >= 2 && g_.link_class(g_.arc_link(m.arcs[0])) != global_;
+  }
+  /// The route from src over first_arc, then v.
+  static void diverted(route::Path& out, node_id src, std::uint64_t first_arc, const route::Path& v) {
+    out.nodes.assign(1, src);
+    out.nodes.insert(out.nodes.end(), v.nodes.begin(), v.nodes.end());
+    out.arcs.assign(1, first_arc);
+    out.arcs.insert(out.arcs.end(), v.arcs.begin(), v.arcs.end());
+    out.last_phase = v.last_phase + 1;
+  }
+  const Graph& g_;
+  std::uint16_t global_;
+  std::uint32_t reroute_hops_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<SimRouting> make_ugal_local(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
+                                            const RoutingContext& c) {
+  return std::make_unique<UgalLocal>(std::move(min), std::move(val), c.o.ugal_threshold);
+}
+
+std::unique_ptr<SimRouting> make_ugal_global(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
+                                             const RoutingContext& c) {
+  return std::make_unique<UgalGlobal>(c.g, std::move(min), std::move(val), c.o.ugal_threshold);
+}
+
+std::unique_ptr<SimRouting> make_par(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
+                                     const RoutingContext& c) {
+  return std::make_unique<Par>(c.g, std::move(min), std::move(val), c.o.ugal_threshold, c.o.threads);
+}
+
+}  // namespace topo::sim
