@@ -161,8 +161,13 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   if (o.csv && !o.summary && o.loads_file.empty())
     throw topo::UsageError("--csv applies to --summary and --loads (routes are JSON lines or --text)");
   const auto g = load(tool, o);
-  if (o.split && o.algo != "shortest") throw topo::UsageError("--split goes with --algo shortest");
-  if (o.count_paths && o.algo != "shortest") throw topo::UsageError("--count-paths goes with --algo shortest");
+  if ((o.split || o.count_paths) && !r::find_algorithm(o.algo).every_shortest_path) {
+    std::vector<std::string> fit;
+    for (const auto& a : r::algorithms())
+      if (a.every_shortest_path) fit.push_back(a.name);
+    throw topo::UsageError(
+        fmt::format("{} goes with --algo {}", o.split ? "--split" : "--count-paths", fmt::join(fit, " or ")));
+  }
   r::RouterOptions ro;
   ro.algo = o.algo;
   ro.random_ties = o.random_ties;

@@ -70,7 +70,8 @@ Algorithm algorithm_shortest() {
   return {.name = "shortest",
           .help = "BFS shortest paths, ties to the lowest id or at random with --random-ties (any graph)",
           .cache_bytes = cache_bytes,
-          .make = [](const Graph& g, const RouterOptions& o) { return std::make_unique<Shortest>(g, o.random_ties); }};
+          .make = [](const Graph& g, const RouterOptions& o) { return std::make_unique<Shortest>(g, o.random_ties); },
+          .every_shortest_path = true};
 }
 
 }  // namespace topo::route

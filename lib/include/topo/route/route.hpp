@@ -74,6 +74,8 @@ struct Algorithm {
   /// Valiant over this algorithm in the family's own form (the dragonfly's: a random intermediate group);
   /// null: a random intermediate node.
   std::unique_ptr<Router> (*valiant)(const Graph&) = nullptr;
+  /// Its paths are the graph's shortest paths: toporoute can split a pair over all of them or count them.
+  bool every_shortest_path = false;
 };
 
 /// Every algorithm, in the order of toporoute's --help.
