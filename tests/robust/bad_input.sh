@@ -215,6 +215,8 @@ bad "toporoute --pairs missing" 1 -- toporoute "$in/torus.el" --pairs "$in/none.
 bad "toporoute --from out of range" 1 -- toporoute "$in/torus.el" --from 0 --to 16
 bad "toporoute --from negative" 2 -- toporoute "$in/torus.el" --from -1 --to 3
 bad "toporoute --from huge" 1 -- toporoute "$in/torus.el" --from 99999999999999999999999 --to 3
+bad "toporoute --split with dor" 2 -- toporoute "$in/torus.el" --algo dor --split
+bad "toporoute --count-paths with valiant" 2 -- toporoute "$in/torus.el" --algo valiant --count-paths
 bad "toporoute unknown traffic" 2 -- toporoute "$in/torus.el" --traffic nonesuch
 bad "toporoute broadcast root out of range" 1 -- toporoute broadcast "$in/torus.el" --root 16
 
