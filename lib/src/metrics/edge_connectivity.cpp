@@ -8,12 +8,10 @@
 #include <limits>
 #include <map>
 #include <numeric>
-#include <unordered_set>
 
-#include "path_ranks_internal.hpp"
+#include "path_diversity_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/metrics/path_diversity.hpp"
-#include "topo/rng.hpp"
 
 namespace topo::metrics {
 
@@ -31,8 +29,7 @@ class FlowNetwork {
     off_.resize(n_ + 1);
     head_.resize(arcs);
     cap_.resize(arcs);
-    rev_.resize(arcs);
-    std::vector<std::uint64_t> first(g.num_links(), ~std::uint64_t{0});
+    rev_ = reverse_arcs(g);
     for (node_id v = 0; v < n_; ++v) {
       off_[v] = g.arc_offset(v);
       const auto nb = g.out_neighbors(v);
@@ -42,14 +39,6 @@ class FlowNetwork {
         head_[a] = nb[i];
         // A self-loop carries no flow between two nodes.
         cap_[a] = nb[i] == v ? 0 : g.multiplicity(ln[i]);
-        auto& f = first[ln[i]];
-        if (f == ~std::uint64_t{0}) {
-          f = a;
-          rev_[a] = a;
-        } else {
-          rev_[a] = f;
-          rev_[f] = a;
-        }
       }
     }
     off_[n_] = arcs;
@@ -232,16 +221,7 @@ EdgeDisjointPaths sampled_pairs(FlowNetwork& net, const std::vector<node_id>& te
                                 std::uint64_t seed, parallel::Ranks& ranks) {
   EdgeDisjointPaths r;
   r.exact = false;
-  const std::uint64_t k = terms.size();
-  Rng rng(seed);
-  std::vector<std::pair<node_id, node_id>> pairs;
-  std::unordered_set<std::uint64_t> seen;
-  while (pairs.size() < count) {
-    std::uint64_t a = rng.below(k), b = rng.below(k - 1);
-    if (b >= a) ++b;
-    if (a > b) std::swap(a, b);
-    if (seen.insert(a * k + b).second) pairs.emplace_back(terms[a], terms[b]);
-  }
+  const auto pairs = random_pairs(terms, count, seed);
   const auto [first, last] = my_items(ranks, pairs.size());
   std::vector<std::uint64_t> flows;
   for (std::size_t i = first; i < last; ++i) flows.push_back(net.max_flow(pairs[i].first, pairs[i].second));
@@ -267,11 +247,7 @@ std::uint64_t local_edge_connectivity(const Graph& g, node_id s, node_id t) {
 
 EdgeDisjointPaths edge_disjoint_paths(const Graph& g, const PathDiversityOptions& o) {
   if (g.directed()) throw InputError("edge connectivity: the graph must be undirected");
-  std::vector<node_id> terms = o.endpoints;
-  if (terms.empty()) {
-    terms.resize(g.num_nodes());
-    std::iota(terms.begin(), terms.end(), node_id{0});
-  }
+  const std::vector<node_id> terms = path_terms(g, o);
   FlowNetwork net(g);
   if (plan_path_diversity(g, o).exact_connectivity) {
     const int threads = static_cast<int>(std::min<std::size_t>(

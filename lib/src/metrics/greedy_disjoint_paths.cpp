@@ -7,9 +7,8 @@
 #include <array>
 #include <limits>
 #include <map>
-#include <unordered_set>
 
-#include "path_ranks_internal.hpp"
+#include "path_diversity_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/metrics/path_diversity.hpp"
 #include "topo/rng.hpp"
@@ -23,27 +22,15 @@ constexpr std::uint64_t no_arc = std::numeric_limits<std::uint64_t>::max();
 /// The capacity left on each link (an arc and its reverse share it) and one search's state; one per thread.
 class GreedySearch {
  public:
-  explicit GreedySearch(const Graph& g) : g_(g) {
+  explicit GreedySearch(const Graph& g) : g_(g), rev_(reverse_arcs(g)) {
     const node_id n = g.num_nodes();
     const std::uint64_t arcs = g.num_arcs();
     cap_.resize(arcs);
-    rev_.resize(arcs);
-    std::vector<std::uint64_t> first(g.num_links(), no_arc);
     for (node_id v = 0; v < n; ++v) {
       const auto nb = g.out_neighbors(v);
       const auto ln = g.out_links(v);
-      for (std::size_t i = 0; i < nb.size(); ++i) {
-        const std::uint64_t a = g.arc_offset(v) + i;
-        cap_[a] = nb[i] == v ? 0 : g.multiplicity(ln[i]);  // a self-loop joins nothing
-        auto& f = first[ln[i]];
-        if (f == no_arc) {
-          f = a;
-          rev_[a] = a;
-        } else {
-          rev_[a] = f;
-          rev_[f] = a;
-        }
-      }
+      for (std::size_t i = 0; i < nb.size(); ++i)
+        cap_[g.arc_offset(v) + i] = nb[i] == v ? 0 : g.multiplicity(ln[i]);  // a self-loop joins nothing
     }
     left_.resize(arcs);
     parent_.assign(n, no_arc);
@@ -95,7 +82,7 @@ class GreedySearch {
     }
     if (meeting != no_arc) {
       take(meeting);
-      for (node_id v : {g_.arc_tail(meeting), head(meeting)})
+      for (node_id v : {g_.arc_tail(meeting), g_.arc_head(meeting)})
         while (parent_[v] != no_arc) {  // back to the search's start: a parent arc leaves the node nearer it
           const std::uint64_t a = parent_[v];
           take(a);
@@ -121,11 +108,10 @@ class GreedySearch {
     --left_[a];
     if (rev_[a] != a) --left_[rev_[a]];
   }
-  node_id head(std::uint64_t a) const { return g_.out_neighbors(g_.arc_tail(a))[a - g_.arc_offset(g_.arc_tail(a))]; }
 
   const Graph& g_;
-  std::vector<std::uint32_t> cap_, left_, dist_;
   std::vector<std::uint64_t> rev_, parent_;
+  std::vector<std::uint32_t> cap_, left_, dist_;
   std::vector<Side> side_;
   std::vector<node_id> reached_, next_;
   std::array<std::vector<node_id>, 2> frontier_;
@@ -136,34 +122,15 @@ std::uint64_t within(const std::vector<std::uint32_t>& lengths, std::uint32_t l)
   return std::uint64_t(std::upper_bound(lengths.begin(), lengths.end(), l) - lengths.begin());
 }
 
-std::vector<node_id> endpoints_or_all(const Graph& g, const PathDiversityOptions& o) {
-  std::vector<node_id> terms = o.endpoints;
-  if (terms.empty()) {
-    terms.resize(g.num_nodes());
-    for (node_id v = 0; v < g.num_nodes(); ++v) terms[v] = v;
-  }
-  return terms;
-}
-
 /// `count` distinct unordered pairs of `terms` drawn at random, or every pair when there are no more.
-std::vector<std::array<node_id, 2>> pair_sample(const std::vector<node_id>& terms, std::uint64_t count,
-                                                std::uint64_t seed, bool& every_pair) {
+std::vector<std::pair<node_id, node_id>> pair_sample(const std::vector<node_id>& terms, std::uint64_t count,
+                                                     std::uint64_t seed, bool& every_pair) {
   const std::uint64_t k = terms.size();
-  std::vector<std::array<node_id, 2>> pairs;
   every_pair = k * (k - 1) / 2 <= count;
-  if (every_pair) {
-    for (std::uint64_t a = 0; a < k; ++a)
-      for (std::uint64_t b = a + 1; b < k; ++b) pairs.push_back({terms[a], terms[b]});
-    return pairs;
-  }
-  Rng rng(seed);
-  std::unordered_set<std::uint64_t> drawn;
-  while (pairs.size() < count) {
-    std::uint64_t a = rng.below(k), b = rng.below(k - 1);
-    if (b >= a) ++b;
-    if (a > b) std::swap(a, b);
-    if (drawn.insert(a * k + b).second) pairs.push_back({terms[a], terms[b]});
-  }
+  if (!every_pair) return random_pairs(terms, count, seed);
+  std::vector<std::pair<node_id, node_id>> pairs;
+  for (std::uint64_t a = 0; a < k; ++a)
+    for (std::uint64_t b = a + 1; b < k; ++b) pairs.emplace_back(terms[a], terms[b]);
   return pairs;
 }
 
@@ -205,7 +172,7 @@ std::vector<std::uint32_t> greedy_path_lengths(const Graph& g, const std::vector
 GreedyDisjointPaths greedy_disjoint_paths(const Graph& g, const PathDiversityOptions& o) {
   if (g.directed()) throw InputError("greedy edge-disjoint paths: the graph must be undirected");
   GreedyDisjointPaths r;
-  const auto terms = endpoints_or_all(g, o);
+  const auto terms = path_terms(g, o);
   if (terms.size() < 2) return r;
   const auto pairs = pair_sample(terms, o.sampled_pairs, stream_seed(o.seed, 1), r.every_pair);
   const auto quads = quadruple_sample(terms, o.sampled_pairs, stream_seed(o.seed, 2));
@@ -227,7 +194,7 @@ GreedyDisjointPaths greedy_disjoint_paths(const Graph& g, const PathDiversityOpt
     for (std::size_t i = first; i < last; ++i) {
       auto* slot = &found[3 * (i - first)];
       if (i < pairs.size()) {
-        slot[0] = search.lengths({pairs[i][0]}, {pairs[i][1]});
+        slot[0] = search.lengths({pairs[i].first}, {pairs[i].second});
         continue;
       }
       const auto& [a, b, c, d] = quads[i - pairs.size()];

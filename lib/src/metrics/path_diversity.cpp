@@ -8,7 +8,7 @@
 #include <limits>
 #include <unordered_map>
 
-#include "path_ranks_internal.hpp"
+#include "path_diversity_internal.hpp"
 
 namespace topo::metrics {
 
