@@ -85,9 +85,9 @@ KNCUBE_TRAFFIC = [("uniform", "uniform", "all-to-all"), ("transpose", "transpose
 DRAGONFLY_TRAFFIC = [("uniform", "uniform"), ("bad_dragon", "group-shift")]
 # BookSim2's min is local-global-local with a VC per phase (3 VCs); ours the same routing (--algo dragonfly). Its
 # ugal (ugal_dragonflynew) keeps the 3 VCs; ours too, with its default scheme for ugal on a dragonfly (classes by
-# global links crossed, Kim et al. 2008) and BookSim2's decision rule and threshold (30).
+# global links crossed, Kim et al. 2008) and BookSim2's decision rule, threshold (30) and queue (credits in use).
 DRAGONFLY_ROUTING = [("min", ["--algo", "dragonfly", "--vcs", "3"]),
-                     ("ugal", ["--algo", "ugal", "--vcs", "3"])]
+                     ("ugal", ["--algo", "ugal", "--vcs", "3", "--ugal-queue", "credits"])]
 # Rates compared on the dragonfly: zero load, and loads below and near saturation (MIN under bad_dragon saturates
 # near 1/32: a group's 32 terminals share one global link to the next group).
 DRAGONFLY_RATES = {("min", "uniform"): (0.01, 0.1, 0.3, 0.5), ("ugal", "uniform"): (0.01, 0.1, 0.3, 0.5),
@@ -417,8 +417,11 @@ def section_dragonfly(bs, ts, quick):
 
 
 # The UGAL variants side by side on dragonflyconfig's network (Kim et al., ISCA 2008, Fig. 9: MIN, VAL, UGAL-L,
-# UGAL-G), all with 4 VCs (PAR's dragonfly-par needs 4; the others' default scheme dragonfly splits them 1, 1, 2).
-UGAL_ROUTING = [("MIN", "dragonfly"), ("VAL", "valiant"), ("UGAL-L", "ugal"), ("UGAL-G", "ugal-g"), ("PAR", "par")]
+# UGAL-G), all with 4 VCs (PAR's dragonfly-par needs 4; the others' default scheme dragonfly splits them 1, 1, 2);
+# the UGAL variants with each queue measure (--ugal-queue: waiting, the default, and BookSim2's credits).
+UGAL_ROUTING = [("MIN", ["--algo", "dragonfly"]), ("VAL", ["--algo", "valiant"])] + [
+    (f"{name} ({queue})", ["--algo", algo, "--ugal-queue", queue])
+    for name, algo in (("UGAL-L", "ugal"), ("UGAL-G", "ugal-g"), ("PAR", "par")) for queue in ("waiting", "credits")]
 UGAL_LOAD = {"group-shift": 0.2, "uniform": 0.3}  # an intermediate load of each pattern
 UGAL_STEPS = 6  # bisection steps: saturation to 1/64 of the rate range (a high-load run of this network takes minutes)
 
@@ -432,13 +435,13 @@ def section_ugal(ts):
     if not ts.available:
         sys.exit("booksim.py: ugal needs toposim run (--bin)")
     g = ts.graph("dragonfly", DRAGONFLY_GEN)
-    jobs = [(name, algo, traffic) for traffic in UGAL_LOAD for name, algo in UGAL_ROUTING]
+    jobs = [(name, routing, traffic) for traffic in UGAL_LOAD for name, routing in UGAL_ROUTING]
 
     def one(job):
-        _, algo, traffic = job
+        _, routing, traffic = job
 
         def run_at(rate):
-            return ts.run(g, DRAGONFLY_OPTS + ["--vcs", "4", "--algo", algo, "--traffic", traffic, "--rate", str(rate)])
+            return ts.run(g, DRAGONFLY_OPTS + ["--vcs", "4"] + routing + ["--traffic", traffic, "--rate", str(rate)])
         zero, sat, _ = saturation(run_at, UGAL_STEPS)
         return zero, sat, run_at(UGAL_LOAD[traffic])
     print("| traffic | routing | zero-load latency | saturation | latency at the intermediate load | hops there |")

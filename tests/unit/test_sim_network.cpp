@@ -386,9 +386,10 @@ TEST_CASE("sim: minimal-adaptive on a dragonfly takes escape VCs by hops left, a
 TEST_CASE("sim: one VC carries back-to-back packets at a flit per cycle") {
   // Two routers, one link, each terminal sends to the other over one VC of 8 flits. With --routing-delay 0
   // (BookSim2's dragonflyconfig) the next head takes the output VC its predecessor's tail leaves in the same
-  // cycle, so the link carries the offered 0.9 flits per cycle, 1- and 2-flit packets alike (it carried 0.5
-  // when VC allocation ran before switch allocation). With a routing delay d the next head waits d cycles
-  // for its route once it reaches the front of the VC: 1-flit packets then pass at 1 / (1 + d).
+  // cycle, so the link carries the offered 0.9 flits per cycle, 1- and 2-flit packets alike. With
+  // --vc-reallocation next-cycle (VC allocation before switch allocation, BookSim2's order) the VC is granted
+  // again a cycle after the tail left: F-flit packets pass at F / (F + 1). With a routing delay d the next head
+  // waits d cycles for its route once it reaches the front of the VC: 1-flit packets then pass at 1 / (1 + d).
   GraphBuilder b(2, false);
   b.add_link(0, 1);
   const auto g = b.finish();
@@ -402,6 +403,8 @@ TEST_CASE("sim: one VC carries back-to-back packets at a flit per cycle") {
     CAPTURE(F);
     CHECK(p.stable);
     CHECK(p.accepted_mean == doctest::Approx(0.9).epsilon(0.03));
+    o.vc_reallocation = "next-cycle";
+    CHECK(sim::Simulator(g, o).run(0.9, 1).accepted_mean == doctest::Approx(F / (F + 1.0)).epsilon(0.03));
   }
   auto o = quick_sim();
   o.vcs = 1;

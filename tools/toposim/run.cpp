@@ -46,6 +46,10 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
        "--ugal-threshold", o.ugal_threshold,
        "ugal, ugal-g, par: flits by which the minimal queue may exceed 2 x the Valiant one (default 30, BookSim2's)")
       ->type_name("Q");
+  r->add_option("--ugal-queue", o.ugal_queue,
+                "ugal, ugal-g, par: what an output's queue is (default waiting): " + sim::ugal_queue_help())
+      ->check(topo::cli::one_of(sim::ugal_queue_names()))
+      ->type_name("MEASURE");
   r->add_option("--traffic", o.traffic, "traffic pattern (default uniform): " + topo::route::terminal_traffic_help())
       ->check(topo::cli::one_of(topo::route::terminal_traffic_names()))
       ->type_name("PATTERN");
@@ -56,6 +60,11 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
   r->add_option("--flow", o.flow, "flow control (default wormhole): " + sim::flow_help())
       ->check(topo::cli::one_of(sim::flow_names()))
       ->type_name("MODE");
+  r->add_option(
+       "--vc-reallocation", o.vc_reallocation,
+       "when an output VC a tail flit left may be granted again (default same-cycle): " + sim::vc_reallocation_help())
+      ->check(topo::cli::one_of(sim::vc_reallocation_names()))
+      ->type_name("WHEN");
   r->add_option("--vcs", o.vcs, "virtual channels per input port (default 4)")->type_name("V");
   r->add_option("--buffer", o.buffer, "flits per VC buffer (default 8)")->type_name("B");
   r->add_option("--speedup", o.speedup,

@@ -22,13 +22,15 @@
 namespace topo::sim {
 
 /// Everything a run depends on; the tool fills it from the command line, names are checked by the
-/// registries (routing_names(), vc_class_names(), route::terminal_traffic_names(), injection_names()).
+/// registries (routing_names(), vc_class_names(), route::terminal_traffic_names(), injection_names(),
+/// ugal_queue_names()).
 struct SimOptions {
   // Routing.
   std::string algo;                       // empty: dor on tori, meshes, rings and hypercubes, else shortest
   bool random_ties = false;               // shortest: random minimal next hop
   std::string routes_file;                // table routing: toporoute's JSON lines
   double ugal_threshold = 30;             // ugal: flits of queue that bias it to the minimal path (BookSim2's)
+  std::string ugal_queue = "waiting";     // ugal: what an output's queue is (ugal_queue_names())
   std::string vc_classes;                 // empty: chosen from the routing (see resolve_vc_classes)
   bool allow_deadlock = false;            // run even when the channel dependency graph has a cycle
   std::uint64_t deadlock_cycles = 10000;  // cycles without any flit moving before a deadlock is declared
@@ -42,6 +44,8 @@ struct SimOptions {
   std::uint64_t messages = 0;          // batch mode when > 0
   // Router.
   std::string flow = "wormhole";  // or vct
+  std::string vc_reallocation =
+      "same-cycle";  // when a VC a tail flit left may be granted again (vc_reallocation_names())
   std::uint32_t vcs = 4, buffer = 8;
   double speedup = 1;  // flits an input port may send per cycle, on average (may be a fraction)
   std::uint32_t routing_delay = 1, vc_alloc_delay = 1, sw_alloc_delay = 1;
@@ -141,6 +145,11 @@ const std::vector<std::string>& injection_names();
 std::string injection_help();
 const std::vector<std::string>& flow_names();
 std::string flow_help();
+const std::vector<std::string>& vc_reallocation_names();
+std::string vc_reallocation_help();
+/// What the UGAL routings compare as an output's queue (--ugal-queue).
+const std::vector<std::string>& ugal_queue_names();
+std::string ugal_queue_help();
 
 /// What `toposim run` allocates on a network of that size (man/toposim.1, MEMORY): the graph; for each of
 /// `concurrent` points simulated at once, the router state (every input VC's buffer of o.buffer flits and its

@@ -139,10 +139,15 @@ void Engine::prefetch_hops(node_id r) const {
 void Engine::step(node_id r) {
   // Switch allocation first: an output VC that a tail flit leaves this cycle can be granted to the next
   // packet in the same cycle, whose head then takes part in switch allocation the next cycle, so one VC
-  // carries back-to-back packets at a flit per cycle (in the other order it carried one every other cycle).
+  // carries back-to-back packets at a flit per cycle. With --vc-reallocation next-cycle, VC allocation first,
+  // as BookSim2's input-queued router evaluates it (iq_router.cpp, _InternalStep: _VCAllocEvaluate before
+  // _SWAllocUpdate, whose BufferState::SendingFlit frees the VC of a tail): the VC is granted again in the next
+  // cycle, and carries one packet every other cycle at most. A VC granted here is ready Dva cycles later, so
+  // the switch allocation after it in the same cycle does not see it.
   auto& sc = scratch();
+  if (n_.realloc_next_cycle && wait_r_[r]) allocate_vcs(r, sc);
   if (hold_r_[r]) allocate_switch(r, sc);  // each also returns at once when it has nothing to do
-  if (wait_r_[r]) allocate_vcs(r, sc);
+  if (!n_.realloc_next_cycle && wait_r_[r]) allocate_vcs(r, sc);
   if (term_work_[r] || born(r)) terminals(r, sc);
   if (measuring_) stats_[r].occupancy_sum += stats_[r].buffered;
 }

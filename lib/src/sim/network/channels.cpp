@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <type_traits>
 
 #include "engine_internal.hpp"
@@ -26,27 +27,69 @@ void Engine::credit(std::uint32_t ip, std::uint32_t vc) {
   credits_due_[due(engine_thread, b.to, now_ + b.delay)].push_back(b.counter + vc);
 }
 
+template <class Visit>
+void Engine::for_busy_vcs(node_id r, Visit&& visit) const {
+  const std::size_t iv0 = std::size_t(n_.in_off[r]) * n_.V;
+  for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word) {
+    const std::size_t base = iv0 + (word - vc_word_[r]) * 64;
+    for (auto bits = hold_bits_[word]; bits; bits &= bits - 1) visit(base + std::size_t(std::countr_zero(bits)), false);
+    for (auto bits = wait_bits_[word]; bits; bits &= bits - 1) visit(base + std::size_t(std::countr_zero(bits)), true);
+  }
+}
+
+template <class Add>
+void Engine::for_waiting_flits(node_id r, Add&& add) const {
+  for_busy_vcs(r, [&](std::size_t iv, bool waiting) {
+    const auto& in = in_[iv];
+    if (!waiting) return add(in.oport, in.count);
+    const auto next = flit(iv, 0).next();
+    if (next != Flit::ask && !(next & Flit::eject)) add(n_.arc_port[next >> 8], in.count);
+  });
+}
+
 double Engine::queued_now(std::uint64_t arc) const {
+  const auto port = n_.arc_port[arc], lanes = n_.arc_lanes[arc];
   double q = 0;
-  for (std::uint32_t l = 0; l < n_.arc_lanes[arc]; ++l)
-    for (std::uint32_t v = 0; v < n_.V; ++v) q += double(n_.B) - credits_[std::size_t(n_.arc_port[arc] + l) * n_.V + v];
-  return q / n_.arc_lanes[arc];
+  if (n_.queue_measure == QueueMeasure::credits) {
+    for (std::uint32_t l = 0; l < lanes; ++l)
+      for (std::uint32_t v = 0; v < n_.V; ++v) q += double(n_.B) - credits_[std::size_t(port + l) * n_.V + v];
+  } else {
+    for_waiting_flits(n_.g->arc_tail(arc), [&](std::uint32_t op, std::uint32_t flits) {
+      if (op >= port && op < port + lanes) q += flits;
+    });
+    for (std::uint32_t l = 0; l < lanes; ++l) q += waiting_downstream(port + l);
+  }
+  return q / lanes;
 }
 
 double Engine::queued(std::uint64_t arc) const {
   if (!global_queues_) return queued_now(arc);
+  const auto port = n_.arc_port[arc], lanes = n_.arc_lanes[arc];
   double q = 0;
-  for (std::uint32_t l = 0; l < n_.arc_lanes[arc]; ++l) q += queue_snapshot_[n_.arc_port[arc] + l];
-  return q / n_.arc_lanes[arc];
+  for (std::uint32_t l = 0; l < lanes; ++l)
+    q += queue_snapshot_[port + l] + (port_snapshots_ ? waiting_downstream(port + l) : 0);
+  return q / lanes;
+}
+
+void Engine::snapshot_ports(node_id lo, node_id hi) {
+  std::fill(port_flits_.begin() + n_.in_off[lo], port_flits_.begin() + n_.in_off[hi], 0);
+  for (node_id r = lo; r < hi; ++r)
+    for_busy_vcs(r, [&](std::size_t iv, bool) { port_flits_[per_vc(iv)] += in_[iv].count; });
 }
 
 void Engine::snapshot_queues(node_id lo, node_id hi) {
   const auto V = n_.V;
-  for (auto op = n_.out_off[lo]; op < n_.out_off[hi]; ++op) {
-    std::uint32_t used = 0;
-    for (std::uint32_t v = 0; v < V; ++v) used += n_.B - std::uint32_t(credits_[std::size_t(op) * V + v]);
-    queue_snapshot_[op] = used;
+  if (n_.queue_measure == QueueMeasure::credits) {
+    for (auto op = n_.out_off[lo]; op < n_.out_off[hi]; ++op) {
+      std::uint32_t used = 0;
+      for (std::uint32_t v = 0; v < V; ++v) used += n_.B - std::uint32_t(credits_[std::size_t(op) * V + v]);
+      queue_snapshot_[op] = used;
+    }
+    return;
   }
+  std::fill(queue_snapshot_.begin() + n_.out_off[lo], queue_snapshot_.begin() + n_.out_off[hi], 0);
+  for (node_id r = lo; r < hi; ++r)
+    for_waiting_flits(r, [&](std::uint32_t op, std::uint32_t flits) { queue_snapshot_[op] += flits; });
 }
 
 void Engine::receive(unsigned t) {

@@ -75,6 +75,8 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   errors_.resize(n.routers);
   global_queues_ = r.global_queues();
   if (global_queues_) queue_snapshot_.assign(n.out_off.back(), 0);
+  port_snapshots_ = r.reads_queues() && n.queue_measure == QueueMeasure::waiting;
+  if (port_snapshots_) port_flits_.assign(n.in_off.back(), 0);
   progressive_ = r.progressive();
 }
 
@@ -312,6 +314,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     const auto lo = first(t), hi = first(t + 1);
     while (!stop) {
       receive(t);
+      if (port_snapshots_) snapshot_ports(lo, hi);
       if (global_queues_) snapshot_queues(lo, hi);
       barrier.arrive_and_wait([] {});
       for (unsigned to = 0; to < unsigned(threads); ++to) {  // all read

@@ -100,16 +100,30 @@ class Engine {
   node_id credit_sender(std::uint64_t counter) const;  // the router whose counter it is
   void send(std::uint32_t c, const Flit& f, std::uint32_t vc);
   void credit(std::uint32_t ip, std::uint32_t vc);  // for VC vc of input port ip, to its sender
-  /// The flits queued downstream of an output arc's channels (its credits in use), per channel: now at the
-  /// arc's own router, or as the snapshot of the cycle's start when the routing reads every router's
+  /// An output arc's queue per channel, as --ugal-queue measures it (QueueMeasure): now at the arc's own
+  /// router, or as the snapshot of the cycle's start when the routing reads every router's
   /// (SimRouting::global_queues).
   double queued(std::uint64_t arc) const;
   double queued_now(std::uint64_t arc) const;
-  /// The snapshot of the output ports of routers [lo, hi), after their receive phase: written only there
-  /// by the routers' own thread, read in the step phase by any.
+  /// Calls visit(input VC, waiting) for router r's input VCs that hold flits: holding an output VC, or
+  /// (waiting) with a head waiting for one.
+  template <class Visit>
+  void for_busy_vcs(node_id r, Visit&& visit) const;
+  /// Calls add(output port, flits) for the flits in router r's input buffers bound for an output: those of
+  /// each input VC holding an output VC, and those of each VC whose head waits for one with a route's hop
+  /// next (to the hop's first channel: which of a link's parallel channels it takes is not chosen yet).
+  template <class Add>
+  void for_waiting_flits(node_id r, Add&& add) const;
+  /// The flits waiting in the next router's buffers of output port op's channel, at the cycle's start.
+  std::uint32_t waiting_downstream(std::uint32_t op) const { return port_flits_[n_.chans[n_.out_chan[op]].in_port]; }
+  /// The snapshots of routers [lo, hi), after their receive phase: written only there by the routers' own
+  /// thread, read in the step phase by any. Of the flits in each input port's buffers (--ugal-queue waiting),
+  /// and of each output port's queue at the router (global_queues_).
+  void snapshot_ports(node_id lo, node_id hi);
   void snapshot_queues(node_id lo, node_id hi);
-  bool global_queues_ = false;
-  std::vector<std::uint32_t> queue_snapshot_;  // per output port: credits in use over its VCs
+  bool global_queues_ = false, port_snapshots_ = false;
+  std::vector<std::uint32_t> queue_snapshot_;  // per output port: its queue at the router, over its VCs
+  std::vector<std::uint32_t> port_flits_;      // per input port: the flits in its buffers
   // allocators.cpp
   void step(node_id r);  // the steps below get the thread's scratch from it
   // Prefetches for router r, ahead of its step: its busy input VCs, then for those holding an output VC

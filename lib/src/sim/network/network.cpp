@@ -32,7 +32,37 @@ const std::vector<FlowControl>& flow_controls() {
   return list;
 }
 
+struct VcReallocation {
+  const char* name;
+  const char* help;
+  bool next_cycle;
+};
+
+// One line per moment an output VC may be granted again.
+const std::vector<VcReallocation>& vc_reallocations() {
+  static const std::vector<VcReallocation> list = {
+      {"same-cycle",
+       "the default: switch allocation before VC allocation, so that the VC a tail flit leaves may be granted in "
+       "the same cycle and one VC carries a flit every cycle",
+       false},
+      {"next-cycle",
+       "BookSim2's input-queued router: VC allocation before switch allocation, so that the VC is granted again "
+       "in the next cycle at the earliest",
+       true},
+  };
+  return list;
+}
+
 }  // namespace
+
+const std::vector<std::string>& vc_reallocation_names() {
+  static const std::vector<std::string> names = names_of(vc_reallocations());
+  return names;
+}
+
+std::string vc_reallocation_help() {
+  return help_of(vc_reallocations());
+}
 
 const std::vector<std::string>& flow_names() {
   static const std::vector<std::string> names = names_of(flow_controls());
@@ -138,6 +168,8 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.Dva = o.vc_alloc_delay;
   n.Dsa = o.sw_alloc_delay;
   n.vct = find_named(flow_controls(), o.flow, "flow control").vct;
+  n.realloc_next_cycle = find_named(vc_reallocations(), o.vc_reallocation, "VC reallocation").next_cycle;
+  n.queue_measure = queue_measure(o.ugal_queue);
   if (n.V == 0 || n.V > 255) throw UsageError("--vcs must be between 1 and 255");
   if (n.B == 0 || n.B > 0xFFFF) throw UsageError("--buffer must be between 1 and 65535 flits");
   if (n.F == 0 || n.F > Flit::max_flits)

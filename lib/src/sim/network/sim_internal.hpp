@@ -39,6 +39,15 @@ struct Channel {
 };
 inline constexpr std::uint64_t none64 = ~std::uint64_t{0};
 
+/// What the UGAL routings compare as an output's queue, per channel (--ugal-queue, ugal.cpp):
+///   waiting  the flits waiting for the output at the router (in input VCs that hold one of its VCs, or
+///            whose head waits for one with the output next on its route) and those waiting in the next
+///            router's buffers of its channels, as they were at the cycle's start;
+///   credits  the output VCs' credits in use, BookSim2's GetUsedCredit: the flits in the next router's
+///            buffers, those on the link and the credits on their way back.
+enum class QueueMeasure { waiting, credits };
+QueueMeasure queue_measure(const std::string& name);
+
 struct Network {
   const Graph* g = nullptr;
   std::uint32_t routers = 0, T = 1, V = 4, B = 8, F = 1;
@@ -49,6 +58,8 @@ struct Network {
   }
   std::uint32_t Dr = 1, Dva = 1, Dsa = 1;
   bool vct = false;
+  bool realloc_next_cycle = false;  // --vc-reallocation next-cycle: VC allocation before switch allocation
+  QueueMeasure queue_measure{};     // --ugal-queue
   std::vector<Channel> chans;
   std::vector<std::uint32_t> in_off, out_off;      // router r's ports: [off[r], off[r+1])
   std::vector<std::uint32_t> in_chan, out_chan;    // port -> channel
@@ -162,6 +173,8 @@ class SimRouting {
   /// router's: the engine then gives it a snapshot of all output ports' queues taken before each cycle's
   /// step phase, so that what one router reads does not depend on the order the threads run the others in.
   virtual bool global_queues() const { return false; }
+  /// True when at_source or reevaluate read `occupancy` (the UGAL routings).
+  virtual bool reads_queues() const { return false; }
   /// True when at_source may give routes with SourceRoute::reroute_hops (then reevaluate is called).
   virtual bool progressive() const { return false; }
   /// For a route given with SourceRoute::reroute_hops, called once at its second router `here` (PAR), whose

@@ -51,7 +51,8 @@ struct Simulator::Impl {
           setup.algo, setup.vc_classes, o.vcs, cycle.size(), list, cycle.size() > 12 ? " ..." : "",
           misfits.empty() ? "" : fmt::format("the other schemes: {}; ", fmt::join(misfits, "; "))));
     }
-    if (routing_takes_ugal_threshold(setup.algo) && o.ugal_threshold >= double(o.vcs) * o.buffer)
+    if (routing_takes_ugal_threshold(setup.algo) && net.queue_measure == QueueMeasure::credits &&
+        o.ugal_threshold >= double(o.vcs) * o.buffer)
       setup.warnings.push_back(fmt::format(
           "--ugal-threshold {} is at least the {} credits of a channel (--vcs {} x --buffer {}): ugal always takes the "
           "minimal path; lower the threshold or raise --buffer (BookSim2's dragonfly has 256-flit buffers)",

@@ -11,15 +11,49 @@
 //          and a minimal route whose first hop is local chosen again, once, at its second router, still in
 //          the source group: by that router's queues, towards the minimal global channel or a Valiant path
 //          from there. Its routes may take two local hops before the first global one (dragonfly-par VCs).
-// A queue is the credits in use of an output's channels (flits in the next router's buffers and on the link),
-// per channel, as BookSim2's GetUsedCredit.
+// A queue is, per channel of an output, the flits waiting for it at the router and in the next router's
+// buffers (the default), or the credits in use of its channels, as BookSim2's GetUsedCredit (--ugal-queue
+// credits; QueueMeasure). Credits in use also count the flits on a long link and the credits on their way
+// back, at any load (about 2 x 100 x the link's rate on a dragonfly's 100-cycle global link): compared with
+// a local channel's queue they send packets the Valiant way through an idle network, as UGAL-G and PAR do
+// with them under uniform traffic (bench/RESULTS.md).
 #include <fmt/format.h>
 
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/metrics/distance.hpp"
+#include "topo/registry.hpp"
 
 namespace topo::sim {
+
+namespace {
+
+const std::vector<topo::Choice<QueueMeasure>>& queue_measures() {
+  static const std::vector<topo::Choice<QueueMeasure>> list = {
+      {QueueMeasure::waiting, "waiting",
+       "the default: per channel, the flits waiting for the output at the router and in the next router's buffers "
+       "(not those on the link)"},
+      {QueueMeasure::credits, "credits",
+       "per channel, the output's credits in use: flits in the next router's buffers and on the link, and the "
+       "credits on their way back (BookSim2's GetUsedCredit)"},
+  };
+  return list;
+}
+
+}  // namespace
+
+const std::vector<std::string>& ugal_queue_names() {
+  static const std::vector<std::string> names = names_of(queue_measures());
+  return names;
+}
+
+std::string ugal_queue_help() {
+  return help_of(queue_measures());
+}
+
+QueueMeasure queue_measure(const std::string& name) {
+  return find_named(queue_measures(), name, "--ugal-queue").id;
+}
 
 namespace {
 
@@ -40,6 +74,7 @@ class UgalRouting : public SimRouting {
  public:
   UgalRouting(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val, double threshold)
       : min_(std::move(min)), val_(std::move(val)), threshold_(threshold) {}
+  bool reads_queues() const override { return true; }
   void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {
     for (const auto* r : {min_.get(), val_.get()}) {
       auto& x = out.add();
