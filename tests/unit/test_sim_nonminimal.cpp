@@ -174,6 +174,37 @@ TEST_CASE("sim: Valiant and UGAL on a megafly run with their default VCs, the dr
   }
 }
 
+TEST_CASE(
+    "sim: PolarStar and Bundlefly take star-product routes with a VC per hop, 3 VCs, as their authors' simulator") {
+  for (const auto& g : {family("polarstar", {{"q", "3"}, {"supernode", "iq"}, {"supernode-degree", "3"}}),
+                        family("bundlefly", {{"q", "3"}, {"supernode-degree", "2"}})}) {
+    CAPTURE(g.meta.family);
+    auto o = quick_sim();
+    o.algo = "";  // the family's own
+    o.vcs = 3;
+    o.sample_period = 500;
+    o.max_samples = 4;
+    const sim::Simulator s(g, o);
+    CHECK(s.setup().algo == "star-product");
+    CHECK(s.setup().vc_classes == "hop");  // a VC per hop of the diameter 3
+    const auto p = s.run(0.1, 1);
+    CHECK_FALSE(p.deadlock);
+    CHECK(p.stable);
+    CHECK(p.hops_mean <= 3.0);
+    // Valiant and UGAL: two star-product routes, 6 hops, 6 VCs by hop (SST Merlin's polarstar takes 6).
+    for (const std::string algo : {"valiant", "ugal"}) {
+      CAPTURE(algo);
+      auto v = o;
+      v.algo = algo;
+      CHECK_THROWS_AS(sim::Simulator(g, v), UsageError);  // 3 VCs cannot hold a 6-hop route's classes
+      v.vcs = 6;
+      const sim::Simulator sv(g, v);
+      CHECK(sv.setup().vc_classes == "hop");
+      CHECK_FALSE(sv.run(0.1, 1).deadlock);
+    }
+  }
+}
+
 TEST_CASE("sim: UGAL on a dragonfly with 3 VCs passes the dependency check and takes Valiant paths under load only") {
   const auto g = family("dragonfly", {{"h", "2"}});
   auto o = quick_sim();
