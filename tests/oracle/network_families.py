@@ -69,11 +69,14 @@ def same(name, ours, theirs):
 
 
 # PolarFly ER_q for prime q: the points are the vectors with first nonzero coordinate 1.
+# The fourth coordinate is the node's cluster in PolarFly's modular layout: for odd q cluster 0 is the set of
+# absolute points (x·x = 0) and the other clusters' centres are the neighbours of one of them.
 for q in (3, 5, 7):
     doc = topogen("polarfly", "--q", str(q))
     ours, at = coord_links(doc)
 
     def normal(x):
+        x = x[:3]
         lead = next(c for c in x if c % q)
         inv = pow(lead, q - 2, q)
         return tuple(c * inv % q for c in x)
@@ -86,6 +89,15 @@ for q in (3, 5, 7):
     check(f"polarfly q={q}: the nodes are the points of PG(2,{q})", sorted(normal(c) for c in at.values()) == points)
     same(f"polarfly q={q}", collections.Counter({frozenset(map(normal, k)): v for k, v in ours.items()}),
          oracle_links(er))
+    cluster = {normal(c): c[3] for c in at.values()}
+    absolute = {x for x in points if sum(a * a for a in x) % q == 0}
+    check(f"polarfly q={q}: cluster 0 is the q+1 absolute points", {x for x in points if cluster[x] == 0} == absolute)
+    if q == 3:  # clusters of 3 are triangles: every member is adjacent to the other two
+        continue
+    centres = {x for x in points
+               if cluster[x] > 0 and all(cluster[y] == cluster[x] for y in er[x] if y not in absolute)}
+    check(f"polarfly q={q}: the q cluster centres are the neighbours of one absolute point",
+          len(centres) == q and any(set(er[w]) == centres for w in absolute), sorted(centres))
 
 # Flattened butterfly: k-ary n-fly rows r (n-1 base-k digits, digit i of weight k^i, as topogen numbers them);
 # stage i's switch of row r leads to stage i+1's switches of the rows that differ from r in digit i only.

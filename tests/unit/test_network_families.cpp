@@ -62,6 +62,74 @@ TEST_CASE("aliases: each names a family of its own and builds that family's grap
         "--terminals must be between 1 and 65535, got 0");
 }
 
+TEST_CASE("polarfly: the modular layout's clusters (Lakhotia et al. SC 2022), the fourth coordinate") {
+  for (std::uint64_t q : {2, 3, 4, 5, 7, 8, 9, 11, 13, 16}) {
+    CAPTURE(q);
+    const auto g = family("polarfly", {{"q", std::to_string(q)}});
+    const auto er = family("demipn", {{"q", std::to_string(q)}});
+    REQUIRE(g.coord_dims() == 4);
+    const bool odd = q % 2 == 1;
+    const std::uint64_t clusters = odd ? q + 1 : q + 2;
+    std::vector<std::vector<node_id>> members(clusters);
+    for (node_id v = 0; v < g.num_nodes(); ++v) {
+      const auto c = g.coords(v);
+      CHECK(std::vector<std::int32_t>(c.begin(), c.begin() + 3) ==
+            std::vector<std::int32_t>(er.coords(v).begin(), er.coords(v).end()));  // the point first
+      REQUIRE(c[3] >= 0);
+      REQUIRE(std::uint64_t(c[3]) < clusters);
+      members[std::size_t(c[3])].push_back(v);  // every node in exactly one cluster
+    }
+    const auto degree = [&](node_id v) { return g.out_neighbors(v).size(); };
+    const auto adjacent = [&](node_id u, node_id v) {
+      const auto n = g.out_neighbors(u);
+      return std::find(n.begin(), n.end(), v) != n.end();
+    };
+    const auto links_between = [&](std::size_t a, std::size_t b) {
+      std::uint64_t k = 0;
+      for (auto u : members[a])
+        for (auto v : members[b]) k += adjacent(u, v);
+      return k;
+    };
+    // Cluster 0: the q+1 quadrics (degree q, pairwise non-adjacent) for odd q; for even q the one router
+    // adjacent to all q+1 quadrics.
+    if (odd) {
+      CHECK(members[0].size() == q + 1);
+      for (auto v : members[0]) CHECK(degree(v) == q);
+      CHECK(links_between(0, 0) == 0);
+    } else {
+      REQUIRE(members[0].size() == 1);
+      std::uint64_t quadric_neighbours = 0;
+      for (auto w : g.out_neighbors(members[0][0])) quadric_neighbours += degree(w) == q;
+      CHECK(quadric_neighbours == q + 1);
+    }
+    for (std::size_t c = 1; c < clusters; ++c) {
+      CAPTURE(c);
+      const auto& m = members[c];
+      REQUIRE(m.size() == q);
+      // Its centre is adjacent to the other q-1; every other router has one more neighbour in the cluster for odd
+      // q ((q-1)/2 triangles at the centre) and none for even q (a star at a quadric centre).
+      std::vector<std::uint64_t> inside;
+      for (auto v : m) {
+        std::uint64_t k = 0;
+        for (auto w : m) k += adjacent(v, w);
+        inside.push_back(k);
+      }
+      std::sort(inside.begin(), inside.end());
+      std::vector<std::uint64_t> expect(q - 1, odd ? 2 : 1);
+      expect.push_back(q - 1);
+      CHECK(inside == expect);
+      if (!odd) {
+        std::uint64_t quadrics = 0;
+        for (auto v : m) quadrics += degree(v) == q;
+        CHECK(quadrics == 1);
+      }
+      // Links to cluster 0 and to every other non-quadric cluster.
+      CHECK(links_between(c, 0) == (odd ? q + 1 : 1));
+      for (std::size_t d = c + 1; d < clusters; ++d) CHECK(links_between(c, d) == (odd ? q - 2 : q - 1));
+    }
+  }
+}
+
 TEST_CASE("hyperx: trunks are links of multiplicity K_i, a class per dimension, T terminals") {
   const auto g = family("hyperx", {{"widths", "3x2x4"}, {"trunking", "2,1,3"}, {"terminals", "5"}});
   CHECK(g.num_nodes() == 24);

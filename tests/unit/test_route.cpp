@@ -550,6 +550,34 @@ TEST_CASE("route: updown is deadlock-free on one virtual channel where shortest 
   CHECK_THROWS_AS(route::make_router(kautz, o), InputError);  // directed
 }
 
+TEST_CASE("star-product: PolarStar and Bundlefly routes are shortest paths of at most 3 hops") {
+  // Paley and IQ supernodes, the IQ quadrics' links u ~ f(u) (q = 2, 3, 4), and MMS(q) for q = 1 and 0 mod 4.
+  const std::vector<std::pair<std::string, std::map<std::string, std::string>>> nets = {
+      {"polarstar", {{"q", "2"}, {"supernode", "iq"}, {"supernode-degree", "0"}}},
+      {"polarstar", {{"q", "3"}, {"supernode", "iq"}, {"supernode-degree", "3"}}},
+      {"polarstar", {{"q", "3"}, {"supernode", "iq"}, {"supernode-degree", "4"}}},
+      {"polarstar", {{"q", "4"}, {"supernode", "iq"}, {"supernode-degree", "7"}}},
+      {"polarstar", {{"q", "2"}, {"supernode", "paley"}, {"supernode-degree", "2"}}},
+      {"polarstar", {{"q", "5"}, {"supernode", "paley"}, {"supernode-degree", "2"}}},
+      {"bundlefly", {{"q", "3"}, {"supernode-degree", "2"}}},
+      {"bundlefly", {{"q", "4"}, {"supernode-degree", "4"}}},
+      {"bundlefly", {{"q", "5"}, {"supernode-degree", "2"}}}};
+  for (const auto& [name, params] : nets) {
+    CAPTURE(name);
+    CAPTURE(params.at("q"));
+    const auto g = gen_of(name, params);
+    CHECK(route::default_minimal_routing(g) == "star-product");
+    const auto a = route_all(g, "star-product");
+    CHECK(a.pairs == std::uint64_t(g.num_nodes()) * g.num_nodes());
+    CHECK(a.longer == 0);    // every route as long as the BFS distance
+    CHECK(a.max_hops == 3);  // the diameter
+  }
+  // Another family's graph is refused by name.
+  route::RouterOptions o;
+  o.algo = "star-product";
+  CHECK_THROWS_AS(route::make_router(gen_of("slimfly", {{"q", "5"}}), o), InputError);
+}
+
 TEST_CASE("route: dragonfly routing is local-global-local with the closed-form mean") {
   for (const char* h : {"2", "3"}) {
     const auto g = gen_of("dragonfly", {{"h", h}});

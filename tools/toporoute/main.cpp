@@ -311,8 +311,8 @@ int main(int argc, char** argv) {
   app.add_flag("--random-ties", o.random_ties, "shortest: choose among equally short next hops at random (seeded)");
   app.add_flag("--split", o.split, "shortest: loads split each pair's unit over all its shortest paths");
   app.add_option("--valiant-inner", o.inner,
-                 "valiant: the minimal algorithm for both halves (default: dor where it fits, dragonfly on "
-                 "dragonflies, else shortest)")
+                 "valiant: the minimal algorithm for both halves (default: the graph's own minimal routing, as "
+                 "dor, dragonfly, megafly or star-product, else shortest)")
       ->type_name("ALGO");
   app.add_flag("--count-paths", o.count_paths, "shortest: print the number of shortest paths of each pair");
   app.add_flag("--text", o.text, "one compact text line per route instead of JSON lines");

@@ -1,13 +1,15 @@
 // Aliases: a family that is the same graph as a registered one, under the name and parameters its users know.
 // An alias has parameters of its own, a function mapping them onto its target's, and, where its users' papers
 // fix them and the target does not, the terminals per router. Everything else (sizes, graph, symmetry, grid)
-// is the target's, so the alias cannot drift from it. Its graphs record the alias's name and parameters.
+// is the target's, so the alias cannot drift from it, except node coordinates an alias's structure adds to the
+// target's (PolarFly's clusters). Its graphs record the alias's name and parameters.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "gen/polarfly_layout_internal.hpp"
 #include "topo/errors.hpp"
 #include "topo/gen/description.hpp"
 #include "topo/gen/registry.hpp"
@@ -27,6 +29,8 @@ struct Alias {
   std::function<Params(const Params&)> to_target;
   /// Terminals per router the alias fixes (validating its own parameters); empty: the target's, if any.
   std::function<std::uint32_t(const Params&)> terminals = {};
+  /// The target's graph with coordinates the alias's structure adds (same nodes and links); empty: none.
+  std::function<Graph(const Graph&, const Params&)> layout = {};
 };
 
 Family alias_of(const Family& target, Alias a) {
@@ -49,7 +53,11 @@ Family alias_of(const Family& target, Alias a) {
     }
     return d;
   };
-  f.build = [target, to](const Params& p) { return target.build(to(p)); };
+  f.build = [target, to, layout = a.layout](const Params& p) {
+    Graph g = target.build(to(p));
+    if (layout) return layout(g, p);
+    return g;
+  };
   if (target.symmetry) f.symmetry = [target, to](const Params& p) { return target.symmetry(to(p)); };
   if (target.grid) f.grid = [target, to](const Params& p) { return target.grid(to(p)); };
   // Family-specific routings read their family's parameters by name: carried over when the alias's parameters
@@ -68,17 +76,22 @@ Family alias_of(const Family& target, Alias a) {
 
 }  // namespace
 
-// PolarFly (Lakhotia et al., SC 2022, §III) is the Erdős–Rényi polarity graph ER_q: the demi-projective network.
+// PolarFly (Lakhotia et al., SC 2022, §III) is the Erdős–Rényi polarity graph ER_q: the demi-projective network,
+// with its modular layout's cluster as a fourth coordinate (polarfly_layout_internal.hpp).
 Family family_polarfly() {
-  return alias_of(family_demipn(),
-                  {.name = "polarfly",
-                   .summary = "PolarFly, the Erdos-Renyi polarity graph ER_q: q^2+q+1 routers, diameter 2",
-                   .source = "Lakhotia et al., SC 2022, Sec. III; Projective Networks §3.2",
-                   .params = {{"q", ParamType::integer, "order of the field GF(q), a prime power", "", true, {}}},
-                   .example = {{"q", "4"}},
-                   .to_target = [](const Params& p) {
-                     return Params{{"q", p.at("q")}};
-                   }});
+  return alias_of(
+      family_demipn(),
+      {.name = "polarfly",
+       .summary = "PolarFly, the Erdos-Renyi polarity graph ER_q: q^2+q+1 routers, diameter 2",
+       .source = "Lakhotia et al., SC 2022, Sec. III; Projective Networks §3.2",
+       .params = {{"q", ParamType::integer, "order of the field GF(q), a prime power", "", true, {}}},
+       .example = {{"q", "4"}},
+       .to_target =
+           [](const Params& p) {
+             return Params{{"q", p.at("q")}};
+           },
+       .layout = [](const Graph& g,
+                    const Params& p) { return with_polarfly_clusters(g, std::uint64_t(get_int(p, "q"))); }});
 }
 
 // Jellyfish (Singla et al., NSDI 2012, §3): N switches with r ports to other switches joined as a random

@@ -88,7 +88,9 @@ Family family_bundlefly() {
                       {}}},
           .example = {{"q", "3"}, {"supernode-degree", "2"}},
           .describe = [](const Params& p) { return describe_bundlefly(bundlefly_shape(p)); },
-          .build = [](const Params& p) { return build_bundlefly(bundlefly_shape(p)); }};
+          .build = [](const Params& p) { return build_bundlefly(bundlefly_shape(p)); },
+          // Routed by --algo star-product: a walk of the structure graph with hops inside supernodes.
+          .routings = {"star-product"}};
 }
 
 }  // namespace topo::gen

@@ -150,7 +150,9 @@ Family family_polarstar() {
                 {}}},
           .example = {{"q", "3"}, {"supernode", "iq"}, {"supernode-degree", "3"}},
           .describe = [](const Params& p) { return describe_polarstar(polarstar_shape(p)); },
-          .build = [](const Params& p) { return build_polarstar(polarstar_shape(p)); }};
+          .build = [](const Params& p) { return build_polarstar(polarstar_shape(p)); },
+          // Routed by --algo star-product: a walk of the structure graph with hops inside supernodes.
+          .routings = {"star-product"}};
 }
 
 }  // namespace topo::gen

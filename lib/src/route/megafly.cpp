@@ -42,14 +42,7 @@ class Megafly final : public Router {
     Path p;
     p.nodes.push_back(s);
     if (s == t) return p;
-    if (group(s) != group(t)) {
-      const auto arc = gateway_[std::size_t(group(s)) * groups_ + group(t)];
-      if (arc == no_arc)
-        throw InputError(fmt::format("--algo megafly: no global link from group {} to group {}", group(s), group(t)));
-      to_spine(p, g_.arc_tail(arc));
-      p.arcs.push_back(arc);
-      p.nodes.push_back(g_.arc_head(arc));
-    }
+    if (group(s) != group(t)) to_group(p, group(t));
     const node_id at = p.nodes.back();
     if (at == t) return p;
     if (is_leaf(t)) {
@@ -61,8 +54,22 @@ class Megafly final : public Router {
     return p;
   }
 
- private:
+  std::uint32_t groups() const { return groups_; }
   std::uint32_t group(node_id v) const { return std::uint32_t(c_.of(v)[0]); }
+
+  /// Extends p, which ends outside group `to`, over the global link to that group: to the spine holding it, and
+  /// across.
+  void to_group(Path& p, std::uint32_t to) const {
+    const auto from = group(p.nodes.back());
+    const auto arc = gateway_[std::size_t(from) * groups_ + to];
+    if (arc == no_arc)
+      throw InputError(fmt::format("--algo megafly: no global link from group {} to group {}", from, to));
+    to_spine(p, g_.arc_tail(arc));
+    p.arcs.push_back(arc);
+    p.nodes.push_back(g_.arc_head(arc));
+  }
+
+ private:
   bool is_leaf(node_id v) const { return c_.of(v)[1] == 0; }
   node_id spine(std::uint32_t grp, std::uint32_t j) const { return spine_at_[std::size_t(grp) * spines_ + j]; }
 
@@ -88,6 +95,38 @@ class Megafly final : public Router {
   std::vector<std::uint64_t> gateway_;
 };
 
+/// Valiant on the Megafly as on the dragonfly (Kim et al., ISCA 2008, §4.2): minimally to a random intermediate
+/// group, then minimally to the target; an intermediate group that is the source's or the target's gives the
+/// minimal route. From a leaf: up, global, (down, up in the intermediate group), global, down, at most 6 hops. A
+/// random intermediate router instead would let a phase start on a spine and turn down-up in the source or target
+/// group, which closes dependency cycles within the dragonfly VC classes (a class per global link crossed), while
+/// with an intermediate group the only down-up turn is in the intermediate group, in class 1, after the first
+/// global link.
+class MegaflyValiant final : public Router {
+ public:
+  explicit MegaflyValiant(const Graph& g) : min_(g) {}
+  Path route(node_id s, node_id t, Rng& rng) const override {
+    if (s == t) return Path{{s}, {}};
+    const auto mid = std::uint32_t(rng.below(min_.groups()));
+    if (mid == min_.group(s) || mid == min_.group(t)) return min_.route(s, t, rng);
+    Path p;
+    p.nodes.push_back(s);
+    min_.to_group(p, mid);
+    p.last_phase = p.hops();
+    const Path q = min_.route(p.nodes.back(), t, rng);
+    p.nodes.insert(p.nodes.end(), q.nodes.begin() + 1, q.nodes.end());
+    p.arcs.insert(p.arcs.end(), q.arcs.begin(), q.arcs.end());
+    return p;
+  }
+
+ private:
+  Megafly min_;
+};
+
+std::unique_ptr<Router> make_megafly_valiant(const Graph& g) {
+  return std::make_unique<MegaflyValiant>(g);
+}
+
 }  // namespace
 
 Algorithm algorithm_megafly() {
@@ -95,7 +134,8 @@ Algorithm algorithm_megafly() {
           .help = "minimal routing on a Megafly / Dragonfly+: up to a spine, at most one global link, down",
           .needs = Algorithm::Needs::family_structure,
           .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Megafly>(g); },
-          .family_default = true};
+          .family_default = true,
+          .valiant = make_megafly_valiant};
 }
 
 }  // namespace topo::route

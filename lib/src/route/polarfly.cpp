@@ -27,11 +27,12 @@ class PolarFly final : public Router {
         f_(std::uint64_t(gen::get_int(g.meta.parameters, "q"))),
         plane_(f_),
         coords_(family_coords(g, "--algo polarfly")) {
-    if (coords_.dims != 3 || g.num_nodes() != plane_.size())
+    // (x0, x1, x2), and a polarfly graph's cluster after them.
+    if (coords_.dims < 3 || g.num_nodes() != plane_.size())
       throw InputError("--algo polarfly: the graph does not have the q^2+q+1 points (x0,x1,x2) of its parameters");
     node_at_.assign(g.num_nodes(), no_node);
     for (node_id v = 0; v < g.num_nodes(); ++v) {
-      const auto c = coords_.of(v);
+      const auto c = coords_.of(v).first(3);
       const bool in_field = std::all_of(c.begin(), c.end(), [&](auto x) { return x >= 0 && x < int(f_.order()); });
       if (!in_field || (c[0] == 0 && c[1] == 0 && c[2] == 0))
         throw InputError(

@@ -1,8 +1,8 @@
 // Valiant routing (doc/definitions.md §5): a uniformly random intermediate node, then the minimal algorithm from the
 // source to it and from it to the target. The inner algorithm defaults to the graph's own minimal routing, as
 // BookSim2 routes Valiant (routefunc.cpp, valiant_torus and valiant_mesh: dimension order to a random node and on
-// to the destination): dor on tori, meshes and hypercubes; on a dragonfly a random intermediate group instead
-// (Kim, Dally, Scott and Abts, ISCA 2008, §4.2); shortest paths elsewhere.
+// to the destination): dor on tori, meshes and hypercubes; on a dragonfly or a megafly a random intermediate group
+// instead (Kim, Dally, Scott and Abts, ISCA 2008, §4.2); shortest paths elsewhere.
 #include <fmt/format.h>
 
 #include "route_internal.hpp"
@@ -37,7 +37,7 @@ class Valiant final : public Router {
 Algorithm algorithm_valiant() {
   return {.name = "valiant",
           .help =
-              "a random intermediate node (dragonfly: group), then --valiant-inner to it and on to the target "
+              "a random intermediate node (dragonfly, megafly: group), then --valiant-inner to it and on to the target "
               "(any graph)",
           .make = [](const Graph& g, const RouterOptions& o) -> std::unique_ptr<Router> {
             const auto inner = o.inner.empty() ? default_minimal_routing(g) : o.inner;

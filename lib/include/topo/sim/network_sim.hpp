@@ -26,7 +26,7 @@ namespace topo::sim {
 /// ugal_queue_names()).
 struct SimOptions {
   // Routing.
-  std::string algo;                       // empty: dor on tori, meshes, rings and hypercubes, else shortest
+  std::string algo;                       // empty: the family's own minimal routing (route::default_minimal_routing)
   bool random_ties = false;               // shortest: random minimal next hop
   std::string routes_file;                // table routing: toporoute's JSON lines
   double ugal_threshold = 30;             // ugal: flits of queue that bias it to the minimal path (BookSim2's)
