@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # topostat --throughput: the throughput section in the text, the JSON and the CSV with a 6x6 torus's θ
 # (degree/k̄ = 4·35/108) and TUB, the rest of each output the same as without it, and no trace of it without it;
-# the approximation's bounds around the LP's θ; bad settings are usage errors. Usage: throughput.sh BIN_DIR
+# the approximation's bounds around the LP's θ; the longest matching's θ (antipodes: 2/3 = TUB); θ under a given
+# traffic (tornado 1/2 + 1/4, hotspot 4 = the degree, a demand file between antipodes 4 = the edge connectivity) in
+# each format; bad settings are usage errors. Usage: throughput.sh BIN_DIR
 # shellcheck disable=SC2016  # check() evaluates its condition later, where the variables are set
 set -uo pipefail
 BIN=$1
@@ -53,7 +55,53 @@ grep -v "^throughput," "$tmp/th.csv" | grep -v "^terminals,\|^costs," >"$tmp/th_
 grep -v "^terminals,\|^costs," "$tmp/plain.csv" >"$tmp/plain_rest.csv"
 check "csv: the rest unchanged" 'cmp -s "$tmp/plain_rest.csv" "$tmp/th_rest.csv"'
 
-for bad in "--epsilon 0" "--epsilon 1.5" "--throughput-method simplex" "--histogram"; do
+check "text: the longest matching (the antipodes) at TUB" 'grep -q "longest matching θ  *0.666667  (the assignment" "$tmp/th.txt"'
+
+# Given traffic: tornado on the 6x6 torus, 2 hops or 4 in each dimension, θ = 1/2 + 1/4.
+stat --throughput --traffic tornado >"$tmp/tornado.txt"
+check "text: θ under tornado" 'grep -q "traffic θ  *0.750000$" "$tmp/tornado.txt"'
+check "text: the traffic named and normalised" 'grep -q "^  traffic  *tornado: 36 router pairs, the busiest router.s sum 1 scaled to 1 per router$" "$tmp/tornado.txt"'
+check "text: no uniform θ beside a given traffic" '! grep -q "uniform θ" "$tmp/tornado.txt"'
+awk '/^Throughput/ {skip = 1; next} skip && /^$/ {skip = 0; next} !skip' "$tmp/tornado.txt" >"$tmp/tornado_removed.txt"
+check "text: the rest unchanged with --traffic" 'cmp -s "$tmp/plain.txt" "$tmp/tornado_removed.txt"'
+
+stat --json --throughput --traffic hotspot --hotspot 7 >"$tmp/hot.json"
+stat --json --throughput --traffic tornado --throughput-method approximation --epsilon 0.02 >"$tmp/tornado.json"
+check "json: hotspot at the degree, tornado bracketed, the rest unchanged" '/usr/bin/python3 - "$tmp/plain.json" "$tmp/hot.json" "$tmp/tornado.json" <<PY
+import json, sys
+plain, hot, tornado = (json.load(open(f)) for f in sys.argv[1:4])
+t = hot.pop("throughput")
+assert hot == plain
+g = t["traffic"]
+assert "uniform" not in t and "routed" not in t, t
+assert g["name"] == "hotspot" and g["exact"] and abs(g["theta"] - 4) < 1e-9, g
+assert g["router_pairs"] == 35 and g["busiest_router_sum"] == 35 and abs(g["scale"] - 1 / 35) < 1e-15, g
+g = tornado["throughput"]["traffic"]
+assert g["method"] == "garg-konemann" and g["lower"] <= 0.75 * (1 + 1e-9) <= g["upper"] * (1 + 2e-9), g
+assert g["lower"] >= 0.98 * g["upper"], g
+w = tornado["throughput"]["worst_case_permutation"]["longest_matching"]
+assert w["lower"] <= 2 / 3 * (1 + 1e-9) <= w["upper"] * (1 + 2e-9), w
+PY'
+
+# A demand file between antipodes 0 = (0,0) and 21 = (3,3), both ways: four arc-disjoint paths each way, θ = 4;
+# the same as Matrix Market, and with weight 5 (normalised away).
+printf '0 21 5\n' >"$tmp/pair.el"
+printf '%%%%MatrixMarket matrix coordinate real symmetric\n36 36 1\n22 1 1.0\n' >"$tmp/pair.mtx"
+stat --csv --throughput --demand "$tmp/pair.el" >"$tmp/pair_el.csv"
+stat --csv --throughput --demand "$tmp/pair.mtx" >"$tmp/pair_mtx.csv"
+check "csv: θ of a demand file, edge list and Matrix Market" '/usr/bin/python3 - "$tmp/pair_el.csv" "$tmp/pair_mtx.csv" <<PY
+import csv, sys
+for f, busiest in zip(sys.argv[1:3], ("5", "1")):
+    rows = {r["figure"]: r for r in csv.DictReader(open(f)) if r["section"] == "throughput"}
+    assert abs(float(rows["traffic_theta"]["value"]) - 4) < 1e-6, rows
+    assert rows["traffic_router_pairs"]["value"] == "2" and rows["traffic_busiest_router_sum"]["value"] == busiest, rows
+    assert "uniform_theta" not in rows and abs(float(rows["longest_matching_theta"]["value"]) - 2 / 3) < 1e-6, rows
+PY'
+grep -v "^throughput," "$tmp/pair_el.csv" | grep -v "^terminals,\|^costs," >"$tmp/pair_rest.csv"
+check "csv: the rest unchanged with --demand" 'cmp -s "$tmp/plain_rest.csv" "$tmp/pair_rest.csv"'
+
+for bad in "--epsilon 0" "--epsilon 1.5" "--throughput-method simplex" "--histogram" "--traffic nonesuch" \
+  "--hotspot 2" "--traffic tornado --demand $tmp/pair.el" "--traffic tornado --hotspot 2"; do
   # shellcheck disable=SC2086  # the option and its value are two words
   "$BIN/topostat" --throughput $bad "$tmp/t.el" >"$tmp/bad.out" 2>"$tmp/bad.err"
   expect_status "--throughput $bad" 2 $?

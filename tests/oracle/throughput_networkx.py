@@ -2,7 +2,10 @@
 """Independent oracle: topostat --throughput on graphs built by networkx. On trees the uniform θ is set by the
 link that the most pairs cross, (n - 1)/max |A|·|B|; on arc-transitive graphs (Petersen, dodecahedron, cube) it
 is 2m(n - 1)/Σ dist; on small random graphs the LP's θ stays below every cut's capacity/demand (all cuts) and
-the degree-distance bound, and Garg-Könemann's bounds bracket it; TUB's assignment against every permutation.
+the degree-distance bound, and Garg-Könemann's bounds bracket it; TUB's assignment against every permutation, and
+the longest matching's θ below TUB. Single-commodity traffic by networkx
+max flows: hotspot traffic (every router to one, each sending θ/(n - 1) after normalisation) is carried at θ and
+not above; a demand file between two routers (sent both ways) is carried at their max flow.
 Usage: throughput_networkx.py BIN_DIR"""
 import itertools
 import json
@@ -19,6 +22,7 @@ from harness import BIN, check, finish  # noqa: E402
 
 
 def throughput(g, *options):
+    """topostat's throughput section of g (an edge list written from networkx)."""
     with tempfile.NamedTemporaryFile("w", suffix=".el", delete=False) as f:
         for u, v in g.edges():
             f.write(f"{u} {v}\n")
@@ -84,5 +88,65 @@ for trial in range(4):
     w = t["worst_case_permutation"]
     check(f"random {trial}: TUB's assignment is the worst permutation",
           w["max_distance_sum"] == worst and close(w["tub"], 2 * m / worst), f"{w} vs {worst}")
+
+
+
+def arcs(g):
+    """g as a directed flow network: each link carries 1 in each direction."""
+    d = nx.DiGraph()
+    for u, v in g.edges():
+        d.add_edge(u, v, capacity=1.0)
+        d.add_edge(v, u, capacity=1.0)
+    return d
+
+
+def hotspot_flow(g, hot, theta):
+    """Max flow into `hot` when every other router may send theta/(n - 1)."""
+    d = arcs(g)
+    n = g.number_of_nodes()
+    for v in g.nodes():
+        if v != hot:
+            d.add_edge("source", v, capacity=theta / (n - 1))
+    return nx.maximum_flow_value(d, "source", hot)
+
+
+for trial in range(4):
+    while True:
+        g = nx.gnm_random_graph(12, 20, seed=rng.randrange(10**6))
+        if nx.is_connected(g):
+            break
+    hot = rng.randrange(12)
+    t = throughput(g, "--traffic", "hotspot", "--hotspot", str(hot))["traffic"]
+    theta = t["theta"]
+    check(f"hotspot {trial}: θ ≤ the hot node's degree", theta <= g.degree(hot) * (1 + 1e-9), f"{theta}")
+    check(f"hotspot {trial}: networkx carries θ", hotspot_flow(g, hot, theta) >= theta * (1 - 1e-7),
+          f"{hotspot_flow(g, hot, theta)} < {theta}")
+    above = theta * (1 + 1e-4)
+    check(f"hotspot {trial}: networkx does not carry more", hotspot_flow(g, hot, above) < above * (1 - 1e-6),
+          f"{hotspot_flow(g, hot, above)} at {above}")
+    gk = throughput(g, "--traffic", "hotspot", "--hotspot", str(hot), "--throughput-method", "approximation")["traffic"]
+    check(f"hotspot {trial}: Garg-Könemann brackets the LP",
+          gk["lower"] <= theta * (1 + 1e-9) <= gk["upper"] * (1 + 2e-9), f"{gk} vs {theta}")
+
+    s, d = rng.sample(range(12), 2)
+    with tempfile.NamedTemporaryFile("w", suffix=".el", delete=False) as f:
+        f.write(f"{s} {d} 3\n")
+        demand = f.name
+    try:
+        t = throughput(g, "--demand", demand)["traffic"]
+    finally:
+        os.unlink(demand)
+    flow = nx.maximum_flow_value(arcs(g), s, d)
+    check(f"demand {trial}: θ between two routers is their max flow", close(t["theta"], flow), f"{t} vs {flow}")
+
+# The longest matching: a permutation of the routers, so its θ is at most TUB.
+for trial in range(3):
+    while True:
+        g = nx.gnm_random_graph(7, 10, seed=rng.randrange(10**6))
+        if nx.is_connected(g):
+            break
+    w = throughput(g)["worst_case_permutation"]
+    lm = w["longest_matching"]["theta"]
+    check(f"longest matching {trial}: θ ≤ TUB", lm <= w["tub"] * (1 + 1e-9), f"{lm} {w['tub']}")
 
 finish()

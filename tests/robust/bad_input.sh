@@ -273,6 +273,24 @@ bad "topostat --sample 0" 2 -- topostat "$in/torus.el" --method sample --sample 
 bad "topostat --sample negative" 2 -- topostat "$in/torus.el" --method sample --sample -4
 bad "topostat unknown method" 2 -- topostat "$in/torus.el" --method nonesuch
 bad "topostat --prices garbage" 2 -- topostat "$in/torus.el" --prices 1,x,3
+bad "topostat --traffic unknown" 2 -- topostat "$in/torus.el" --throughput --traffic nonesuch
+bad "topostat --traffic without --throughput" 2 -- topostat "$in/torus.el" --traffic tornado
+bad "topostat --demand without --throughput" 2 -- topostat "$in/torus.el" --demand "$in/demand.el"
+bad "topostat --traffic and --demand" 2 -- topostat "$in/torus.el" --throughput --traffic tornado --demand "$in/demand.el"
+bad "topostat --hotspot without --traffic" 2 -- topostat "$in/torus.el" --throughput --hotspot 3
+bad "topostat --hotspot with --traffic tornado" 2 -- topostat "$in/torus.el" --throughput --traffic tornado --hotspot 3
+says "--hotspot goes with --traffic hotspot, not --traffic tornado"
+bad "topostat --demand -" 2 -- topostat "$in/torus.el" --throughput --demand -
+bad "topostat --hotspot outside the graph" 1 -- topostat "$in/torus.el" --throughput --traffic hotspot --hotspot 16
+says "--hotspot 16: the graph has 16 nodes"
+bad "topostat --traffic bit-complement on 20 nodes" 1 -- topostat <("$bin/topogen" ring --nodes 20) --throughput --traffic bit-complement
+says "--traffic bit-complement needs a power-of-two number of nodes, got 20"
+bad "topostat --demand missing file" 1 -- topostat "$in/torus.el" --throughput --demand "$in/none.mtx"
+bad "topostat --demand more routers than the network" 1 -- topostat "$in/torus.el" --throughput --demand <("$bin/topogen" ring --nodes 20)
+printf '3 3 1\n' > "$in/demand-self.el"
+bad "topostat --demand within one router" 1 -- topostat "$in/torus.el" --throughput --demand "$in/demand-self.el"
+says "no demand between two routers"
+bad "topostat --demand garbage" 1 -- topostat "$in/torus.el" --throughput --demand "$in/garbage.bin"
 bad "topomap --time-limit negative" 2 -- topomap "$in/torus.el" --demand "$in/demand.el" --time-limit -1
 bad "topomap unknown method" 2 -- topomap "$in/torus.el" --demand "$in/demand.el" --method nonesuch
 bad "topomap more tasks than nodes" 1 -- topomap "$in/torus.el" --demand <("$bin/topogen" ring --nodes 20)

@@ -1,7 +1,8 @@
 // Throughput against closed forms: on an arc-transitive graph (ring, K_n, hypercube, torus k×k) uniform θ is
 // Σ arc capacities over the demand-weighted sum of distances, θ = Δ/k̄ with one terminal per router; on a path
 // the middle link limits θ; Garg–Könemann's bounds bracket the LP's θ; TUB of the antipodal permutation; the
-// Hungarian method against every permutation of small matrices.
+// Hungarian method against every permutation of small matrices; θ under given traffic (tornado on rings, tori and
+// K_n, hotspot limited by the hot node's degree, a demand between antipodes) and under the longest matching.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -30,14 +31,14 @@ Throughput measure_throughput(const Graph& g, ThroughputMethod method, double te
 void check_theta(const Graph& g, double theta, double terminals_per_router = 1) {
   const auto lp = measure_throughput(g, ThroughputMethod::lp, terminals_per_router);
   CHECK(lp.method == "lp");
-  CHECK(lp.uniform.exact);
-  CHECK(lp.uniform.lower == doctest::Approx(theta).epsilon(1e-9));
+  CHECK(lp.uniform->exact);
+  CHECK(lp.uniform->lower == doctest::Approx(theta).epsilon(1e-9));
   const auto gk = measure_throughput(g, ThroughputMethod::approximation, terminals_per_router);
   CHECK(gk.method == "garg-konemann");
-  CHECK_FALSE(gk.uniform.exact);
-  CHECK(gk.uniform.lower <= theta * (1 + 1e-9));
-  CHECK(gk.uniform.upper >= theta * (1 - 1e-9));
-  CHECK(gk.uniform.lower >= (1 - gk.uniform.epsilon) * gk.uniform.upper);
+  CHECK_FALSE(gk.uniform->exact);
+  CHECK(gk.uniform->lower <= theta * (1 + 1e-9));
+  CHECK(gk.uniform->upper >= theta * (1 - 1e-9));
+  CHECK(gk.uniform->lower >= (1 - gk.uniform->epsilon) * gk.uniform->upper);
 }
 
 }  // namespace
@@ -116,6 +117,106 @@ TEST_CASE("throughput: the Hungarian method against every permutation") {
     std::sort(sorted.begin(), sorted.end());
     for (std::size_t i = 0; i < n; ++i) CHECK(sorted[i] == i);
   }
+}
+
+namespace {
+
+Throughput given_throughput(const Graph& g, GivenTraffic traffic, ThroughputMethod method,
+                            double terminals_per_router = 1) {
+  ThroughputOptions o;
+  o.method = method;
+  o.terminals_per_router = terminals_per_router;
+  o.threads = 1;
+  o.traffic = std::move(traffic);
+  return throughput(g, o);
+}
+
+/// θ under a traffic pattern: exact by the LP, bracketed by Garg–Könemann.
+void check_pattern(const Graph& g, const std::string& pattern, double theta, node_id hotspot = 0) {
+  route::TrafficOptions to;
+  to.hotspot = hotspot;
+  const auto lp = given_throughput(g, pattern_traffic(g, pattern, to), ThroughputMethod::lp);
+  REQUIRE(lp.given);
+  CHECK_FALSE(lp.uniform);
+  CHECK(lp.given->name == pattern);
+  CHECK(lp.given->theta.exact);
+  CHECK(lp.given->theta.lower == doctest::Approx(theta).epsilon(1e-9));
+  const auto gk = given_throughput(g, pattern_traffic(g, pattern, to), ThroughputMethod::approximation);
+  CHECK(gk.given->theta.lower <= theta * (1 + 1e-9));
+  CHECK(gk.given->theta.upper >= theta * (1 - 1e-9));
+  CHECK(gk.given->theta.lower >= (1 - gk.given->theta.epsilon) * gk.given->theta.upper);
+}
+
+}  // namespace
+
+TEST_CASE("throughput: tornado on rings, tori and K_n") {
+  // Ring C_k, shift d = ⌈k/2⌉ − 1: a path of net displacement d uses ≥ d clockwise arcs or ≥ k − d
+  // counter-clockwise ones, each direction's k arcs carry k commodities: θ = 1/d + 1/(k − d), met by splitting.
+  check_pattern(family("ring", {{"nodes", "8"}}), "tornado", 1 / 3.0 + 1 / 5.0);
+  check_pattern(family("ring", {{"nodes", "7"}}), "tornado", 1 / 3.0 + 1 / 4.0);
+  // Torus k×k: the same bound in each dimension, met by choosing the direction in each dimension independently.
+  check_pattern(family("torus", {{"dims", "6x6"}}), "tornado", 1 / 2.0 + 1 / 4.0);
+  // K_n, a derangement: s sends ≤ 1 over its direct link, the rest over ≥ 2 arcs, n(n − 1) arcs in all:
+  // n(1 + 2(θ − 1)) ≤ n(n − 1), θ ≤ n/2, met by spreading the rest evenly over the n − 2 two-hop paths.
+  check_pattern(family("complete", {{"nodes", "5"}}), "tornado", 2.5);
+  check_pattern(family("complete", {{"nodes", "6"}}), "tornado", 3);
+}
+
+TEST_CASE("throughput: hotspot is limited by the hot node's degree") {
+  // Every router sends to h: normalised, h receives θ in all, over deg(h) arcs (no other cut is tighter here).
+  check_pattern(family("torus", {{"dims", "4x4"}}), "hotspot", 4, 5);
+  check_pattern(family("mesh", {{"dims", "3x3"}}), "hotspot", 2, 0);
+  check_pattern(family("mesh", {{"dims", "3x3"}}), "hotspot", 4, 4);
+}
+
+TEST_CASE("throughput: all-to-all as a given traffic is uniform traffic") {
+  const auto g = family("torus", {{"dims", "4x4"}});
+  check_pattern(g, "all-to-all", 4 * 15 / 32.0);
+}
+
+TEST_CASE("throughput: a demand is normalised per terminal") {
+  // Ring C_8, antipodes 0 and 4 exchanging: each direction has two arc-disjoint paths, θ = 2.
+  const auto ring = family("ring", {{"nodes", "8"}});
+  GivenTraffic t{"pair", "pair", {{0, 4, 1.0}, {4, 0, 1.0}}};
+  auto r = given_throughput(ring, t, ThroughputMethod::lp);
+  CHECK(r.given->theta.lower == doctest::Approx(2));
+  CHECK(r.given->pairs == 2);
+  t.entries = {{0, 4, 3.0}, {4, 0, 3.0}, {2, 2, 9.0}};  // scaled by 1/3; traffic within a router uses no link
+  r = given_throughput(ring, t, ThroughputMethod::lp);
+  CHECK(r.given->theta.lower == doctest::Approx(2));
+  CHECK(r.given->busiest == doctest::Approx(3));
+  CHECK(r.given->scale == doctest::Approx(1 / 3.0));
+  r = given_throughput(ring, t, ThroughputMethod::lp, 2);  // two terminals each: twice the demand
+  CHECK(r.given->theta.lower == doctest::Approx(1));
+  CHECK(r.given->scale == doctest::Approx(2 / 3.0));
+}
+
+TEST_CASE("throughput: the longest matching's θ is below TUB") {
+  // Ring C_8: the antipodal permutation (the only one of 32 hops), 4 commodities on each arc: θ = 1/2 = TUB.
+  auto t = measure_throughput(family("ring", {{"nodes", "8"}}), ThroughputMethod::lp);
+  REQUIRE(t.permutation->longest_matching);
+  CHECK(t.permutation->longest_matching->lower == doctest::Approx(0.5));
+  // K_5: every derangement is longest; θ = n/2 (above), TUB = n − 1.
+  t = measure_throughput(family("complete", {{"nodes", "5"}}), ThroughputMethod::lp);
+  CHECK(t.permutation->longest_matching->lower == doctest::Approx(2.5));
+  // Q_4: the complements; every arc carries the same load over shortest paths: θ = 1 = TUB.
+  t = measure_throughput(family("hypercube", {{"dim", "4"}}), ThroughputMethod::approximation);
+  CHECK(t.permutation->longest_matching->lower <= 1 + 1e-9);
+  CHECK(t.permutation->longest_matching->upper >= 1 - 1e-9);
+}
+
+TEST_CASE("throughput: given traffic errors") {
+  const auto ring = family("ring", {{"nodes", "8"}});
+  CHECK_THROWS_WITH_AS(given_throughput(ring, {"x", "x.el", {{0, 9, 1.0}}}, ThroughputMethod::lp),
+                       doctest::Contains("x.el: router 9 but the network has 8 routers"), InputError);
+  CHECK_THROWS_WITH_AS(given_throughput(ring, {"x", "x.el", {{3, 3, 1.0}}}, ThroughputMethod::lp),
+                       doctest::Contains("x.el: no demand between two routers"), InputError);
+  CHECK_THROWS_WITH_AS(given_throughput(ring, {"x", "x.el", {{0, 1, -1.0}}}, ThroughputMethod::lp),
+                       doctest::Contains("not a finite non-negative number"), InputError);
+  ThroughputOptions o;
+  o.endpoints = {0, 1, 2};
+  o.traffic = GivenTraffic{"x", "x.el", {{0, 5, 1.0}}};
+  CHECK_THROWS_WITH_AS(throughput(ring, o), doctest::Contains("x.el: router 5 has no terminals"), InputError);
 }
 
 TEST_CASE("throughput: errors") {

@@ -10,10 +10,13 @@
 #include "common/standard_streams.hpp"
 #include "common/suggest.hpp"
 #include "common/version.hpp"
+#include "topo/errors.hpp"
 #include "topo/io/format.hpp"
+#include "topo/map/problem.hpp"
 #include "topo/metrics/measure.hpp"
 #include "topo/metrics/report_output.hpp"
 #include "topo/registry.hpp"
+#include "topo/route/traffic.hpp"
 
 namespace {
 
@@ -30,6 +33,9 @@ struct Options {
   bool throughput = false;
   std::string throughput_method = "auto";
   double epsilon = 0.05;
+  std::string traffic;
+  std::uint64_t hotspot = 0;
+  std::string demand;
   bool no_provenance = false;
   int threads = 0;
   std::string method = "auto";
@@ -64,7 +70,8 @@ int main(int argc, char** argv) {
   app.add_option("--sample", o.sample, "with --method sample: number of random BFS sources")
       ->type_name("N")
       ->check(CLI::NonNegativeNumber);
-  app.add_option("--seed", o.seed, "seed for sampling, METIS and symmetry checks (recorded)")->type_name("N");
+  app.add_option("--seed", o.seed, "seed for sampling, METIS, symmetry checks and random traffic patterns (recorded)")
+      ->type_name("N");
   app.add_option("--bisection", o.bisection, "bisection bounds: auto (up to 200000 nodes), yes, no")
       ->check(topo::cli::one_of(topo::names_of(topo::metrics::when_choices())))
       ->type_name("WHEN");
@@ -97,6 +104,21 @@ int main(int argc, char** argv) {
       ->type_name("METHOD");
   app.add_option("--epsilon", o.epsilon, "with --throughput: Garg–Könemann's ε, in (0, 1) (default 0.05)")
       ->type_name("E");
+  auto* traffic = app.add_option("--traffic", o.traffic,
+                                 fmt::format("with --throughput: θ under this traffic pattern instead of uniform: {}",
+                                             fmt::join(topo::route::traffic_names(), ", ")))
+                      ->check(topo::cli::one_of(topo::route::traffic_names()))
+                      ->type_name("PATTERN")
+                      ->needs(app.get_option("--throughput"));
+  app.add_option("--hotspot", o.hotspot, "with --traffic hotspot: the router every router sends to (default 0)")
+      ->type_name("NODE")
+      ->needs(traffic);
+  app.add_option("--demand", o.demand,
+                 "with --throughput: θ under this router-to-router demand instead of uniform: Matrix Market (.mtx), "
+                 "Harwell-Boeing (.rua/.rsa/.psa/.csa), or an edge list 'u v [weight]'")
+      ->type_name("FILE")
+      ->needs(app.get_option("--throughput"))
+      ->excludes(traffic);
   app.add_option("--terminals-per-router", o.costs.terminals_per_router,
                  "Δ0: print T = N·Δ0, R = Δ + Δ0 and the subscription for it (and the terminals of --throughput)")
       ->type_name("D0");
@@ -138,6 +160,22 @@ int main(int argc, char** argv) {
     mo.throughput_method = m::parse_throughput_method(o.throughput_method);
     mo.throughput_epsilon = o.epsilon;
     mo.throughput_terminals_per_router = o.costs.terminals_per_router;
+    if (app.count("--hotspot") && o.traffic != "hotspot")
+      throw topo::UsageError(fmt::format("--hotspot goes with --traffic hotspot, not --traffic {}", o.traffic));
+    if (o.demand == "-") throw topo::UsageError("--demand -: the graph is read from standard input; give a file");
+    if (!o.traffic.empty())
+      mo.throughput_traffic = [&](const topo::Graph& g) {
+        if (o.hotspot >= g.num_nodes())
+          throw topo::InputError(fmt::format("--hotspot {}: the graph has {} nodes", o.hotspot, g.num_nodes()));
+        topo::route::TrafficOptions to;
+        to.seed = o.seed;
+        to.hotspot = topo::node_id(o.hotspot);
+        return m::pattern_traffic(g, o.traffic, to);
+      };
+    if (!o.demand.empty())
+      mo.throughput_traffic = [&](const topo::Graph& g) {  // no more tasks than routers, before reading them
+        return m::demand_traffic(topo::map::read_demand(o.demand, topo::map::Weights::magnitude, g.num_nodes()));
+      };
     mo.kernel = topo::cli::kernel_from_environment();
     mo.ranks = &topo::cli::job();  // under mpirun the ranks share the sweeps and searches
     std::optional<topo::cli::Progress> progress;

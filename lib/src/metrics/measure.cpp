@@ -31,6 +31,7 @@ ThroughputOptions throughput_options(const Graph& g, const std::vector<node_id>&
   to.threads = o.threads;
   to.endpoints = endpoints;
   to.terminals_per_router = o.throughput_terminals_per_router.value_or(gen::terminals_per_endpoint(g).value_or(1));
+  if (o.throughput_traffic) to.traffic = o.throughput_traffic(g);
   return to;
 }
 

@@ -57,7 +57,7 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o) {
   if (!(o.terminals_per_router > 0))
     throw UsageError(fmt::format("throughput: terminals per router must be positive, got {}", o.terminals_per_router));
   const UniformTraffic t = uniform_traffic(g, o);
-  if (t.terminals() < 2 - 1e-9)
+  if (!o.traffic && t.terminals() < 2 - 1e-9)
     throw InputError(
         fmt::format("throughput: the graph has {} terminals; uniform traffic needs two or more", t.terminals()));
   Throughput r;
@@ -66,12 +66,18 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o) {
   r.routers = t.endpoints.size();
   r.capacity = arc_capacity_sum(g);
   r.per_pair = t.per_pair();
-  if (resolve_throughput_method(g, o) == ThroughputMethod::lp) {
-    r.method = "lp";
-    r.uniform = throughput_lp(g, t);
+  const bool lp = resolve_throughput_method(g, o) == ThroughputMethod::lp;
+  r.method = lp ? "lp" : "garg-konemann";
+  auto solve = [&](const RouterDemand& d) {
+    return lp ? throughput_lp(g, d) : throughput_garg_konemann(g, d, o.epsilon, o.threads);
+  };
+  if (o.traffic) {
+    GivenThroughput given;
+    const RouterDemand d = normalised_demand(g, *o.traffic, o.endpoints, t.terminals_per_router, given);
+    given.theta = solve(d);
+    r.given = std::move(given);
   } else {
-    r.method = "garg-konemann";
-    r.uniform = throughput_garg_konemann(g, t, o.epsilon, o.threads);
+    r.uniform = solve(RouterDemand::of(t));
   }
   if (t.endpoints.size() < 2)
     r.permutation_skipped = "one router has every terminal: a permutation uses no link";
@@ -80,6 +86,8 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o) {
                                         t.endpoints.size(), o.permutation_max_routers);
   else
     r.permutation = permutation_bound(g, t);
+  if (r.permutation && r.permutation->max_distance_sum > 0)
+    r.permutation->longest_matching = solve(longest_matching_demand(t, *r.permutation));
   return r;
 }
 

@@ -61,7 +61,7 @@ void dijkstra(const Graph& g, const std::vector<double>& length, node_id s, Tree
 
 }  // namespace
 
-ThroughputBounds throughput_garg_konemann(const Graph& g, const UniformTraffic& t, double epsilon, int threads) {
+ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d, double epsilon, int threads) {
   const node_id n = g.num_nodes();
   const std::uint64_t arcs = g.num_arcs();
   std::vector<double> capacity(arcs, 0), length(arcs, 0), flow(arcs, 0);
@@ -70,9 +70,6 @@ ThroughputBounds throughput_garg_konemann(const Graph& g, const UniformTraffic& 
       capacity[a] = g.multiplicity(g.arc_link(a));
       length[a] = 1 / capacity[a];
     }
-  std::vector<char> endpoint(n, 0);
-  for (node_id v : t.endpoints) endpoint[v] = 1;
-  const double demand = t.per_pair();
 
   ThroughputBounds b;
   b.epsilon = epsilon;
@@ -83,22 +80,19 @@ ThroughputBounds throughput_garg_konemann(const Graph& g, const UniformTraffic& 
   auto dual = [&] {
     double weighted = 0;
     for (std::uint64_t a = 0; a < arcs; ++a) weighted += length[a] * capacity[a];
-    std::vector<double> per_source(t.endpoints.size(), 0);
-#pragma omp parallel num_threads(team > 0 ? team : omp_get_max_threads()) if (t.endpoints.size() > 1)
+    std::vector<double> per_source(d.sources.size(), 0);
+#pragma omp parallel num_threads(team > 0 ? team : omp_get_max_threads()) if (d.sources.size() > 1)
     {
       Tree tree;
 #pragma omp for schedule(dynamic, 1)
-      for (std::size_t i = 0; i < t.endpoints.size(); ++i) {
-        dijkstra(g, length, t.endpoints[i], tree);
-        double sum = 0;
-        for (node_id v : t.endpoints)
-          if (v != t.endpoints[i]) sum += tree.dist[v];
-        per_source[i] = sum;
+      for (std::size_t i = 0; i < d.sources.size(); ++i) {
+        dijkstra(g, length, d.sources[i], tree);
+        per_source[i] = d.weighted_distance(i, tree.dist);
       }
     }
     double routed = 0;  // added in source order: the bound does not depend on the threads
-    for (double x : per_source) routed += x * demand;
-    b.shortest_path_trees += t.endpoints.size();
+    for (double x : per_source) routed += x;
+    b.shortest_path_trees += d.sources.size();
     return std::isinf(routed) ? 0.0 : weighted / routed;
   };
 
@@ -109,8 +103,9 @@ ThroughputBounds throughput_garg_konemann(const Graph& g, const UniformTraffic& 
   Tree tree;
   std::vector<double> remaining(n), subtree(n);
   while (double(b.phases) < phase_limit) {
-    for (node_id s : t.endpoints) {
-      for (node_id v = 0; v < n; ++v) remaining[v] = endpoint[v] && v != s ? demand : 0;
+    for (std::size_t i = 0; i < d.sources.size(); ++i) {
+      const node_id s = d.sources[i];
+      d.fill(i, remaining);
       for (bool done = false; !done;) {
         dijkstra(g, length, s, tree);
         ++b.shortest_path_trees;

@@ -1,7 +1,7 @@
-// The exact maximum concurrent flow under uniform traffic, as the arc-flow LP aggregated by source router
-// (Jyothi et al., SC 2016, §3): for every source router s and arc a a flow f(s,a) ≥ 0, conserved at every node
-// v ≠ s up to the demand θ·per_pair that v keeps when it is an endpoint, and Σ_s f(s,a) ≤ capacity(a).
-// Maximise θ. Solved by GLPK's simplex with its presolver, its terminal output switched off.
+// The exact maximum concurrent flow, as the arc-flow LP aggregated by source router (Jyothi et al., SC 2016, §3):
+// for every source router s and arc a a flow f(s,a) ≥ 0, conserved at every node v ≠ s up to the demand θ·d(s,v)
+// that v keeps, and Σ_s f(s,a) ≤ capacity(a). Maximise θ. Solved by GLPK's simplex with its presolver, its
+// terminal output switched off.
 #include <fmt/format.h>
 #include <glpk.h>
 
@@ -21,11 +21,9 @@ struct ProblemDeleter {
 
 }  // namespace
 
-ThroughputBounds throughput_lp(const Graph& g, const UniformTraffic& t) {
-  const std::uint64_t n = g.num_nodes(), arcs = g.num_arcs(), sources = t.endpoints.size();
-  std::vector<char> endpoint(n, 0);
-  for (node_id v : t.endpoints) endpoint[v] = 1;
-  const double demand = t.per_pair();
+ThroughputBounds throughput_lp(const Graph& g, const RouterDemand& d) {
+  const std::uint64_t n = g.num_nodes(), arcs = g.num_arcs(), sources = d.sources.size();
+  std::vector<double> demand(n);
 
   glp_term_out(GLP_OFF);
   std::unique_ptr<glp_prob, ProblemDeleter> lp(glp_create_prob());
@@ -52,7 +50,8 @@ ThroughputBounds throughput_lp(const Graph& g, const UniformTraffic& t) {
     ar.push_back(value);
   };
   for (std::uint64_t i = 0; i < sources; ++i) {
-    const node_id s = t.endpoints[i];
+    const node_id s = d.sources[i];
+    d.fill(i, demand);
     for (node_id v = 0; v < n; ++v) {
       const std::uint64_t row = 1 + i * n + v;
       if (v == s) {
@@ -61,7 +60,7 @@ ThroughputBounds throughput_lp(const Graph& g, const UniformTraffic& t) {
       }
       // inflow − outflow − θ·demand(v) = 0
       glp_set_row_bnds(p, int(row), GLP_FX, 0, 0);
-      if (endpoint[v]) entry(row, 1, -demand);
+      if (demand[v] != 0) entry(row, 1, -demand[v]);
     }
     for (std::uint64_t a = 0; a < arcs; ++a) {
       const node_id tail = g.arc_tail(a), head = g.arc_head(a);

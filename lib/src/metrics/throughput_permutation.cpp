@@ -82,9 +82,20 @@ PermutationBound permutation_bound(const Graph& g, const UniformTraffic& t) {
   PermutationBound b;
   const auto [sum, assignment] = max_weight_assignment(hops);
   b.max_distance_sum = std::uint64_t(sum);
+  b.assignment = assignment;
   b.tub =
       sum == 0 ? std::numeric_limits<double>::infinity() : arc_capacity_sum(g) / (t.terminals_per_router * double(sum));
   return b;
+}
+
+RouterDemand longest_matching_demand(const UniformTraffic& t, const PermutationBound& b) {
+  RouterDemand d;
+  for (std::size_t i = 0; i < b.assignment.size(); ++i)
+    if (b.assignment[i] != i) {  // a router sent to itself keeps its terminals' traffic
+      d.sources.push_back(t.endpoints[i]);
+      d.to.push_back({{t.endpoints[b.assignment[i]], t.terminals_per_router}});
+    }
+  return d;
 }
 
 }  // namespace topo::metrics

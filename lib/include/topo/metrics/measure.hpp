@@ -44,6 +44,8 @@ struct MeasureOptions {
   ThroughputMethod throughput_method = ThroughputMethod::automatic;
   double throughput_epsilon = 0.05;
   std::optional<double> throughput_terminals_per_router;
+  /// θ under this traffic instead of uniform, made once the graph is read (pattern_traffic, demand_traffic).
+  std::function<GivenTraffic(const Graph&)> throughput_traffic;
   /// The job's processes, which share the distance sweeps and link-load searches; every rank gets the
   /// whole Report, the same as one process's (null: this process alone). Every rank must call measure.
   parallel::Ranks* ranks = nullptr;

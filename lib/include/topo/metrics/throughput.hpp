@@ -7,10 +7,15 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/map/problem.hpp"
 #include "topo/registry.hpp"
+#include "topo/route/traffic.hpp"
 
 namespace topo::metrics {
 
@@ -29,6 +34,37 @@ struct UniformTraffic {
   double per_pair() const;
 };
 
+/// Traffic between routers at θ = 1: the routers that send and what each sends to each router. Uniform traffic
+/// keeps one amount for every ordered pair of routers with terminals (its N² entries would not fit large runs).
+struct RouterDemand {
+  std::vector<node_id> sources;  // increasing
+  double uniform = 0;            // > 0: every source sends this much to every other source
+  /// Otherwise: per source, (target, amount) with targets increasing, none the source itself, amounts > 0.
+  std::vector<std::vector<std::pair<node_id, double>>> to;
+
+  static RouterDemand of(const UniformTraffic& t);
+  /// row[v] = what source i sends to v (row: one entry per node, zero where it sends nothing).
+  void fill(std::size_t i, std::vector<double>& row) const;
+  /// Σ_v (what source i sends to v)·dist[v].
+  double weighted_distance(std::size_t i, const std::vector<double>& dist) const;
+  /// The ordered router pairs with demand.
+  std::uint64_t pairs() const;
+};
+
+/// A traffic given instead of uniform (--traffic, --demand): router-to-router amounts before normalisation,
+/// repeated pairs adding up. Normalised per terminal (the hose model of Jyothi et al.): scaled by one factor so
+/// that the busiest router's terminals send or receive 1 each, i.e. the largest row or column sum is Δ0.
+struct GivenTraffic {
+  std::string name;   // the pattern's name, or the file's
+  std::string label;  // for messages: "--traffic NAME" or the file's name
+  std::vector<std::tuple<node_id, node_id, double>> entries;
+};
+/// A traffic pattern of toporoute's registry (route/traffic.hpp): every pair it gives demands 1.
+GivenTraffic pattern_traffic(const Graph& g, std::string_view pattern, const route::TrafficOptions& o);
+/// A demand matrix as topomap reads it (map/problem.hpp): task i is router i, and a pair's weight w_ij is sent in
+/// each direction (the readers' undirected convention).
+GivenTraffic demand_traffic(const map::Demand& d);
+
 /// θ under the traffic, or bounds of it: lower = upper for the LP (to its tolerance).
 struct ThroughputBounds {
   double lower = 0, upper = 0;
@@ -42,14 +78,28 @@ struct ThroughputBounds {
 
 /// TUB: no routing carries the worst-case permutation of terminals at more than
 /// θ = (Σ arc capacities)/(terminals_per_router · max over router permutations π of Σ_s dist(s, π(s))).
+/// The assignment is Jyothi et al.'s near-worst-case "longest matching" permutation: θ under it (by the same
+/// method as the uniform θ) is at most the worst case, and TUB is at least the worst case.
 struct PermutationBound {
   double tub = 0;
-  std::uint64_t max_distance_sum = 0;  // the maximum-weight assignment's weight, in hops
+  std::uint64_t max_distance_sum = 0;     // the maximum-weight assignment's weight, in hops
+  std::vector<std::uint32_t> assignment;  // router i with terminals sends to router assignment[i] (endpoint indices)
+  std::optional<ThroughputBounds> longest_matching;  // θ under that permutation; absent when it uses no link
+};
+
+/// θ under a given traffic, normalised per terminal (GivenTraffic).
+struct GivenThroughput {
+  std::string name;
+  ThroughputBounds theta;
+  std::uint64_t pairs = 0;  // ordered router pairs with demand
+  double busiest = 0;       // the largest row or column sum before normalisation
+  double scale = 0;         // the factor the amounts were multiplied by: Δ0/busiest
 };
 
 struct Throughput {
-  std::string method;  // "lp" or "garg-konemann"
-  ThroughputBounds uniform;
+  std::string method;                       // "lp" or "garg-konemann"
+  std::optional<ThroughputBounds> uniform;  // absent when a traffic is given
+  std::optional<GivenThroughput> given;
   double terminals_per_router = 1;
   std::uint64_t terminals = 0;  // rounded down when terminals_per_router is fractional
   std::uint64_t routers = 0;    // routers with terminals
@@ -69,6 +119,8 @@ struct ThroughputOptions {
   std::vector<node_id> endpoints;  // empty: every node
   double terminals_per_router = 1;
   int threads = 0;
+  /// θ under this traffic instead of uniform.
+  std::optional<GivenTraffic> traffic;
 };
 
 /// The traffic the options describe on g.
@@ -79,11 +131,18 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o);
 
 /// The exact LP: arc flows per source router (N·arcs variables) and θ, solved by GLPK's simplex. Throws
 /// InputError when GLPK fails.
-ThroughputBounds throughput_lp(const Graph& g, const UniformTraffic& t);
+ThroughputBounds throughput_lp(const Graph& g, const RouterDemand& d);
 /// Garg–Könemann (Fleischer's per-source variant): feasible flow and dual bounds until lower ≥ (1 − ε)·upper.
-ThroughputBounds throughput_garg_konemann(const Graph& g, const UniformTraffic& t, double epsilon, int threads);
+ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d, double epsilon, int threads);
+/// The traffic normalised per terminal on the routers with terminals `endpoints` (every node when empty);
+/// InputError when a pair leaves the graph or a router without terminals, an amount is negative or not finite,
+/// or no amount crosses the network.
+RouterDemand normalised_demand(const Graph& g, const GivenTraffic& t, const std::vector<node_id>& endpoints,
+                               double terminals_per_router, GivenThroughput& figures);
 /// TUB from the hop distances between the routers with terminals, by an exact assignment (Hungarian method).
 PermutationBound permutation_bound(const Graph& g, const UniformTraffic& t);
+/// The longest matching as traffic: each router's terminals to its image's, one each (Δ0 per router pair).
+RouterDemand longest_matching_demand(const UniformTraffic& t, const PermutationBound& b);
 /// A maximum-weight perfect assignment of a square matrix (row i to column π(i)): its weight and π.
 std::pair<std::int64_t, std::vector<std::uint32_t>> max_weight_assignment(
     const std::vector<std::vector<std::int64_t>>& weight);

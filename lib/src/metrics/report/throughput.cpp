@@ -1,5 +1,6 @@
-// Throughput (topostat --throughput): θ under uniform traffic over any routing (the exact LP, or Garg–Könemann's
-// certified bounds), θ under the link loads' routing and 1/u beside it, and TUB for the worst-case permutation.
+// Throughput (topostat --throughput): θ under uniform traffic, or under a given traffic, over any routing (the
+// exact LP, or Garg–Könemann's certified bounds), θ under the link loads' routing and 1/u beside the uniform θ, and
+// for the worst-case permutation TUB above and the longest matching's θ below.
 #include <cmath>
 
 #include "section.hpp"
@@ -19,7 +20,7 @@ std::string per_router(double x) {
 
 /// θ of the link loads' routing: every router pair's demand per_pair·θ over the most loaded arc's capacity.
 std::optional<double> routed_theta(const View& v) {
-  if (!v.r.loads || !v.r.throughput || !(v.r.loads->max > 0)) return std::nullopt;
+  if (!v.r.loads || !v.r.throughput || !v.r.throughput->uniform || !(v.r.loads->max > 0)) return std::nullopt;
   return 1 / (v.r.throughput->per_pair * v.r.loads->max);
 }
 
@@ -28,16 +29,11 @@ std::string routing_text(const LinkLoads& L) {
                                       : std::string(routing_name(L.routing)) + " routing";
 }
 
-void json(const View& v, nlohmann::json& j) {
-  if (!v.r.throughput) return;
-  const auto& t = *v.r.throughput;
-  const auto& b = t.uniform;
-  auto& o = j["throughput"] = {{"units", units},
-                               {"terminals", t.terminals},
-                               {"terminals_per_router", t.terminals_per_router},
-                               {"routers_with_terminals", t.routers},
-                               {"arc_capacity", t.capacity}};
-  auto& u = o["uniform"] = {{"method", t.method}, {"exact", b.exact}, {"lower", b.lower}, {"upper", b.upper}};
+constexpr const char* normalisation =
+    "scaled by one factor so that the busiest router's terminals send or receive 1 each at θ = 1";
+
+nlohmann::json bounds_json(const std::string& method, const ThroughputBounds& b) {
+  nlohmann::json u = {{"method", method}, {"exact", b.exact}, {"lower", b.lower}, {"upper", b.upper}};
   if (b.exact) {
     u["theta"] = b.lower;
     u["lp_variables"] = b.columns;
@@ -47,33 +43,78 @@ void json(const View& v, nlohmann::json& j) {
     u["phases"] = b.phases;
     u["shortest_path_trees"] = b.shortest_path_trees;
   }
+  return u;
+}
+
+/// "θ by" and "θ" rows of the text for one traffic.
+void bounds_text(TextTable& t, const std::string& what, const ThroughputBounds& b) {
+  if (b.exact) {
+    t.row(what + " θ by", fmt::format("LP, GLPK simplex: {} variables, {} constraints (exact)", b.columns, b.rows));
+    t.row(what + " θ", fmt::format("{:.6f}", b.lower));
+  } else {
+    t.row(what + " θ by", fmt::format("Garg–Könemann, ε = {}: {} phases, {} shortest-path trees (certified bounds)",
+                                      b.epsilon, b.phases, b.shortest_path_trees));
+    t.row(what + " θ", fmt::format("between {:.6f} and {:.6f}  (a feasible flow; a dual bound)", b.lower, b.upper));
+  }
+}
+
+/// CSV rows of one traffic: `prefix`theta (exact) or `prefix`theta_lower/upper with the method's figures.
+void bounds_csv(CsvRows& t, const std::string& prefix, const ThroughputBounds& b) {
+  if (b.exact) {
+    t.num("throughput", prefix + "theta", b.lower, units);
+    t.num("throughput", "lp_variables", b.columns);
+    t.num("throughput", "lp_constraints", b.rows);
+  } else {
+    t.num("throughput", prefix + "theta_lower", b.lower, "a feasible flow");
+    t.num("throughput", prefix + "theta_upper", b.upper, "a dual bound");
+    t.num("throughput", "phases", b.phases);
+    t.num("throughput", "shortest_path_trees", b.shortest_path_trees);
+  }
+}
+
+void json(const View& v, nlohmann::json& j) {
+  if (!v.r.throughput) return;
+  const auto& t = *v.r.throughput;
+  auto& o = j["throughput"] = {{"units", units},
+                               {"terminals", t.terminals},
+                               {"terminals_per_router", t.terminals_per_router},
+                               {"routers_with_terminals", t.routers},
+                               {"arc_capacity", t.capacity}};
+  if (t.uniform) o["uniform"] = bounds_json(t.method, *t.uniform);
+  if (t.given) {
+    auto& g = o["traffic"] = bounds_json(t.method, t.given->theta);
+    g["name"] = t.given->name;
+    g["router_pairs"] = t.given->pairs;
+    g["busiest_router_sum"] = t.given->busiest;
+    g["scale"] = t.given->scale;
+    g["normalisation"] = normalisation;
+  }
   if (const auto routed = routed_theta(v)) {
     o["routed"] = {{"routing", routing_name(v.r.loads->routing)}, {"theta", *routed}, {"inverse_u", 1 / v.r.loads->u}};
     if (v.r.loads->routing == Routing::family) o["routed"]["algorithm"] = v.r.loads->algorithm;
   }
-  if (t.permutation)
+  if (t.permutation) {
     o["worst_case_permutation"] = {{"tub", t.permutation->tub},
                                    {"max_distance_sum", t.permutation->max_distance_sum},
                                    {"formula", "TUB = arc capacity / (terminals per router · max assignment Σ dist)"}};
-  else
+    if (t.permutation->longest_matching)
+      o["worst_case_permutation"]["longest_matching"] = bounds_json(t.method, *t.permutation->longest_matching);
+  } else
     o["worst_case_permutation"] = {{"skipped", t.permutation_skipped}};
 }
 
 void text(const View& v, TextTable& t) {
   if (!v.r.throughput) return;
   const auto& h = *v.r.throughput;
-  const auto& b = h.uniform;
   t.heading("Throughput (any routing)");
   t.row("units", fmt::format("θ is a {}", units));
   t.row("terminals", fmt::format("{} ({} per router with terminals, {} routers)", h.terminals,
                                  per_router(h.terminals_per_router), h.routers));
-  if (b.exact) {
-    t.row("uniform θ by", fmt::format("LP, GLPK simplex: {} variables, {} constraints (exact)", b.columns, b.rows));
-    t.row("uniform θ", fmt::format("{:.6f}", b.lower));
-  } else {
-    t.row("uniform θ by", fmt::format("Garg–Könemann, ε = {}: {} phases, {} shortest-path trees (certified bounds)",
-                                      b.epsilon, b.phases, b.shortest_path_trees));
-    t.row("uniform θ", fmt::format("between {:.6f} and {:.6f}  (a feasible flow; a dual bound)", b.lower, b.upper));
+  if (h.uniform) bounds_text(t, "uniform", *h.uniform);
+  if (h.given) {
+    t.row("traffic", fmt::format("{}: {} router pairs, the busiest router's sum {} scaled to {} per router",
+                                 h.given->name, h.given->pairs, h.given->busiest, per_router(h.terminals_per_router)));
+    bounds_text(t, "traffic", h.given->theta);
   }
   if (const auto routed = routed_theta(v))
     t.row("uniform θ, routed",
@@ -85,26 +126,36 @@ void text(const View& v, TextTable& t) {
                     h.capacity, per_router(h.terminals_per_router), h.permutation->max_distance_sum));
   else
     t.row("permutation θ at most", "not computed: " + h.permutation_skipped);
+  if (h.permutation && h.permutation->longest_matching) {
+    const auto& b = *h.permutation->longest_matching;
+    if (b.exact)
+      t.row("longest matching θ",
+            fmt::format("{:.6f}  (the assignment's permutation; the worst case lies between)", b.lower));
+    else
+      t.row("longest matching θ",
+            fmt::format("between {:.6f} and {:.6f}  (the assignment's permutation, Garg–Könemann)", b.lower, b.upper));
+  }
 }
 
 void csv(const View& v, CsvRows& t) {
   if (!v.r.throughput) return;
   const auto& h = *v.r.throughput;
-  const auto& b = h.uniform;
   t.num("throughput", "terminals", h.terminals);
   t.num("throughput", "terminals_per_router", h.terminals_per_router);
   t.num("throughput", "routers_with_terminals", h.routers);
   t.num("throughput", "arc_capacity", h.capacity, "multiplicity per direction");
-  t.row("throughput", "uniform_method", h.method, b.exact ? "exact" : fmt::format("epsilon {}", b.epsilon));
-  if (b.exact) {
-    t.num("throughput", "uniform_theta", b.lower, units);
-    t.num("throughput", "lp_variables", b.columns);
-    t.num("throughput", "lp_constraints", b.rows);
-  } else {
-    t.num("throughput", "uniform_theta_lower", b.lower, "a feasible flow");
-    t.num("throughput", "uniform_theta_upper", b.upper, "a dual bound");
-    t.num("throughput", "phases", b.phases);
-    t.num("throughput", "shortest_path_trees", b.shortest_path_trees);
+  if (h.uniform) {
+    const auto& b = *h.uniform;
+    t.row("throughput", "uniform_method", h.method, b.exact ? "exact" : fmt::format("epsilon {}", b.epsilon));
+    bounds_csv(t, "uniform_", b);
+  }
+  if (h.given) {
+    const auto& b = h.given->theta;
+    t.row("throughput", "traffic", h.given->name, normalisation);
+    t.num("throughput", "traffic_router_pairs", h.given->pairs);
+    t.num("throughput", "traffic_busiest_router_sum", h.given->busiest, "before normalisation");
+    t.row("throughput", "traffic_method", h.method, b.exact ? "exact" : fmt::format("epsilon {}", b.epsilon));
+    bounds_csv(t, "traffic_", b);
   }
   if (const auto routed = routed_theta(v)) {
     t.num("throughput", "routed_theta", *routed, routing_text(*v.r.loads));
@@ -113,6 +164,12 @@ void csv(const View& v, CsvRows& t) {
   if (h.permutation) {
     t.num("throughput", "permutation_tub", h.permutation->tub, "worst-case permutation: an upper bound");
     t.num("throughput", "permutation_max_distance_sum", h.permutation->max_distance_sum, "hops");
+    if (const auto& b = h.permutation->longest_matching; b && b->exact) {
+      t.num("throughput", "longest_matching_theta", b->lower, "the assignment's permutation: a lower bound");
+    } else if (b) {
+      t.num("throughput", "longest_matching_theta_lower", b->lower, "a feasible flow");
+      t.num("throughput", "longest_matching_theta_upper", b->upper, "a dual bound");
+    }
   } else {
     t.row("throughput", "permutation_tub", "none", h.permutation_skipped);
   }
