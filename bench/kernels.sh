@@ -10,8 +10,9 @@
 # Per graph and kernel: the whole `topostat -j THREADS --method bfs --bisection no` process, with
 # `--utilization yes` (loads) and `--utilization no` (distances), wall and CPU seconds; igraph's call alone
 # (one thread), wall / CPU seconds; ratio = igraph wall / topostat wall (on a loaded machine, compare the
-# CPU seconds too: a long igraph call meets more of the load than our short runs). THREADS: default 2. igraph is left out
-# above IGRAPH_MAX_NODES nodes (default 30000: its edge_betweenness takes about half an hour on 100000).
+# CPU seconds too: a long igraph call meets more of the load than our short runs). THREADS: default 2.
+# igraph is left out above IGRAPH_MAX_NODES nodes (default 30000: its edge_betweenness runs for more than 41
+# CPU minutes on 100000).
 # Rate: source·arcs per CPU second of the whole loads process (N·A / CPU s), next to the bound that one
 # thread's read bandwidth sets (measured here, 512 MiB with numpy): each sweep of 8 sources reads each
 # arc's 64-byte lane vector at least once forward and once backward, 16 bytes per source·arc; a distance

@@ -1,8 +1,8 @@
 #pragma once
-// How many threads a computation gets: the ones asked for (0: every core), but one when the work is too
-// small to pay for starting the others. OpenMP's idle threads also spin for a while after each parallel
-// part (libgomp's default wait policy), which costs a small graph's run more than its work (662 nodes:
-// 16 ms of CPU time against 2 ms).
+// How many threads topostat's distances and link loads get (measure()): the ones asked for (0: every
+// core), but one when the work is too small to pay for the others. OpenMP's idle threads spin for a while
+// after each parallel part (libgomp's default wait policy): on 662_bus a second thread cost 16 ms of CPU
+// per run, more than the loads themselves. The library's own functions run the threads they are given.
 #include <omp.h>
 
 #include <cstdint>
