@@ -5,11 +5,14 @@
 # Graphs: random regular 20000 nodes of degree 8, Barabási–Albert 30000 nodes (m = 4), a 2-D random
 # geometric graph of 20000 nodes (mean degree about 10, largest component), each Matrix Market file given
 # (default: data/matrices/662_bus.mtx, and bcsstk13.mtx from $TOPO_MATRICES when that is set), and last random
-# regular 100000 nodes of degree 8 (unless SKIP_LARGE is set).
+# regular 100000 nodes of degree 8 (unless SKIP_LARGE is set). GRAPHS, when set, keeps only the graphs it
+# names, from: rr20000 ba rgg rr100000 and the matrices' file names without .mtx (GRAPHS="rgg 662_bus").
 # Per graph and kernel: the whole `topostat -j THREADS --method bfs --bisection no` process, with
 # `--utilization yes` (loads) and `--utilization no` (distances), wall and CPU seconds; igraph's call alone
-# (one thread), wall seconds; ratio = igraph wall / topostat wall. THREADS: default 2. igraph is left out
-# above IGRAPH_MAX_NODES nodes (default 30000: its edge_betweenness takes about half an hour on 100000).
+# (one thread), wall / CPU seconds; ratio = igraph wall / topostat wall (on a loaded machine, compare the
+# CPU seconds too: a long igraph call meets more of the load than our short runs). THREADS: default 2.
+# igraph is left out above IGRAPH_MAX_NODES nodes (default 30000: its edge_betweenness runs for more than 41
+# CPU minutes on 100000).
 # Rate: source·arcs per CPU second of the whole loads process (N·A / CPU s), next to the bound that one
 # thread's read bandwidth sets (measured here, 512 MiB with numpy): each sweep of 8 sources reads each
 # arc's 64-byte lane vector at least once forward and once backward, 16 bytes per source·arc; a distance
@@ -33,19 +36,27 @@ fi
 # The kernels this CPU runs, from topostat --version.
 kernels=$(env -u TOPO_KERNEL "$bin/topostat" --version | sed -n 's/^kernel .*this CPU runs \([^;]*\);.*/\1/p' | tr -d ,)
 
+wanted() { [ -z "${GRAPHS:-}" ] || [[ " $GRAPHS " == *" $1 "* ]]; }
 graphs=()
-"$bin/topogen" random-regular --nodes 20000 --degree 8 --seed 1 -o "$tmp/rr20000.el"
-graphs+=("random regular 20000/8:$tmp/rr20000.el")
-$py "$here/kernels_igraph.py" ba 30000 4 1 > "$tmp/ba.el"
-graphs+=("Barabási–Albert 30000/4:$tmp/ba.el")
-$py "$here/kernels_igraph.py" rgg 20000 10 1 > "$tmp/rgg.el"
-graphs+=("geometric 20000, deg 10:$tmp/rgg.el")
+if wanted rr20000; then
+  "$bin/topogen" random-regular --nodes 20000 --degree 8 --seed 1 -o "$tmp/rr20000.el"
+  graphs+=("random regular 20000/8:$tmp/rr20000.el")
+fi
+if wanted ba; then
+  $py "$here/kernels_igraph.py" ba 30000 4 1 > "$tmp/ba.el"
+  graphs+=("Barabási–Albert 30000/4:$tmp/ba.el")
+fi
+if wanted rgg; then
+  $py "$here/kernels_igraph.py" rgg 20000 10 1 > "$tmp/rgg.el"
+  graphs+=("geometric 20000, deg 10:$tmp/rgg.el")
+fi
 for m in "${matrices[@]}"; do
   name=$(basename "$m" .mtx)
+  wanted "$name" || continue
   $py "$here/kernels_igraph.py" mtx "$m" > "$tmp/$name.el"
   graphs+=("$name:$tmp/$name.el")
 done
-if [ -z "${SKIP_LARGE:-}" ]; then  # last: minutes per kernel
+if [ -z "${SKIP_LARGE:-}" ] && wanted rr100000; then  # last: minutes per kernel
   "$bin/topogen" random-regular --nodes 100000 --degree 8 --seed 1 -o "$tmp/rr100000.el"
   graphs+=("random regular 100000/8:$tmp/rr100000.el")
 fi
@@ -67,17 +78,17 @@ echo "kernels: $kernels; topostat threads: $threads; igraph $($py -c 'import igr
 echo "read bandwidth, one thread: $bandwidth GB/s: loads bound $(awk -v b="$bandwidth" 'BEGIN {printf "%.1e", b * 1e9 / 16}') source·arcs/s per thread, distances $(awk -v b="$bandwidth" 'BEGIN {printf "%.1e", b * 1e9 * 8}') source·arc·levels/s"
 echo
 printf '| %-26s | %-8s | %-16s | %-16s | %-9s | %-6s | %-32s | %-16s | %-9s | %-16s | %-9s | %-6s |\n' graph kernel \
-  'loads wall/CPU s' 'rate /bound' 'igraph s' ratio 'u (igraph u)' 'dist. wall/CPU s' 'dist. rate' 'mean distance' 'igraph s' ratio
+  'loads wall/CPU s' 'rate /bound' 'igraph wall/CPU s' ratio 'u (igraph u)' 'dist. wall/CPU s' 'dist. rate' 'mean distance' 'igraph wall/CPU s' ratio
 printf '|%s|\n' '---|---|---|---|---|---|---|---|---|---|---|---'
 for entry in "${graphs[@]}"; do
   name=${entry%%:*}
   file=${entry#*:}
   nodes=$(awk '!/^#/ {a = $1 + 0; b = $2 + 0; if (a > n) n = a; if (b > n) n = b} END {print n + 1}' "$file")
   arcs=$(($(grep -vc '^#' "$file") * 2))
-  eb="-" ph="-" u_ig="-" mean_ig="-"
+  eb="-" ph="-" ebc="-" phc="-" u_ig="-" mean_ig="-"
   if [ "$nodes" -le "$igraph_max" ]; then
-    read -r _ eb _ _ _ u_ig <<< "$($py "$here/kernels_igraph.py" loads "$file")"
-    read -r _ ph _ _ _ mean_ig <<< "$($py "$here/kernels_igraph.py" distances "$file")"
+    read -r _ eb _ ebc _ u_ig <<< "$($py "$here/kernels_igraph.py" loads "$file")"
+    read -r _ ph _ phc _ mean_ig <<< "$($py "$here/kernels_igraph.py" distances "$file")"
   fi
   for k in $kernels; do
     timed "$tmp/l" env TOPO_KERNEL="$k" "$bin/topostat" -q -j "$threads" --json --method bfs --bisection no \
@@ -92,6 +103,6 @@ for entry in "${graphs[@]}"; do
     ratio_l=$(awk -v i="$eb" -v t="$lw" 'BEGIN {if (i == "-") print "-"; else printf "%.1f×", i / t}')
     ratio_d=$(awk -v i="$ph" -v t="$dw" 'BEGIN {if (i == "-") print "-"; else printf "%.1f×", i / t}')
     printf '| %-26s | %-8s | %-16s | %-16s | %-9s | %-6s | %-32s | %-16s | %-9s | %-16s | %-9s | %-6s |\n' "$name ($nodes)" "$k" \
-      "$lw / $lc" "$rate" "$eb" "$ratio_l" "$u (ig. ${u_ig:0:14})" "$dw / $dc" "$(awk -v n="$nodes" -v a="$arcs" -v c="$dc" 'BEGIN {printf "%.1e", n * a / c}')" "$mean (ig. ${mean_ig})" "$ph" "$ratio_d"
+      "$lw / $lc" "$rate" "$eb / $ebc" "$ratio_l" "$u (ig. ${u_ig:0:14})" "$dw / $dc" "$(awk -v n="$nodes" -v a="$arcs" -v c="$dc" 'BEGIN {printf "%.1e", n * a / c}')" "$mean (ig. ${mean_ig})" "$ph / $phc" "$ratio_d"
   done
 done

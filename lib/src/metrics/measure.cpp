@@ -9,6 +9,7 @@
 #include "topo/gen/registry.hpp"
 #include "topo/metrics/endpoints.hpp"
 #include "topo/metrics/path_diversity.hpp"
+#include "topo/parallel/threads.hpp"
 #include "topo/registry.hpp"
 
 namespace topo::metrics {
@@ -66,13 +67,15 @@ double load_work_per_thread_second(Kernel kernel) {
 Report measure(const Graph& g, const MeasureOptions& o) {
   Report r;
   r.summary = summarize(g);
+  std::uint64_t arcs = 0;
+  for (node_id v = 0; v < g.num_nodes(); ++v) arcs += g.out_neighbors(v).size();
   {
     DistanceMethodOptions dopt;
     dopt.method = o.method;
     if (o.sample && dopt.method == DistanceMethod::automatic) dopt.method = DistanceMethod::sample;
     dopt.sample = o.sample;
     dopt.seed = o.seed;
-    dopt.bfs.threads = o.threads;
+    dopt.bfs.threads = parallel::threads_for(std::uint64_t{g.num_nodes()} * arcs, o.threads);
     dopt.bfs.kernel = o.kernel;
     dopt.bfs.ranks = o.ranks;
     dopt.bfs.progress = stage(o, "distances");
@@ -96,8 +99,6 @@ Report measure(const Graph& g, const MeasureOptions& o) {
   }
   // Link loads: on a large graph from one BFS per orbit when its automorphism group makes that pay
   // (the generators come with orbits from Traces/nauty), else from every node (or endpoint).
-  std::uint64_t arcs = 0;
-  for (node_id v = 0; v < g.num_nodes(); ++v) arcs += g.out_neighbors(v).size();
   std::optional<Orbits> computed;
   const Orbits* group = nullptr;
   if (double(g.num_nodes()) * double(arcs) > o.auto_loads_work && o.utilization != When::no && r.endpoints.empty() &&
@@ -111,14 +112,14 @@ Report measure(const Graph& g, const MeasureOptions& o) {
                                                       : r.endpoints.size());
   const double work = sources * double(arcs);
   if (wanted(o.utilization, work <= o.auto_loads_work) && g.num_nodes() > 1) {
-    const unsigned threads = o.threads > 0 ? unsigned(o.threads) : std::max(1u, std::thread::hardware_concurrency());
+    const int threads = parallel::threads_for(static_cast<std::uint64_t>(work), o.threads);
     const double seconds = work / (load_work_per_thread_second(o.kernel) * threads);
     if (o.notice && seconds > o.notice_seconds)
       o.notice(fmt::format("exact link loads: {} searches over {} arcs, about {:.0f} s on {} thread{}{}", sources, arcs,
                            seconds, threads, threads == 1 ? "" : "s",
                            o.utilization == When::automatic ? " (--utilization no skips them)" : ""));
-    r.loads = by_orbits ? link_loads_by_symmetry(g, o.routing, group->generators, o.threads, o.ranks, o.kernel)
-                        : link_loads(g, o.routing, o.threads, stage(o, "link loads"), r.endpoints, o.ranks, o.kernel);
+    r.loads = by_orbits ? link_loads_by_symmetry(g, o.routing, group->generators, threads, o.ranks, o.kernel)
+                        : link_loads(g, o.routing, threads, stage(o, "link loads"), r.endpoints, o.ranks, o.kernel);
   }
   if (o.paths) {
     PathDiversityOptions po;
