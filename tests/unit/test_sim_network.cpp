@@ -585,7 +585,7 @@ TEST_CASE("sim: the memory estimate's router state is within 1% of what an engin
     const auto g = family(name, {{"dims", dims}});
     const sim::SimOptions o;
     const auto n = sim::build_network(g, o);
-    const double exact = sim::engine_state_bytes(sim::engine_shape(n));
+    const double exact = sim::engine_state_bytes(sim::engine_shape(n, false));
     const auto e = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), sim::simulated_channels(g),
                                           n.terminals(), o, 1);
     double state = 0;

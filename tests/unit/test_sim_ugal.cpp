@@ -177,3 +177,15 @@ TEST_CASE("sim: PAR under uniform traffic stays minimal with the waiting queue, 
   o.ugal_queue = "length";
   CHECK_THROWS_AS(sim::Simulator(g, o), UsageError);
 }
+
+TEST_CASE("sim: a UGAL routing's queue snapshots are in the engine's bytes per router") {
+  const auto g = family("dragonfly", {{"h", "2"}});
+  const auto o = dragonfly_sim("ugal-g");
+  const auto n = sim::build_network(g, o);
+  const double snapshots = double(n.in_off.back() + n.out_off.back()) * sizeof(std::uint32_t);
+  CHECK(sim::engine_state_bytes(sim::engine_shape(n, true)) - sim::engine_state_bytes(sim::engine_shape(n, false)) ==
+        doctest::Approx(snapshots));
+  const double ugal = double(sim::Simulator(g, o).setup().bytes_per_router);
+  const double min = double(sim::Simulator(g, dragonfly_sim("dragonfly")).setup().bytes_per_router);
+  CHECK(ugal - min == doctest::Approx(snapshots / n.routers).epsilon(0.01));
+}

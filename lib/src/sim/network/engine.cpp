@@ -80,8 +80,9 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   progressive_ = r.progressive();
 }
 
-EngineShape engine_shape(const Network& n) {
+EngineShape engine_shape(const Network& n, bool queue_snapshots) {
   EngineShape s;
+  s.queue_snapshots = queue_snapshots;
   s.routers = n.routers;
   s.terminals = n.terminals();
   s.in_ports = n.in_off.back();
@@ -110,7 +111,9 @@ double engine_state_bytes(const EngineShape& s) {
          double(s.vc_words) * 2 * sizeof(std::uint64_t) +                                   // wait_bits_, hold_bits_
          (double(s.routers) + 1) * sizeof(std::size_t) +                                    // vc_word_
          double(s.channels) * (sizeof(Engine::ChannelOut) + sizeof(std::uint64_t)) +        // chan_out_, sent_
-         double(s.terminals) * per_terminal + double(s.routers) * per_router;
+         double(s.terminals) * per_terminal + double(s.routers) * per_router +
+         (s.queue_snapshots ? double(s.in_ports + s.out_ports) * sizeof(std::uint32_t)
+                            : 0);  // port_flits_, queue_snapshot_
 }
 
 Engine::~Engine() {

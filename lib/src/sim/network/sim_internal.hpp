@@ -315,9 +315,10 @@ struct EngineShape {
   std::uint64_t routers = 0, terminals = 0, in_ports = 0, out_ports = 0, channels = 0;
   std::uint64_t vc_words = 0;
   std::uint32_t V = 1, B = 1;
+  bool queue_snapshots = false;  // a UGAL routing's: of every input and output port, each cycle
 };
-/// The shape of network n's engine (engine.cpp).
-EngineShape engine_shape(const Network& n);
+/// The shape of network n's engine (engine.cpp), for a UGAL routing when `queue_snapshots`.
+EngineShape engine_shape(const Network& n, bool queue_snapshots);
 /// What an engine of that shape allocates, from the sizes of its arrays (engine.cpp): Simulator's
 /// bytes_per_router times the routers, and the router state of the memory estimate (memory.cpp). The
 /// packets and the per-thread scratch are not in it. In floating point: an estimate for a huge input
