@@ -1,6 +1,7 @@
 // The section registry, the text and CSV writers the sections share, and the values as the formats spell them.
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <ostream>
 
 #include "section.hpp"
@@ -26,7 +27,9 @@ void TextTable::heading(std::string_view name) {
 }
 
 void TextTable::row(std::string_view name, const std::string& value) {
-  line(fmt::format("  {:<24}{}{}", name, name.size() >= 24 ? " " : "", value));
+  // Padded by characters, not bytes: a name with θ or ≤ (UTF-8, several bytes each) lines up with the others.
+  const auto width = std::size_t(std::count_if(name.begin(), name.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+  line(fmt::format("  {}{}{}", name, std::string(width >= 24 ? 1 : 24 - width, ' '), value));
 }
 
 void TextTable::line(const std::string& text) {
