@@ -36,6 +36,7 @@ int main() {
   print("topostat", "-", "--method", names_of(metrics::distance_methods()));
   print("topostat", "-", "--routing", names_of(metrics::load_routings()));
   print("topostat", "-", "--bisection", names_of(metrics::when_choices()));
+  print("topostat", "-", "--traffic", route::traffic_names());
   print("topostat", "-", "--utilization", names_of(metrics::when_choices()));
   print("toporoute", "-", "--format", io::input_format_names());
   print("toporoute", "-", "--algo", route::algorithm_names());
@@ -50,6 +51,8 @@ int main() {
   print("toposim", "run", "--vc-classes", sim::vc_class_names());
   print("toposim", "run", "--injection", sim::injection_names());
   print("toposim", "run", "--flow", sim::flow_names());
+  print("toposim", "run", "--vc-reallocation", sim::vc_reallocation_names());
+  print("toposim", "run", "--ugal-queue", sim::ugal_queue_names());
   print("toposim", "clex", "--traffic", names_of(sim::clex_traffics()));
   print("toposim", "clex", "--destinations", names_of(sim::clex_workloads()));
   print("toposim", "clex", "--copies", names_of(sim::clex_copy_roundings()));
