@@ -105,29 +105,8 @@ class Dragonfly final : public Router {
   std::uint32_t groups_ = 0;
 };
 
-/// Valiant on the dragonfly (Kim et al., ISCA 2008, §4.2): minimally to a random intermediate group, then
-/// minimally to the target: local, global, local, global, local hops at most. An intermediate group that is the
-/// source's or the target's gives the minimal route (BookSim2's ugal_dragonflynew does the same).
-class DragonflyValiant final : public Router {
- public:
-  explicit DragonflyValiant(const Graph& g) : min_(g) {}
-  Path route(node_id s, node_id t, Rng& rng) const override {
-    if (s == t) return Path{{s}, {}};
-    const auto mid = std::uint32_t(rng.below(min_.groups()));
-    if (mid == min_.group(s) || mid == min_.group(t)) return min_.route(s, t, rng);
-    Path p;
-    p.nodes.push_back(s);
-    min_.to_group(p, mid);
-    p.last_phase = p.hops();
-    const Path q = min_.route(p.nodes.back(), t, rng);
-    p.nodes.insert(p.nodes.end(), q.nodes.begin() + 1, q.nodes.end());
-    p.arcs.insert(p.arcs.end(), q.arcs.begin(), q.arcs.end());
-    return p;
-  }
-
- private:
-  Dragonfly min_;
-};
+/// Valiant on the dragonfly: local, global, local, global, local hops at most.
+using DragonflyValiant = GroupValiant<Dragonfly>;
 
 std::unique_ptr<Router> make_dragonfly_valiant(const Graph& g) {
   return std::make_unique<DragonflyValiant>(g);

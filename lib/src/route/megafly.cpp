@@ -95,33 +95,12 @@ class Megafly final : public Router {
   std::vector<std::uint64_t> gateway_;
 };
 
-/// Valiant on the Megafly as on the dragonfly (Kim et al., ISCA 2008, §4.2): minimally to a random intermediate
-/// group, then minimally to the target; an intermediate group that is the source's or the target's gives the
-/// minimal route. From a leaf: up, global, (down, up in the intermediate group), global, down, at most 6 hops. A
-/// random intermediate router instead would let a phase start on a spine and turn down-up in the source or target
-/// group, which closes dependency cycles within the dragonfly VC classes (a class per global link crossed), while
-/// with an intermediate group the only down-up turn is in the intermediate group, in class 1, after the first
-/// global link.
-class MegaflyValiant final : public Router {
- public:
-  explicit MegaflyValiant(const Graph& g) : min_(g) {}
-  Path route(node_id s, node_id t, Rng& rng) const override {
-    if (s == t) return Path{{s}, {}};
-    const auto mid = std::uint32_t(rng.below(min_.groups()));
-    if (mid == min_.group(s) || mid == min_.group(t)) return min_.route(s, t, rng);
-    Path p;
-    p.nodes.push_back(s);
-    min_.to_group(p, mid);
-    p.last_phase = p.hops();
-    const Path q = min_.route(p.nodes.back(), t, rng);
-    p.nodes.insert(p.nodes.end(), q.nodes.begin() + 1, q.nodes.end());
-    p.arcs.insert(p.arcs.end(), q.arcs.begin(), q.arcs.end());
-    return p;
-  }
-
- private:
-  Megafly min_;
-};
+/// Valiant on the Megafly as on the dragonfly (GroupValiant). From a leaf: up, global, (down, up in the
+/// intermediate group), global, down, at most 6 hops. A random intermediate router instead would let a phase start
+/// on a spine and turn down-up in the source or target group, which closes dependency cycles within the dragonfly
+/// VC classes (a class per global link crossed), while with an intermediate group the only down-up turn is in the
+/// intermediate group, in class 1, after the first global link.
+using MegaflyValiant = GroupValiant<Megafly>;
 
 std::unique_ptr<Router> make_megafly_valiant(const Graph& g) {
   return std::make_unique<MegaflyValiant>(g);

@@ -49,4 +49,30 @@ struct Coords {
 };
 Coords family_coords(const Graph& g, std::string_view option);
 
+/// Valiant through a random intermediate group (Kim et al., ISCA 2008, §4.2) over the minimal routing `Min` of
+/// a network of groups (its groups(), group(v), to_group(path, group) and route()): minimally to the group, then
+/// minimally to the target. An intermediate group that is the source's or the target's gives the minimal route
+/// (BookSim2's ugal_dragonflynew does the same).
+template <class Min>
+class GroupValiant final : public Router {
+ public:
+  explicit GroupValiant(const Graph& g) : min_(g) {}
+  Path route(node_id s, node_id t, Rng& rng) const override {
+    if (s == t) return Path{{s}, {}};
+    const auto mid = std::uint32_t(rng.below(min_.groups()));
+    if (mid == min_.group(s) || mid == min_.group(t)) return min_.route(s, t, rng);
+    Path p;
+    p.nodes.push_back(s);
+    min_.to_group(p, mid);
+    p.last_phase = p.hops();
+    const Path q = min_.route(p.nodes.back(), t, rng);
+    p.nodes.insert(p.nodes.end(), q.nodes.begin() + 1, q.nodes.end());
+    p.arcs.insert(p.arcs.end(), q.arcs.begin(), q.arcs.end());
+    return p;
+  }
+
+ private:
+  Min min_;
+};
+
 }  // namespace topo::route
