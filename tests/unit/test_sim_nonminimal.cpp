@@ -50,8 +50,8 @@ TEST_CASE("valiant on a dragonfly: a random intermediate group, at most local-gl
   ro.algo = "valiant";
   const auto r = route::make_router(g, ro);
   route::Rng rng(7);
-  std::uint16_t global = 0;
-  while (g.class_names()[global] != "global") ++global;
+  const auto global = g.find_class("global");
+  REQUIRE(global != no_class);
   std::size_t two_globals = 0;
   for (int i = 0; i < 500; ++i) {
     const node_id s = node_id(i % 36), t = node_id((i * 13 + 7) % 36);
@@ -125,8 +125,8 @@ TEST_CASE("valiant on a megafly: a random intermediate group, at most up-global-
   ro.algo = "valiant";
   const auto r = route::make_router(g, ro);
   route::Rng rng(7);
-  std::uint16_t global = 0;
-  while (g.class_names()[global] != "global") ++global;
+  const auto global = g.find_class("global");
+  REQUIRE(global != no_class);
   const auto group = [&](node_id v) { return g.coords(v)[0]; };
   std::vector<node_id> leaves;
   for (node_id v = 0; v < g.num_nodes(); ++v)

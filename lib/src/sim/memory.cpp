@@ -32,7 +32,7 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   s.V = V;
   s.B = std::max(1u, o.buffer);
   s.vc_words = (s.in_ports * V + 63) / 64 + routers;
-  s.queue_snapshots = routing_takes_ugal_threshold(o.algo);
+  s.queue_snapshots = routing_takes_ugal_threshold(o.algo);  // the UGAL routings, which read queues
   double state = engine_state_bytes(s);
   if (o.messages > 0) {  // batch: every packet up front, in a block of the smallest class (malloc's 16 bytes too)
     state += t * double(o.messages) *

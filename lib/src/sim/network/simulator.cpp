@@ -166,7 +166,7 @@ struct Simulator::Impl {
 
 Simulator::Simulator(const Graph& g, const SimOptions& o) : impl_(std::make_unique<Impl>(g, o)) {
   const auto& n = impl_->net;
-  const auto shape = engine_shape(n, routing_takes_ugal_threshold(impl_->setup.algo));
+  const auto shape = engine_shape(n, impl_->routing->reads_queues());
   impl_->setup.bytes_per_router = std::uint64_t(engine_state_bytes(shape) / std::max<double>(1, n.routers));
 }
 
