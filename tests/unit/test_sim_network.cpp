@@ -519,7 +519,86 @@ TEST_CASE("sim: the measures for large networks change nothing in a run") {
     CHECK(b.packet_latency.max == a.packet_latency.max);
     CHECK(b.hop_histogram == a.hop_histogram);
     CHECK(b.link_util_max == a.link_util_max);
+    CHECK(b.flits_in_flight_peak == a.flits_in_flight_peak);
+    CHECK(b.busy_ports_peak == a.busy_ports_peak);
   }
+}
+
+TEST_CASE("sim: input VC state from the pool for the busy ports only changes nothing in a run") {
+  // With pool_above 0 every port takes its VCs' state from the pool while busy and gives it back when idle;
+  // deep buffers (slots past the first two), a batch, a deadlock and 2 threads give the same as without.
+  const auto g = family("torus", {{"dims", "6x6"}});
+  auto o = quick_sim();
+  o.packet_size = 4;
+  o.buffer = 6;
+  o.threads = 2;
+  auto pooled = o;
+  pooled.pool_above = 0;
+  for (const std::uint32_t messages : {0u, 5u}) {
+    o.messages = pooled.messages = messages;
+    const auto a = sim::Simulator(g, o).run(0.7, 9), b = sim::Simulator(g, pooled).run(0.7, 9);
+    CAPTURE(messages);
+    CHECK(a.delivered >= (messages ? 180u : 1000u));  // a batch: 5 messages of each of 36 terminals
+    CHECK(b.delivered == a.delivered);
+    CHECK(b.cycles == a.cycles);
+    CHECK(b.packet_latency.mean == a.packet_latency.mean);
+    CHECK(b.vc_occupancy_max == a.vc_occupancy_max);
+    CHECK(b.flits_in_flight_peak == a.flits_in_flight_peak);
+    CHECK(b.busy_ports_peak == a.busy_ports_peak);
+    // 36 routers of 4 network ports and a terminal's: busy ports are some of the 180, and fewer than the flits
+    // (4-flit packets: a busy port holds a flit, or an output VC for a packet whose next flits come).
+    CHECK(a.busy_ports_peak > 0);
+    CHECK(a.busy_ports_peak <= 180);
+  }
+  const auto ring = family("ring", {{"nodes", "8"}});
+  auto d = quick_sim();
+  d.algo = "shortest";
+  d.vcs = 1;
+  d.vc_classes = "none";
+  d.traffic = "tornado";
+  d.packet_size = 4;
+  d.buffer = 3;
+  d.deadlock_cycles = 300;
+  d.allow_deadlock = true;
+  auto dp = d;
+  dp.pool_above = 0;
+  const auto a = sim::Simulator(ring, d).run(1.0, 1), b = sim::Simulator(ring, dp).run(1.0, 1);
+  REQUIRE(a.deadlock);
+  REQUIRE(b.deadlock);
+  CHECK(b.deadlock->cycle == a.deadlock->cycle);
+  CHECK(b.deadlock->stuck_packets == a.deadlock->stuck_packets);
+  REQUIRE(b.deadlock->channels.size() == a.deadlock->channels.size());
+  for (std::size_t i = 0; i < a.deadlock->channels.size(); ++i) {
+    CHECK(b.deadlock->channels[i].from == a.deadlock->channels[i].from);
+    CHECK(b.deadlock->channels[i].flits == a.deadlock->channels[i].flits);
+  }
+}
+
+TEST_CASE("sim: the peak flits in flight and busy ports of a batch") {
+  // One single-flit message per terminal, each terminal's first cycle: all 64 are in the network after cycle 0
+  // (a hop takes more than a cycle), and a port is busy only while it holds a flit, so busy ports <= 64 flits.
+  const auto g = family("mesh", {{"dims", "8x8"}});
+  auto o = quick_sim();
+  o.messages = 1;
+  o.pool_above = 0;
+  const auto p = sim::Simulator(g, o).run(1.0, 3);
+  CHECK(p.delivered == 64);
+  CHECK(p.flits_in_flight_peak == 64);
+  CHECK(p.busy_ports_peak > 0);
+  CHECK(p.busy_ports_peak <= 64);
+  // The estimate's network state counts at most the workload's packets as busy ports: what the run used and
+  // the packets, within the fixed part.
+  const auto n = sim::build_network(g, o);
+  auto shape = sim::engine_shape(n, false, o.pool_above);
+  REQUIRE(shape.pooled);
+  const double fixed = sim::engine_fixed_bytes(shape), port = sim::busy_port_bytes(shape);
+  const auto e = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), sim::simulated_channels(g),
+                                        n.terminals(), o, 1);
+  double state = 0;
+  for (const auto& [part, bytes] : e.parts)
+    if (part == "network state") state = double(bytes);
+  CHECK(state >= fixed + double(p.busy_ports_peak) * port);
+  CHECK(state == doctest::Approx(fixed + 64 * port + 64 * sim::packet_bytes(g.num_arcs())).epsilon(0.01));
 }
 
 TEST_CASE("sim: a full route cache is no longer looked in when it seldom has the route") {
@@ -585,7 +664,7 @@ TEST_CASE("sim: the memory estimate's router state is within 1% of what an engin
     const auto g = family(name, {{"dims", dims}});
     const sim::SimOptions o;
     const auto n = sim::build_network(g, o);
-    const double exact = sim::engine_state_bytes(sim::engine_shape(n, false));
+    const double exact = sim::engine_state_bytes(sim::engine_shape(n, false, o.pool_above));
     const auto e = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), sim::simulated_channels(g),
                                           n.terminals(), o, 1);
     double state = 0;

@@ -33,11 +33,15 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   s.B = std::max(1u, o.buffer);
   s.vc_words = (s.in_ports * V + 63) / 64 + routers;
   s.queue_snapshots = routing_takes_ugal_threshold(o.algo);  // the UGAL routings, which read queues
+  s.pooled = engine_pools(s.in_ports, V, o.pool_above);
+  // Busy ports: every port, but in a batch of single-flit packets, where a port is busy only while it holds
+  // a flit, at most the workload's packets.
+  const double messages = t * double(o.messages);
+  s.busy_ports =
+      o.messages > 0 && o.packet_size <= 1 ? std::uint64_t(std::min(messages, double(s.in_ports))) : s.in_ports;
   double state = engine_state_bytes(s);
-  if (o.messages > 0) {  // batch: every packet up front, in a block of the smallest class (malloc's 16 bytes too)
-    state += t * double(o.messages) *
-             double(sizeof(Packet) + Packet::room(0) * route_hop_bytes(directed ? links : 2 * links) + 16);
-  }
+  // batch: every packet up front, in a block of the smallest class
+  if (o.messages > 0) state += messages * packet_bytes(directed ? links : 2 * links);
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));
   // Shared by the points: the network's channel tables (110 bytes per input channel, as measured with

@@ -74,6 +74,9 @@ struct SimOptions {
   /// run cuts its packets from arenas in huge pages. Below, prefetching would only add instructions (13% more
   /// on the 8x8 mesh). Not an option of toposim; the tests set 0 to check that these change nothing.
   std::uint64_t large_above = std::uint64_t{32} << 20;
+  /// Bytes of input VC state (64 a VC) above which the engine holds it for the busy ports only, from a pool
+  /// (MEMORY in toposim(1)): less memory, about 20% more CPU time. Not an option of toposim; the tests set 0.
+  std::uint64_t pool_above = std::uint64_t{1} << 30;
 };
 
 struct Quantiles {
@@ -112,6 +115,9 @@ struct PointResult {
   std::vector<double> channel_util;                // per channel, in channel order (for --loads)
   double vc_occupancy_mean = 0;                    // flits per input VC, averaged over the windows
   double vc_occupancy_max = 0;                     // fullest VC at any cycle of the windows, in flits
+  /// The most flits in the network (sent by their terminal, not yet delivered) and input ports with a VC not
+  /// idle at the end of a cycle, over the whole run: what the run's memory grows with (MEMORY in toposim(1)).
+  std::uint64_t flits_in_flight_peak = 0, busy_ports_peak = 0;
   std::optional<Deadlock> deadlock;
 };
 
@@ -131,9 +137,13 @@ struct SimSetup {
   std::uint64_t dependency_routes = 0;
   std::uint64_t routers = 0, terminals = 0, channels = 0;
   std::uint32_t terminals_per_router = 1;  // resolved: on every router, or on every endpoint when indirect
-  std::uint64_t bytes_per_router = 0;      // memory of the router state (buffers, VC and allocator state)
-  double zero_load_latency = 0;            // closed form, mean over the traffic's pairs (see zero_load_latency)
-  std::vector<std::string> warnings;       // what the configuration makes of a choice that the user may not expect
+  std::uint64_t bytes_per_router = 0;  // memory of the router state (buffers, VC and allocator state), every port busy
+  /// The router state in parts (MEMORY in toposim(1)): per input port what does not grow with the traffic; per
+  /// busy port (one with a VC not idle) its VCs' state and buffers; per flit on a channel; per packet record.
+  double bytes_per_port = 0;
+  std::uint64_t bytes_per_busy_port = 0, bytes_per_flit_in_flight = 0, bytes_per_packet = 0;
+  double zero_load_latency = 0;       // closed form, mean over the traffic's pairs (see zero_load_latency)
+  std::vector<std::string> warnings;  // what the configuration makes of a choice that the user may not expect
 };
 
 /// Routing choices of `--algo`: toporoute's algorithms and the simulator's own.

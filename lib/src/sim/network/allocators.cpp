@@ -100,12 +100,19 @@ void prefetch_span(const T* p, std::size_t n) {
 
 }  // namespace
 
+void Engine::prefetch_blocks(node_id r) const {
+  if (hold_r_[r] || wait_r_[r]) prefetch_span(port_.data() + n_.in_off[r], n_.in_off[r + 1] - n_.in_off[r]);
+}
+
 void Engine::prefetch_vcs(node_id r) const {
   if (!hold_r_[r] && !wait_r_[r]) return;
   const std::size_t iv0 = std::size_t(n_.in_off[r]) * n_.V;
-  for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word)
+  for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word) {
     for (auto bits = hold_bits_[word] | wait_bits_[word]; bits; bits &= bits - 1)
-      __builtin_prefetch(&in_[iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))]);
+      __builtin_prefetch(&vc_state(iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))));
+    for (auto bits = wait_bits_[word]; bits; bits &= bits - 1)  // VC allocation: their round-robin pointers
+      __builtin_prefetch(&in_va_rr_[iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))]);
+  }
   if (wait_r_[r]) {  // VC allocation: the state of the router's output VCs and of its arcs
     const std::size_t ov0 = std::size_t(n_.out_off[r]) * n_.V, ovs = std::size_t(n_.out_off[r + 1]) * n_.V - ov0;
     prefetch_span(busy_.data() + ov0, ovs);
@@ -123,12 +130,13 @@ void Engine::prefetch_hops(node_id r) const {
   const std::size_t iv0 = std::size_t(n_.in_off[r]) * n_.V;
   for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word)
     for (auto bits = hold_bits_[word]; bits; bits &= bits - 1) {
-      const auto& in = in_[iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))];
+      const auto iv = iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits));
+      const auto& in = vc_state(iv);
       if (in.ready > now_ || in.head >= slots_in_vc) continue;  // switch allocation passes it by
       const Flit& f = in.first[in.head];
       __builtin_prefetch(&chan_out_[in.ochan]);
       __builtin_prefetch(&credits_[in.ovc]);
-      __builtin_prefetch(&credit_back_[per_vc(&in - &in_[0])]);
+      __builtin_prefetch(&credit_back_[per_vc(iv)]);
       if (f.seq() == 0 && r_.source_routed() && f.hop() + 1 < Flit::hop_max) {
         const auto* route = reinterpret_cast<const char*>(f.p + 1);
         __builtin_prefetch(route + std::size_t(f.hop() + 1) * (n_.narrow_routes ? 4 : 8));
@@ -164,18 +172,18 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
   for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word)
     for (auto bits = wait_bits_[word]; bits; bits &= bits - 1) {  // the waiting input VCs, in order
       const auto rel = std::uint32_t((word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits)));
-      const std::size_t iv = iv0 + rel;
-      if (in_[iv].ready > now_) continue;
+      const std::size_t iv = iv0 + rel, pv = pooled(iv);
+      if (pool_[pv].ready > now_) continue;
       if (progressive_) {
-        Flit& h = flit(iv, 0);
+        Flit& h = pooled_flit(pv, 0);
         if (h.hop() == 1 && h.p->reevaluate) reevaluate_route(r, h, sc);
       }
-      const Flit& head = flit(iv, 0);
+      const Flit& head = pooled_flit(pv, 0);
       const auto next = head.next();
       // An output port's first free VC in [lo, hi) from the round-robin pointer on. One candidate port
       // (ejection, or a source route's hop on a single link) asks for it at once, without the scores.
       const auto first_free = [&](std::uint32_t op, std::uint32_t lo, std::uint32_t hi, bool ejection) {
-        const auto w = hi - lo, start = mod(in_[iv].va_rr, w);
+        const auto w = hi - lo, start = mod(in_va_rr_[iv], w);
         for (std::uint32_t k = 0; k < w; ++k) {
           const auto v = lo + (start + k < w ? start + k : start + k - w);
           const auto ov = std::size_t(op) * V + v;
@@ -231,15 +239,15 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
     const auto iv = iv0 + q.in;
     busy_[ov] = 1;
     va_rr_[ov] = q.in;
-    auto& in = in_[iv];
+    auto& in = vc_state(iv);
     in.ovc = ov;
     in.oport = per_vc(ov);
     in.ochan = n_.out_chan[in.oport];
     in.st = VcState::holding;
     track_wait(r, iv, false);
-    track_hold(r, iv, false, holding(iv));
+    track_hold(r, iv, false, holding(in));
     in.ready = now_ + n_.Dva;
-    ++in.va_rr;
+    ++in_va_rr_[iv];
   }
 }
 
@@ -281,7 +289,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
     std::size_t w = 0;
     while (!held[w]) ++w;
     const auto bit = std::uint32_t(w * 64 + std::size_t(std::countr_zero(held[w])));
-    const auto& in = in_[iv0 + bit];
+    const auto& in = vc_state(iv0 + bit);
     if (!offerable(in)) return;
     const auto port = per_vc(bit);
     reqs.push_back({in.oport, bit, n_.in_off[r] + port, bit - port * V});
@@ -301,7 +309,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
       const std::size_t first = std::size_t(port) * V, start = sa_in_rr_[ip] == V ? 0 : sa_in_rr_[ip];
       std::uint32_t offered = 0;
       for_bits_from(held, first, V, start, [&](std::size_t bit) {
-        const auto& in = in_[iv0 + bit];
+        const auto& in = vc_state(iv0 + bit);
         if (offerable(in)) {
           reqs.push_back({in.oport, std::uint32_t(bit), ip, std::uint32_t(bit - first)});
           ++offered;
@@ -316,9 +324,9 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
       reqs, nin, [&](std::uint32_t op) { return sa_out_rr_[op]; }, quota > 1);
   for (const auto& q : reqs) {
     const auto op = q.out, ip = q.port;
-    const auto iv = iv0 + q.in;
-    Flit f = flit(iv, 0);
-    auto& in = in_[iv];
+    const auto iv = iv0 + q.in, pv = pooled(iv);
+    Flit f = pooled_flit(pv, 0);
+    auto& in = pool_[pv];
     in.head = std::uint16_t(--in.count == 0 || in.head + 1u == B ? 0u : in.head + 1u);
     const auto seq = f.seq();
     const bool tail = seq + 1 == n_.F;
@@ -346,6 +354,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
         in.ready = now_ + n_.Dr;
       } else {
         in.st = VcState::idle;
+        count_busy_vc(ip, false);
       }
     }
     sa_in_rr_[ip] = q.vc + 1;

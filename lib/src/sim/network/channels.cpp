@@ -40,7 +40,7 @@ void Engine::for_busy_vcs(node_id r, Visit&& visit) const {
 template <class Add>
 void Engine::for_waiting_flits(node_id r, Add&& add) const {
   for_busy_vcs(r, [&](std::size_t iv, bool waiting) {
-    const auto& in = in_[iv];
+    const auto& in = vc_state(iv);
     if (!waiting) return add(in.oport, in.count);
     const auto next = flit(iv, 0).next();
     if (next != Flit::ask && !(next & Flit::eject)) add(n_.arc_port[next >> 8], in.count);
@@ -74,7 +74,7 @@ double Engine::queued(std::uint64_t arc) const {
 void Engine::snapshot_ports(node_id lo, node_id hi) {
   std::fill(port_flits_.begin() + n_.in_off[lo], port_flits_.begin() + n_.in_off[hi], 0);
   for (node_id r = lo; r < hi; ++r)
-    for_busy_vcs(r, [&](std::size_t iv, bool) { port_flits_[per_vc(iv)] += in_[iv].count; });
+    for_busy_vcs(r, [&](std::size_t iv, bool) { port_flits_[per_vc(iv)] += vc_state(iv).count; });
 }
 
 void Engine::snapshot_queues(node_id lo, node_id hi) {
@@ -93,17 +93,23 @@ void Engine::snapshot_queues(node_id lo, node_id hi) {
 }
 
 void Engine::receive(unsigned t) {
-  // On a large network (prefetch_), each arrival's channel is prefetched 16 arrivals ahead and the input
-  // VC or credit counter it goes to 8 ahead.
+  // On a large network (prefetch_), each arrival's channel is prefetched 24 arrivals ahead, its input port's
+  // slot 16 ahead, and 8 ahead the input VC or credit counter it goes to (for a port without a block, the block
+  // it will most likely take: the last given back).
+  const auto& spare = scratch_[t].free_blocks;
   const auto take = [&](auto prefetching) {
     for (unsigned s = 0; s < threads_; ++s) {
       const auto& flits = flits_due_[due(s, t, now_)];
       for (std::size_t i = 0; i < flits.size(); ++i) {
         if constexpr (prefetching) {
-          if (i + 16 < flits.size()) __builtin_prefetch(&n_.chans[flits[i + 16].c]);
+          if (i + 24 < flits.size()) __builtin_prefetch(&n_.chans[flits[i + 24].c]);
+          if (i + 16 < flits.size())
+            if (const auto ip = n_.chans[flits[i + 16].c].in_port; ip != none32) __builtin_prefetch(&port_[ip]);
           if (i + 8 < flits.size())
-            if (const auto ip = n_.chans[flits[i + 8].c].in_port; ip != none32)
-              __builtin_prefetch(&in_[std::size_t(ip) * n_.V + flits[i + 8].vc]);
+            if (const auto ip = n_.chans[flits[i + 8].c].in_port; ip != none32) {
+              const auto b = has_block(ip) ? port_[ip].block : spare.empty() ? none32 : spare.back();
+              if (b != none32) __builtin_prefetch(&pool_[std::size_t(b) * n_.V + flits[i + 8].vc]);
+            }
         }
         try {
           arrive(flits[i]);
@@ -154,22 +160,37 @@ void Engine::arrive(const FlitArrival& a) {
     return;
   }
   const auto ip = ch.in_port;
-  const std::size_t iv = std::size_t(ip) * V + a.vc;
-  auto& in = in_[iv];
+  const std::size_t iv = std::size_t(ip) * V + a.vc, pv = std::size_t(block_of(ip)) * V + a.vc;
+  auto& in = pool_[pv];
   if (in.count == B) fail(fmt::format("buffer overflow at router {} port {} VC {}", r, ip, a.vc));
-  flit(iv, in.count) = f;
-  const bool held = holding(iv);
+  pooled_flit(pv, in.count) = f;
+  const bool held = holding(in);
   ++in.count;
-  track_hold(r, iv, held, holding(iv));
+  track_hold(r, iv, held, holding(in));
   auto& s = stats_[r];
   ++s.buffered;
   if (measuring_) s.occupancy_max = std::max<std::uint32_t>(s.occupancy_max, in.count);
   if (in.st == VcState::idle) {
     if (f.seq() != 0) fail("a body flit reached an idle VC");
     in.st = VcState::waiting;
+    count_busy_vc(ip, true);
     track_wait(r, iv, true);
     in.ready = now_ + n_.Dr;
   }
+}
+
+std::uint32_t Engine::block_of(std::uint32_t ip) {
+  if (!pooling_) return ip;
+  auto& b = port_[ip].block;
+  if (b != none32) return b;
+  auto& sc = scratch();
+  if (sc.free_blocks.empty()) {
+    b = sc.next_block++;
+  } else {
+    b = sc.free_blocks.back();
+    sc.free_blocks.pop_back();
+  }
+  return b;
 }
 
 }  // namespace topo::sim

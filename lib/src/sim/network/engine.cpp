@@ -25,8 +25,13 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   v_pow2_ = std::has_single_bit(n.V);
   v_shift_ = std::uint32_t(std::countr_zero(n.V));
   buf_ = ZeroedArray<Flit>(in_vcs * (n.B > slots_in_vc ? n.B - slots_in_vc : 0));
-  assign_huge(in_, in_vcs);
+  pool_ = ZeroedArray<InVc>(in_vcs, true);
+  assign_huge(in_va_rr_, in_vcs);
   prefetch_ = in_vcs * sizeof(InVc) > o.large_above;
+  pooling_ = engine_pools(n.in_off.back(), n.V, o.pool_above);
+  assign_huge(port_, n.in_off.back());
+  if (!pooling_)
+    for (std::uint32_t ip = 0; ip < n.in_off.back(); ++ip) port_[ip].block = ip;
   arena_ = prefetch_ && o.messages == 0;
   vc_word_.assign(n.routers + 1, 0);
   for (node_id v = 0; v < n.routers; ++v)
@@ -80,12 +85,17 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   progressive_ = r.progressive();
 }
 
-EngineShape engine_shape(const Network& n, bool queue_snapshots) {
+bool engine_pools(std::uint64_t in_ports, std::uint32_t V, std::uint64_t pool_above) {
+  return double(in_ports) * V * sizeof(Engine::InVc) > double(pool_above);
+}
+
+EngineShape engine_shape(const Network& n, bool queue_snapshots, std::uint64_t pool_above) {
   EngineShape s;
   s.queue_snapshots = queue_snapshots;
+  s.pooled = engine_pools(n.in_off.back(), n.V, pool_above);
   s.routers = n.routers;
   s.terminals = n.terminals();
-  s.in_ports = n.in_off.back();
+  s.in_ports = s.busy_ports = n.in_off.back();
   s.out_ports = n.out_off.back();
   s.channels = n.chans.size();
   s.V = n.V;
@@ -94,8 +104,20 @@ EngineShape engine_shape(const Network& n, bool queue_snapshots) {
   return s;
 }
 
-double engine_state_bytes(const EngineShape& s) {
-  using InVc = Engine::InVc;
+double busy_port_bytes(const EngineShape& s) {
+  const double slots_out = s.B > Engine::slots_in_vc ? s.B - Engine::slots_in_vc : 0;  // in buf_
+  return double(s.V) * (slots_out * sizeof(Flit) + sizeof(Engine::InVc));
+}
+
+double flit_in_flight_bytes() {
+  return sizeof(FlitArrival);
+}
+
+double packet_bytes(std::uint64_t arcs) {
+  return double(sizeof(Packet) + Packet::room(0) * route_hop_bytes(arcs) + 16);
+}
+
+double engine_fixed_bytes(const EngineShape& s) {
   const double in_vcs = double(s.in_ports) * s.V, out_vcs = double(s.out_ports) * s.V;
   const double per_terminal =
       // NOLINTNEXTLINE(bugprone-sizeof-expression): the terminal queues hold pointers to packets
@@ -103,8 +125,8 @@ double engine_state_bytes(const EngineShape& s) {
              sizeof(Rng) + s.V * (sizeof(std::int32_t) + sizeof(std::uint8_t)));  // queues, credits
   const double per_router = 3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) + sizeof(RouterStats) +
                             sizeof(std::exception_ptr);  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
-  const double slots_out = s.B > Engine::slots_in_vc ? s.B - Engine::slots_in_vc : 0;       // in buf_
-  return in_vcs * (slots_out * sizeof(Flit) + sizeof(InVc)) +                               // buf_, in_
+  return in_vcs * sizeof(std::uint32_t) +                // in_va_rr_
+         double(s.in_ports) * sizeof(Engine::PortSlot) +                                    // port_
          out_vcs * (sizeof(std::int32_t) + sizeof(std::uint8_t) + sizeof(std::uint32_t)) +  // credits_, busy_, va_rr_
          double(s.in_ports + s.out_ports) * sizeof(std::uint32_t) +                         // sa_in_rr_, sa_out_rr_
          double(s.in_ports) * sizeof(Engine::CreditBack) +                                  // credit_back_
@@ -116,6 +138,12 @@ double engine_state_bytes(const EngineShape& s) {
                             : 0);  // port_flits_, queue_snapshot_
 }
 
+double engine_state_bytes(const EngineShape& s) {
+  // pool_ and buf_: the pages of the busy ports' blocks (of every port's, without the pool)
+  const double blocks = s.pooled ? double(std::min(s.busy_ports, s.in_ports)) : double(s.in_ports);
+  return engine_fixed_bytes(s) + blocks * busy_port_bytes(s);
+}
+
 Engine::~Engine() {
   if (arena_) return;  // the packets' blocks go with the arenas
   // Packets still in the network (a deadlock, an unfinished drain): each once, wherever its flits are.
@@ -123,8 +151,9 @@ Engine::~Engine() {
   for (auto* p : cur_) all.push_back(p);
   for (auto* p : q_head_)
     for (; p; p = p->next) all.push_back(p);
-  for (std::size_t iv = 0; iv < in_.size(); ++iv)
-    for (std::uint32_t i = 0; i < in_[iv].count; ++i) all.push_back(flit(iv, i).p);
+  for_pooled_vcs([&](std::size_t iv) {
+    for (std::uint32_t i = 0; i < vc_state(iv).count; ++i) all.push_back(flit(iv, i).p);
+  });
   for (const auto& due : flits_due_)
     for (const auto& a : due) all.push_back(a.f.p);
   std::sort(all.begin(), all.end());
@@ -153,6 +182,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   for (std::uint32_t ip = 0; ip < credit_back_.size(); ++ip) credit_back_[ip].to = owner_[n_.chans[n_.in_chan[ip]].src];
   for (std::size_t c = 0; c < chan_out_.size(); ++c) chan_out_[c].to = owner_[n_.chans[c].dst];
   scratch_.resize(std::size_t(threads));
+  for (unsigned t = 0; t < threads_; ++t) scratch_[t].next_block = n_.in_off[first(t)];  // its ports' block numbers
   engine_thread = 0;
   if (r_.pure())
     for (auto& sc : scratch_) sc.routes = RouteCache(n_.routers);
@@ -181,7 +211,9 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   std::exception_ptr error;
   auto after_cycle = [&] {
     Counts k;
+    std::uint64_t busy_ports = 0;
     for (auto& sc : scratch_) {
+      busy_ports += sc.busy_ports;
       k.moved += sc.k.moved;
       k.win_delivered += sc.k.win_delivered;
       k.win_latency += sc.k.win_latency;
@@ -202,6 +234,8 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     total_.in_net += k.in_net;
     total_.created_at += k.created_at;
     total_.delivered_created_at += k.delivered_created_at;
+    res.busy_ports_peak = std::max(res.busy_ports_peak, busy_ports);
+    res.flits_in_flight_peak = std::max(res.flits_in_flight_peak, std::uint64_t(total_.in_net));
     for (auto& e : errors_)
       if (e && !error) error = e;
     if (error) {
@@ -326,7 +360,8 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       }
       generate(n_.term_off[lo], n_.term_off[hi]);
       for (node_id r = lo; r < hi; ++r) {
-        if (prefetch_) {  // two stages, 32 and 16 routers ahead
+        if (prefetch_) {  // three stages, 48, 32 and 16 routers ahead
+          if (r + 48 < hi) prefetch_blocks(r + 48);
           if (r + 32 < hi) prefetch_vcs(r + 32);
           if (r + 16 < hi) prefetch_hops(r + 16);
         }

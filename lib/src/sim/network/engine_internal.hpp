@@ -65,7 +65,9 @@ class Engine {
   PointResult run(const std::function<void(double)>& progress);
 
  private:
-  friend double engine_state_bytes(const EngineShape& s);
+  friend double engine_fixed_bytes(const EngineShape& s);
+  friend double busy_port_bytes(const EngineShape& s);
+  friend bool engine_pools(std::uint64_t in_ports, std::uint32_t V, std::uint64_t pool_above);
   // Counts of one cycle, per thread; the master adds them up after every cycle (integer sums: the
   // same for any number of threads).
   struct Counts {
@@ -90,6 +92,9 @@ class Engine {
     std::array<std::vector<Packet*>, Packet::size_classes> spare;  // delivered packets by size class, reused
     HugePageArena blocks;                                          // new packets' blocks, when arena_
     std::uint32_t size_class = 0;                                  // of new packets: that of the last route placed here
+    std::vector<std::uint32_t> free_blocks;                        // of the pool (block_of), given back
+    std::uint32_t next_block = 0;                                  // the next never taken
+    std::uint64_t busy_ports = 0;                                  // its routers' input ports with a VC not idle
     Counts k;
     PacketStats measured;
   };
@@ -126,9 +131,10 @@ class Engine {
   std::vector<std::uint32_t> port_flits_;      // per input port: the flits in its buffers
   // allocators.cpp
   void step(node_id r);  // the steps below get the thread's scratch from it
-  // Prefetches for router r, ahead of its step: its busy input VCs, then for those holding an output VC
-  // their output channel and the next entry of a head flit's route (cache misses otherwise, one after
-  // the other, on a large network).
+  // Prefetches for router r, ahead of its step: its input ports' blocks, its busy input VCs, then for those
+  // holding an output VC their output channel and the next entry of a head flit's route (cache misses
+  // otherwise, one after the other, on a large network).
+  void prefetch_blocks(node_id r) const;
   void prefetch_vcs(node_id r) const;
   void prefetch_hops(node_id r) const;
   bool prefetch_ = false;  // SimOptions::large_above
@@ -207,34 +213,85 @@ class Engine {
   std::uint32_t quota_ = 1;  // flits an input port may send this cycle (Network::speedup_at)
   bool measuring_ = false, injecting_ = true;
 
-  // Input VCs (in_port * V + vc). An input VC's state and the first two slots of its buffer share one
-  // cache line (InVc): a flit's passage through a router reads and writes its VC's state on arrival, at VC
-  // allocation and at switch allocation, and at low load its flit is in the first slot (an emptied VC starts
-  // again at slot 0). The other slots are slot-major in buf_ (slot i of every input VC together): the few in
-  // use share cache lines and pages, and the rest are never touched (ZeroedArray).
+  // Input VCs (in_port * V + vc, `iv`). The state of an input port's V VCs is a block of the pool (pool_),
+  // taken when a flit reaches the port with none and given back when its last VC goes idle, so that the
+  // memory of the VCs is that of the ports traffic holds, not of all ports (a million-router network has
+  // hundreds of millions of VCs). port_ says which block a port has; a block's VC vc is pool_[block * V + vc]
+  // (`pv`). Each thread takes the blocks of its own routers' ports, from the range of block numbers of those
+  // ports (its routers' ports all in use fill it): a stack of the blocks given back, else the next never used,
+  // so the blocks in use stay together at the pool's start and a run touches the pages of its busiest cycle.
+  // On a network whose input VCs take less than SimOptions::pool_above at 64 bytes each, every port keeps block
+  // number = port number for the whole run (!pooling_): taking and giving back blocks costs time (about 20% more
+  // CPU on a 12^4 torus at 0.1, bench/RESULTS.md), worth it only where the memory is.
+  // An input VC's state and the first two slots of its buffer share one cache line (InVc): a flit's passage
+  // through a router reads and writes its VC's state on arrival, at VC allocation and at switch allocation, and
+  // at low load its flit is in the first slot (an emptied VC starts again at slot 0). The other slots are
+  // slot-major in buf_ (slot i of every pooled VC together): the few in use share cache lines and pages, and
+  // the rest are never touched (ZeroedArray). A VC's round-robin pointer (in_va_rr_) outlives its block.
   static constexpr std::uint32_t slots_in_vc = 2;
   std::size_t in_vcs_ = 0;
   ZeroedArray<Flit> buf_;                                         // slots from slots_in_vc on
   enum class VcState : std::uint16_t { idle, waiting, holding };  // waiting for VC allocation, holding an output VC
-  struct alignas(64) InVc {
+  struct alignas(64) InVc {                                       // all zero: an idle VC with an empty buffer
     std::uint64_t ready = 0;            // the cycle from which the VC may take part in its next allocation
-    std::uint32_t ovc = none32;         // the output VC it holds
-    std::uint32_t oport = none32;       // and its output port (ovc / V)
-    std::uint32_t va_rr = 0;            // round-robin pointer over the output VCs it asks for
+    std::uint32_t ovc = 0;              // the output VC it holds
+    std::uint32_t oport = 0;            // and its output port (ovc / V)
     std::uint16_t head = 0, count = 0;  // its flits: from slot `head` of its buffer (flit())
     VcState st = VcState::idle;
-    std::uint32_t ochan = none32;         // the channel of its output port
+    std::uint32_t ochan = 0;              // the channel of its output port
     std::array<Flit, slots_in_vc> first;  // its buffer's first slots
   };
   static_assert(sizeof(InVc) == 64);
-  std::vector<InVc> in_;
-  /// The i-th flit of input VC iv (i < B).
-  Flit& flit(std::size_t iv, std::uint32_t i) {
-    const auto s = in_[iv].head + i;
-    const auto at = s < n_.B ? s : s - n_.B;
-    return at < slots_in_vc ? in_[iv].first[at] : buf_[(at - slots_in_vc) * in_vcs_ + iv];
+  ZeroedArray<InVc> pool_;
+  bool pooling_ = false;
+  struct PortSlot {
+    std::uint32_t block = none32;  // none32 when all its VCs are idle (its number, without pooling_)
+    std::uint32_t busy = 0;        // its VCs that are not idle
+  };
+  std::vector<PortSlot> port_;           // per input port
+  std::vector<std::uint32_t> in_va_rr_;  // per input VC: its round-robin pointer over the output VCs it asks for
+  /// The place in pool_ of input VC iv, whose port has a block.
+  std::size_t pooled(std::size_t iv) const {
+    if (!pooling_) return iv;
+    const auto ip = per_vc(iv);
+    return std::size_t(port_[ip].block) * n_.V + (iv - std::size_t(ip) * n_.V);
   }
+  bool has_block(std::uint32_t ip) const { return port_[ip].block != none32; }
+  InVc& vc_state(std::size_t iv) { return pool_[pooled(iv)]; }
+  const InVc& vc_state(std::size_t iv) const { return pool_[pooled(iv)]; }
+  /// The block of input port ip, taken from the calling thread's when it has none.
+  std::uint32_t block_of(std::uint32_t ip);
+  /// Counts a VC of input port ip no longer idle, or (busy false) idle again, and the ports with a VC that is
+  /// not (Scratch::busy_ports): the port's block goes back to the calling thread's when none of its VCs is.
+  void count_busy_vc(std::uint32_t ip, bool busy) {
+    auto& port = port_[ip];
+    auto& sc = scratch();
+    if (busy) {
+      if (port.busy++ == 0) ++sc.busy_ports;
+      return;
+    }
+    if (--port.busy) return;
+    --sc.busy_ports;
+    if (!pooling_) return;
+    sc.free_blocks.push_back(port.block);  // every VC of the block is idle, its buffer empty and its head at slot 0
+    port.block = none32;
+  }
+  /// The i-th flit (i < B) of the pooled VC pv.
+  Flit& pooled_flit(std::size_t pv, std::uint32_t i) {
+    const auto s = pool_[pv].head + i;
+    const auto at = s < n_.B ? s : s - n_.B;
+    return at < slots_in_vc ? pool_[pv].first[at] : buf_[(at - slots_in_vc) * in_vcs_ + pv];
+  }
+  /// The i-th flit of input VC iv (i < B), whose port has a block.
+  Flit& flit(std::size_t iv, std::uint32_t i) { return pooled_flit(pooled(iv), i); }
   const Flit& flit(std::size_t iv, std::uint32_t i) const { return const_cast<Engine*>(this)->flit(iv, i); }
+  /// Calls f(iv) for every input VC whose port has a block (the deadlock report, the packets left at the end).
+  template <class F>
+  void for_pooled_vcs(F&& f) const {
+    for (std::size_t ip = 0; ip < n_.in_off.back(); ++ip)
+      if (has_block(std::uint32_t(ip)))
+        for (std::uint32_t vc = 0; vc < n_.V; ++vc) f(ip * n_.V + vc);
+  }
   // Work for the allocators, so that they skip idle VCs, ports and routers: per router, the input VCs
   // waiting for VC allocation and those holding an output VC with a flit (holding()), as bit sets
   // (router r's input VC iv is bit iv - in_off[r] V of the words from vc_word_[r], so that no word is shared
@@ -242,7 +299,7 @@ class Engine {
   std::vector<std::uint64_t> wait_bits_, hold_bits_;
   std::vector<std::size_t> vc_word_;
   std::vector<std::uint32_t> wait_r_, hold_r_;
-  bool holding(std::size_t iv) const { return in_[iv].st == VcState::holding && in_[iv].count; }
+  bool holding(const InVc& in) const { return in.st == VcState::holding && in.count; }
   static void set_bit(std::uint64_t* words, std::size_t bit, bool on) {
     const auto m = std::uint64_t{1} << (bit % 64);
     words[bit / 64] = on ? words[bit / 64] | m : words[bit / 64] & ~m;

@@ -72,14 +72,15 @@ Deadlock Engine::deadlock_report() const {
     for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip)
       for (std::uint32_t vc = 0; vc < n_.V; ++vc) {
         const auto iv = std::size_t(ip) * n_.V + vc;
-        if (!in_[iv].count) continue;
+        if (!has_block(ip) || !vc_state(iv).count) continue;
         const auto& ch = n_.chans[n_.in_chan[ip]];
         const bool terminal = ch.arc == none64;
-        if (d.channels.size() < 256) d.channels.push_back({terminal ? no_node : ch.src, r, vc, in_[iv].count});
+        if (d.channels.size() < 256) d.channels.push_back({terminal ? no_node : ch.src, r, vc, vc_state(iv).count});
       }
   std::vector<const Packet*> stuck;
-  for (std::size_t iv = 0; iv < in_.size(); ++iv)
-    for (std::uint32_t i = 0; i < in_[iv].count; ++i) stuck.push_back(flit(iv, i).p);
+  for_pooled_vcs([&](std::size_t iv) {
+    for (std::uint32_t i = 0; i < vc_state(iv).count; ++i) stuck.push_back(flit(iv, i).p);
+  });
   std::sort(stuck.begin(), stuck.end());
   d.stuck_packets = std::uint64_t(std::unique(stuck.begin(), stuck.end()) - stuck.begin());
   return d;

@@ -65,6 +65,10 @@ nlohmann::json run_json(const Graph& g, const Simulator& s, const RunResults& r)
                   {"vc_classes", st.classes},
                   {"vcs_per_class", st.vcs_per_class},
                   {"bytes_per_router", st.bytes_per_router},
+                  {"bytes_per_port", st.bytes_per_port},
+                  {"bytes_per_busy_port", st.bytes_per_busy_port},
+                  {"bytes_per_flit_in_flight", st.bytes_per_flit_in_flight},
+                  {"bytes_per_packet", st.bytes_per_packet},
                   {"zero_load_latency", st.zero_load_latency},
                   {"dependency_check", {{"routes", st.dependency_routes}, {"sampled", st.dependency_check_sampled}}}};
   auto& points = j["points"] = nlohmann::json::array();

@@ -166,8 +166,13 @@ struct Simulator::Impl {
 
 Simulator::Simulator(const Graph& g, const SimOptions& o) : impl_(std::make_unique<Impl>(g, o)) {
   const auto& n = impl_->net;
-  const auto shape = engine_shape(n, impl_->routing->reads_queues());
-  impl_->setup.bytes_per_router = std::uint64_t(engine_state_bytes(shape) / std::max<double>(1, n.routers));
+  const auto shape = engine_shape(n, impl_->routing->reads_queues(), o.pool_above);
+  auto& st = impl_->setup;
+  st.bytes_per_router = std::uint64_t(engine_state_bytes(shape) / std::max<double>(1, n.routers));
+  st.bytes_per_port = engine_fixed_bytes(shape) / std::max<double>(1, double(shape.in_ports));
+  st.bytes_per_busy_port = std::uint64_t(busy_port_bytes(shape));
+  st.bytes_per_flit_in_flight = std::uint64_t(flit_in_flight_bytes());
+  st.bytes_per_packet = std::uint64_t(packet_bytes(n.g->num_arcs()));
 }
 
 Simulator::~Simulator() = default;
