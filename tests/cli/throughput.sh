@@ -97,6 +97,14 @@ for f, busiest in zip(sys.argv[1:3], ("5", "1")):
     assert rows["traffic_router_pairs"]["value"] == "2" and rows["traffic_busiest_router_sum"]["value"] == busiest, rows
     assert "uniform_theta" not in rows and abs(float(rows["longest_matching_theta"]["value"]) - 2 / 3) < 1e-6, rows
 PY'
+# The same demands from standard input (the format told by the content), the graph from its file.
+stat --csv --throughput --demand - <"$tmp/pair.el" >"$tmp/pair_el_stdin.csv"
+stat --csv --throughput --demand - <"$tmp/pair.mtx" >"$tmp/pair_mtx_stdin.csv"
+check "csv: a demand on stdin as from its file, edge list and Matrix Market" \
+  'diff <(grep "^throughput,traffic_theta," "$tmp/pair_el.csv") <(grep "^throughput,traffic_theta," "$tmp/pair_el_stdin.csv") &&
+   diff <(grep "^throughput,traffic_theta," "$tmp/pair_mtx.csv") <(grep "^throughput,traffic_theta," "$tmp/pair_mtx_stdin.csv") &&
+   grep -q "^throughput,traffic_busiest_router_sum,5" "$tmp/pair_el_stdin.csv" &&
+   grep -q "^throughput,traffic_busiest_router_sum,1" "$tmp/pair_mtx_stdin.csv"'
 grep -v "^throughput," "$tmp/pair_el.csv" | grep -v "^terminals,\|^costs," >"$tmp/pair_rest.csv"
 check "csv: the rest unchanged with --demand" 'cmp -s "$tmp/plain_rest.csv" "$tmp/pair_rest.csv"'
 
