@@ -59,7 +59,9 @@ struct GivenTraffic {
   std::string label;  // for messages: "--traffic NAME" or the file's name
   std::vector<std::tuple<node_id, node_id, double>> entries;
 };
-/// A traffic pattern of toporoute's registry (route/traffic.hpp): every pair it gives demands 1.
+/// A traffic pattern of toporoute's registry (route/traffic.hpp): every pair it gives demands 1. On an indirect
+/// network (g.meta.endpoints) the pattern acts on the routers with terminals alone, numbered in increasing order;
+/// o.hotspot must be one of them.
 GivenTraffic pattern_traffic(const Graph& g, std::string_view pattern, const route::TrafficOptions& o);
 /// A demand matrix as topomap reads it (map/problem.hpp): task i is router i, and a pair's weight w_ij is sent in
 /// each direction (the readers' undirected convention).
