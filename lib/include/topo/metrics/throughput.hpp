@@ -135,7 +135,11 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o);
 /// InputError when GLPK fails.
 ThroughputBounds throughput_lp(const Graph& g, const RouterDemand& d);
 /// Garg–Könemann (Fleischer's per-source variant): feasible flow and dual bounds until lower ≥ (1 − ε)·upper.
+/// The upper bound starts at single_node_cut_bound.
 ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d, double epsilon, int threads);
+/// θ ≤ min over routers v of (capacity of v's arcs out)/(what v sends) and (capacity of its arcs in)/(what v
+/// receives): every single-node cut, a dual bound that needs no shortest paths (infinity when nothing is sent).
+double single_node_cut_bound(const Graph& g, const RouterDemand& d);
 /// The traffic normalised per terminal on the routers with terminals `endpoints` (every node when empty);
 /// InputError when a pair leaves the graph or a router without terminals, an amount is negative or not finite,
 /// or no amount crosses the network.
