@@ -97,8 +97,40 @@ for f, busiest in zip(sys.argv[1:3], ("5", "1")):
     assert rows["traffic_router_pairs"]["value"] == "2" and rows["traffic_busiest_router_sum"]["value"] == busiest, rows
     assert "uniform_theta" not in rows and abs(float(rows["longest_matching_theta"]["value"]) - 2 / 3) < 1e-6, rows
 PY'
+# The same demands from standard input (the format told by the content), the graph from its file.
+stat --csv --throughput --demand - <"$tmp/pair.el" >"$tmp/pair_el_stdin.csv"
+stat --csv --throughput --demand - <"$tmp/pair.mtx" >"$tmp/pair_mtx_stdin.csv"
+check "csv: a demand on stdin as from its file, edge list and Matrix Market" \
+  'diff <(grep "^throughput,traffic_theta," "$tmp/pair_el.csv") <(grep "^throughput,traffic_theta," "$tmp/pair_el_stdin.csv") &&
+   diff <(grep "^throughput,traffic_theta," "$tmp/pair_mtx.csv") <(grep "^throughput,traffic_theta," "$tmp/pair_mtx_stdin.csv") &&
+   grep -q "^throughput,traffic_busiest_router_sum,5" "$tmp/pair_el_stdin.csv" &&
+   grep -q "^throughput,traffic_busiest_router_sum,1" "$tmp/pair_mtx_stdin.csv"'
 grep -v "^throughput," "$tmp/pair_el.csv" | grep -v "^terminals,\|^costs," >"$tmp/pair_rest.csv"
 check "csv: the rest unchanged with --demand" 'cmp -s "$tmp/plain_rest.csv" "$tmp/pair_rest.csv"'
+
+# An indirect network: the 2-level fat tree XGFT(2; 4,4; 1,2), 16 terminals on 4 leaves of 2 uplinks each. A
+# pattern acts on the 16 terminals alone: all-to-all is uniform traffic, θ = 2 uplinks/(4 terminals · 12/15 of
+# their traffic off the leaf) = 5/8; bit-complement sends every terminal off its leaf, θ = 2/4; every terminal to
+# terminal 3 is limited by its one link, θ = 1. A switch as the hotspot has no terminals.
+"$BIN/topogen" xgft --m 4,4 --w 1,2 >"$tmp/ft.el"
+for t in uniform all-to-all bit-complement hotspot; do
+  args=(--traffic "$t")
+  [[ $t == uniform ]] && args=()
+  [[ $t == hotspot ]] && args+=(--hotspot 3)
+  "$BIN/topostat" --no-provenance --bisection no --utilization no --json --throughput "${args[@]}" "$tmp/ft.el" >"$tmp/ft_$t.json"
+done
+check "fat tree: θ of patterns over its terminals (5/8, 5/8, 1/2, 1)" '/usr/bin/python3 - "$tmp" <<PY
+import json, sys
+for t, want in (("uniform", 5 / 8), ("all-to-all", 5 / 8), ("bit-complement", 1 / 2), ("hotspot", 1)):
+    th = json.load(open(f"{sys.argv[1]}/ft_{t}.json"))["throughput"]
+    got = th["uniform" if t == "uniform" else "traffic"]
+    assert got["exact"] and abs(got["theta"] - want) < 1e-6, (t, got)
+    if t == "all-to-all":
+        assert got["router_pairs"] == 16 * 15, got
+PY'
+"$BIN/topostat" --throughput --traffic hotspot --hotspot 20 "$tmp/ft.el" >"$tmp/bad.out" 2>"$tmp/bad.err"
+expect_status "fat tree: a switch as the hotspot" 1 $?
+check "fat tree: a switch as the hotspot: one line" 'grep -q "router 20 has no terminals" "$tmp/bad.err" && [[ $(wc -l <"$tmp/bad.err") -eq 1 ]]'
 
 for bad in "--epsilon 0" "--epsilon 1.5" "--throughput-method simplex" "--histogram" "--traffic nonesuch" \
   "--hotspot 2" "--traffic tornado --demand $tmp/pair.el" "--traffic tornado --hotspot 2"; do

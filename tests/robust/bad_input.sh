@@ -280,7 +280,17 @@ bad "topostat --traffic and --demand" 2 -- topostat "$in/torus.el" --throughput 
 bad "topostat --hotspot without --traffic" 2 -- topostat "$in/torus.el" --throughput --hotspot 3
 bad "topostat --hotspot with --traffic tornado" 2 -- topostat "$in/torus.el" --throughput --traffic tornado --hotspot 3
 says "--hotspot goes with --traffic hotspot, not --traffic tornado"
-bad "topostat --demand -" 2 -- topostat "$in/torus.el" --throughput --demand -
+bad "topostat --demand - with the graph from stdin" 2 "<" "$in/torus.el" -- topostat --throughput --demand -
+says "--demand -: the graph is read from standard input"
+bad "topostat --demand - garbage" 1 "<" "$in/garbage.bin" -- topostat "$in/torus.el" --throughput --demand -
+says "topostat: <stdin>"
+bad "topostat --demand - empty" 1 -- topostat "$in/torus.el" --throughput --demand -
+says "<stdin>: no tasks"
+printf '0 x 1\n' > "$in/demand-x.el"
+bad "topostat --demand - not a number" 1 "<" "$in/demand-x.el" -- topostat "$in/torus.el" --throughput --demand -
+says "<stdin>:1: v: expected a non-negative integer, got 'x'"
+bad "topostat --demand - more routers than the network" 1 "<" <(printf '0 19 1\n') -- topostat "$in/torus.el" --throughput --demand -
+says "<stdin>: 20 tasks exceed the limit of 16 for a demand"
 bad "topostat --hotspot outside the graph" 1 -- topostat "$in/torus.el" --throughput --traffic hotspot --hotspot 16
 says "--hotspot 16: the graph has 16 nodes"
 bad "topostat --traffic bit-complement on 20 nodes" 1 -- topostat <("$bin/topogen" ring --nodes 20) --throughput --traffic bit-complement

@@ -2,7 +2,8 @@
 // Σ arc capacities over the demand-weighted sum of distances, θ = Δ/k̄ with one terminal per router; on a path
 // the middle link limits θ; Garg–Könemann's bounds bracket the LP's θ; TUB of the antipodal permutation; the
 // Hungarian method against every permutation of small matrices; θ under given traffic (tornado on rings, tori and
-// K_n, hotspot limited by the hot node's degree, a demand between antipodes) and under the longest matching.
+// K_n, hotspot limited by the hot node's degree, a demand between antipodes) and under the longest matching; the
+// single-node cut bound Garg–Könemann starts from is above the LP's θ.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -167,6 +168,31 @@ TEST_CASE("throughput: hotspot is limited by the hot node's degree") {
   check_pattern(family("torus", {{"dims", "4x4"}}), "hotspot", 4, 5);
   check_pattern(family("mesh", {{"dims", "3x3"}}), "hotspot", 2, 0);
   check_pattern(family("mesh", {{"dims", "3x3"}}), "hotspot", 4, 4);
+}
+
+TEST_CASE("throughput: the single-node cut bound is above θ, and is θ under hotspot traffic") {
+  // Every pattern on graphs of every kind: min over nodes of capacity out/sent and in/received ≥ the LP's θ.
+  route::TrafficOptions to;
+  to.hotspot = 3;
+  for (const auto& g : {family("torus", {{"dims", "4x4"}}), family("mesh", {{"dims", "3x3"}}),
+                        family("ring", {{"nodes", "8"}}), family("random-regular", {{"nodes", "12"}, {"degree", "3"}})})
+    for (const char* pattern : {"hotspot", "tornado", "permutation", "all-to-all", "nearest-neighbour"}) {
+      CAPTURE(pattern);
+      const auto traffic = pattern_traffic(g, pattern, to);
+      GivenThroughput figures;
+      const auto demand = normalised_demand(g, traffic, {}, 1, figures);
+      const auto lp = given_throughput(g, traffic, ThroughputMethod::lp);
+      CHECK(single_node_cut_bound(g, demand) >= lp.given->theta.lower * (1 - 1e-9));
+    }
+  // Uniform traffic on K_5: each node sends 1 over 4 arcs: the cut gives 4, the LP's θ is 4 too (one hop each).
+  const auto k5 = family("complete", {{"nodes", "5"}});
+  ThroughputOptions o;
+  CHECK(single_node_cut_bound(k5, RouterDemand::of(uniform_traffic(k5, o))) == doctest::Approx(4));
+  // Hotspot: the hot node of a 4x4 torus receives θ over its 4 arcs, the cut is the bound and θ itself.
+  const auto torus = family("torus", {{"dims", "4x4"}});
+  GivenThroughput figures;
+  CHECK(single_node_cut_bound(torus, normalised_demand(torus, pattern_traffic(torus, "hotspot", to), {}, 1, figures)) ==
+        doctest::Approx(4));
 }
 
 TEST_CASE("throughput: all-to-all as a given traffic is uniform traffic") {

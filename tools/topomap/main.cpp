@@ -12,13 +12,13 @@
 #include "common/job.hpp"
 #include "common/progress.hpp"
 #include "common/standard_streams.hpp"
+#include "common/stdin_demand.hpp"
 #include "common/suggest.hpp"
 #include "topo/errors.hpp"
 #include "topo/map/choices.hpp"
 #include "topo/map/methods.hpp"
 #include "topo/map/report_output.hpp"
 #include "topo/registry.hpp"
-#include "topomap/stdin_demand.hpp"
 
 namespace {
 

@@ -8,6 +8,7 @@
 #include "common/job.hpp"
 #include "common/progress.hpp"
 #include "common/standard_streams.hpp"
+#include "common/stdin_demand.hpp"
 #include "common/suggest.hpp"
 #include "common/version.hpp"
 #include "topo/errors.hpp"
@@ -162,7 +163,9 @@ int main(int argc, char** argv) {
     mo.throughput_terminals_per_router = o.costs.terminals_per_router;
     if (app.count("--hotspot") && o.traffic != "hotspot")
       throw topo::UsageError(fmt::format("--hotspot goes with --traffic hotspot, not --traffic {}", o.traffic));
-    if (o.demand == "-") throw topo::UsageError("--demand -: the graph is read from standard input; give a file");
+    if (o.demand == "-" && (o.input.empty() || o.input == "-"))
+      throw topo::UsageError(
+          "--demand -: the graph is read from standard input; give the graph or the demand as a file");
     if (!o.traffic.empty())
       mo.throughput_traffic = [&](const topo::Graph& g) {
         if (o.hotspot >= g.num_nodes())
@@ -174,7 +177,9 @@ int main(int argc, char** argv) {
       };
     if (!o.demand.empty())
       mo.throughput_traffic = [&](const topo::Graph& g) {  // no more tasks than routers, before reading them
-        return m::demand_traffic(topo::map::read_demand(o.demand, topo::map::Weights::magnitude, g.num_nodes()));
+        const auto wt = topo::map::Weights::magnitude;
+        return m::demand_traffic(o.demand == "-" ? topo::cli::read_demand_stdin(wt, g.num_nodes())
+                                                 : topo::map::read_demand(o.demand, wt, g.num_nodes()));
       };
     mo.kernel = topo::cli::kernel_from_environment();
     mo.ranks = &topo::cli::job();  // under mpirun the ranks share the sweeps and searches

@@ -9,7 +9,11 @@ namespace topo::map {
 using namespace detail;
 
 Demand read_edge_list(const std::string& path, Weights wt, std::uint64_t task_limit) {
-  FieldLines lines(path);
+  return detail::edge_list_text(open(path), path, wt, task_limit);
+}
+
+Demand detail::edge_list_text(std::istringstream text, const std::string& path, Weights wt, std::uint64_t task_limit) {
+  FieldLines lines(std::move(text));
   std::uint64_t n = 0;
   std::vector<Entry> e;
   while (lines.next()) {

@@ -39,7 +39,11 @@ FortranFormat parse_format(std::string_view f, const std::string& file, std::siz
 }  // namespace
 
 Demand read_harwell_boeing(const std::string& path, Weights wt, std::uint64_t task_limit) {
-  auto in = open(path);
+  return detail::harwell_boeing_text(open(path), path, wt, task_limit);
+}
+
+Demand detail::harwell_boeing_text(std::istringstream in, const std::string& path, Weights wt,
+                                   std::uint64_t task_limit) {
   std::string line;
   std::size_t ln = 0;
   auto next = [&](const char* what) -> const std::string& {

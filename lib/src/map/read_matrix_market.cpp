@@ -9,7 +9,12 @@ namespace topo::map {
 using namespace detail;
 
 Demand read_matrix_market(const std::string& path, Weights wt, std::uint64_t task_limit) {
-  FieldLines lines(path);
+  return detail::matrix_market_text(open(path), path, wt, task_limit);
+}
+
+Demand detail::matrix_market_text(std::istringstream text, const std::string& path, Weights wt,
+                                  std::uint64_t task_limit) {
+  FieldLines lines(std::move(text));
   if (!lines.next()) throw ParseError(path, 1, "empty file");
   const auto h = lines.fields();
   if (h.size() < 5 || lower(h[0]) != "%%matrixmarket" || lower(h[1]) != "matrix")

@@ -40,6 +40,7 @@ inline std::istringstream open(const std::string& path) {
 class FieldLines {
  public:
   explicit FieldLines(const std::string& path) : in_(open(path)) {}
+  explicit FieldLines(std::istringstream text) : in_(std::move(text)) {}
   /// Reads the next line; false at the end of the file, where number() stays at the last line.
   bool next() {
     if (!std::getline(in_, line_)) return false;
@@ -101,6 +102,11 @@ struct Entry {
 // first; an ordered entry stored twice adds in a general file and is taken once in a symmetric one
 // (YOUNG*C are labelled symmetric but store both triangles). In demand.cpp.
 Demand build(std::uint32_t n, std::vector<Entry> e, bool symmetric, std::string source);
+
+// The demand readers on a text already read: `path` names it in errors.
+Demand matrix_market_text(std::istringstream text, const std::string& path, Weights wt, std::uint64_t task_limit);
+Demand harwell_boeing_text(std::istringstream text, const std::string& path, Weights wt, std::uint64_t task_limit);
+Demand edge_list_text(std::istringstream text, const std::string& path, Weights wt, std::uint64_t task_limit);
 
 inline bool ends_with(std::string_view s, std::string_view suf) {
   return s.size() >= suf.size() && lower(s.substr(s.size() - suf.size())) == suf;

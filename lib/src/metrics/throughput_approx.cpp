@@ -5,7 +5,8 @@
 // Lower bound: after k phases, each routing the whole demand once, the accumulated flow divided by its largest
 // congestion max_a F(a)/c(a) is feasible, so θ ≥ k / max_a F(a)/c(a). Upper bound: for any lengths l ≥ 0, weak
 // duality gives θ ≤ Σ_a l(a)·c(a) / Σ_{s,t} demand·dist_l(s,t). Both are evaluated after every phase; the run
-// stops when lower ≥ (1 − ε)·upper.
+// stops when lower ≥ (1 − ε)·upper. The upper bound starts at the single-node cuts' (lengths 1 on one node's
+// arcs out or in): under traffic into one hot router the lengths would take many phases to find that cut.
 #include <omp.h>
 
 #include <algorithm>
@@ -61,6 +62,32 @@ void dijkstra(const Graph& g, const std::vector<double>& length, node_id s, Tree
 
 }  // namespace
 
+double single_node_cut_bound(const Graph& g, const RouterDemand& d) {
+  const node_id n = g.num_nodes();
+  std::vector<double> out_capacity(n, 0), in_capacity(n, 0), sent(n, 0), received(n, 0);
+  for (std::uint64_t a = 0; a < g.num_arcs(); ++a)
+    if (g.arc_tail(a) != g.arc_head(a)) {
+      out_capacity[g.arc_tail(a)] += g.multiplicity(g.arc_link(a));
+      in_capacity[g.arc_head(a)] += g.multiplicity(g.arc_link(a));
+    }
+  for (std::size_t i = 0; i < d.sources.size(); ++i) {
+    if (d.uniform > 0) {  // without the N² entries of RouterDemand::fill
+      sent[d.sources[i]] = received[d.sources[i]] = d.uniform * double(d.sources.size() - 1);
+      continue;
+    }
+    for (const auto& [v, amount] : d.to[i]) {
+      sent[d.sources[i]] += amount;
+      received[v] += amount;
+    }
+  }
+  double bound = std::numeric_limits<double>::infinity();
+  for (node_id v = 0; v < n; ++v) {
+    if (sent[v] > 0) bound = std::min(bound, out_capacity[v] / sent[v]);
+    if (received[v] > 0) bound = std::min(bound, in_capacity[v] / received[v]);
+  }
+  return bound;
+}
+
 ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d, double epsilon, int threads) {
   const node_id n = g.num_nodes();
   const std::uint64_t arcs = g.num_arcs();
@@ -98,6 +125,7 @@ ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d,
 
   b.upper = dual();
   if (b.upper == 0) return b;  // an endpoint cannot reach another: θ = 0
+  b.upper = std::min(b.upper, single_node_cut_bound(g, d));
   // Enough phases for the guarantee of Garg and Könemann (lengths growing by (m/(1 − ε))^(1/ε)), with room.
   const double phase_limit = 4 * std::ceil(std::log(double(arcs) / (1 - epsilon)) / (epsilon * epsilon)) + 16;
   Tree tree;

@@ -52,7 +52,23 @@ GivenTraffic pattern_traffic(const Graph& g, std::string_view pattern, const rou
   GivenTraffic t;
   t.name = std::string(pattern);
   t.label = fmt::format("--traffic {}", pattern);
-  for (const auto& [s, d] : route::traffic_pairs(g, pattern, o)) t.entries.emplace_back(s, d, 1.0);
+  const auto& ends = g.meta.endpoints;
+  if (ends.empty()) {
+    for (const auto& [s, d] : route::traffic_pairs(g, pattern, o)) t.entries.emplace_back(s, d, 1.0);
+    return t;
+  }
+  // An indirect network: the pattern acts on its terminal routers alone, numbered 0..E-1 in increasing order
+  // (as the simulator numbers terminals), on a graph of E nodes without links; the pairs are mapped back.
+  route::TrafficOptions over = o;
+  const auto hot = std::lower_bound(ends.begin(), ends.end(), o.hotspot);
+  if (pattern == "hotspot") {
+    if (hot == ends.end() || *hot != o.hotspot)
+      throw InputError(fmt::format("{}: router {} has no terminals (the network's terminals are on {} routers)",
+                                   t.label, o.hotspot, ends.size()));
+    over.hotspot = node_id(hot - ends.begin());
+  }
+  const Graph routers = GraphBuilder(ends.size(), false).finish();
+  for (const auto& [s, d] : route::traffic_pairs(routers, pattern, over)) t.entries.emplace_back(ends[s], ends[d], 1.0);
   return t;
 }
 

@@ -9,6 +9,7 @@
 // C = ½ Σ_{i,j} D_ij S_{m(i),m(j)} over ordered pairs of the expanded matrix D. A QAPLIB instance keeps
 // QAPLIB's own convention C(p) = Σ_{i,j} A_ij · B_{p(i),p(j)} over ordered pairs (A, B may be asymmetric).
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <span>
 #include <string>
@@ -60,6 +61,10 @@ Demand read_harwell_boeing(const std::string& path, Weights wt = Weights::magnit
 Demand read_edge_list(const std::string& path, Weights wt = Weights::magnitude, std::uint64_t task_limit = max_tasks);
 /// By extension: .mtx, .rua/.rsa/.psa/.csa/.rra/.pua/.cua (HB), otherwise an edge list.
 Demand read_demand(const std::string& path, Weights wt = Weights::magnitude, std::uint64_t task_limit = max_tasks);
+/// From a stream (standard input), in the format its first lines show: Matrix Market ("%%MatrixMarket"),
+/// Harwell-Boeing (a type such as RSA on line 3) or an edge list; gzip is decompressed. Errors name `name`.
+Demand read_demand(std::istream& in, const std::string& name, Weights wt = Weights::magnitude,
+                   std::uint64_t task_limit = max_tasks);
 
 /// A QAPLIB instance: minimise Σ A_ij B_{p(i)p(j)}.
 struct Qap {

@@ -59,7 +59,9 @@ struct GivenTraffic {
   std::string label;  // for messages: "--traffic NAME" or the file's name
   std::vector<std::tuple<node_id, node_id, double>> entries;
 };
-/// A traffic pattern of toporoute's registry (route/traffic.hpp): every pair it gives demands 1.
+/// A traffic pattern of toporoute's registry (route/traffic.hpp): every pair it gives demands 1. On an indirect
+/// network (g.meta.endpoints) the pattern acts on the routers with terminals alone, numbered in increasing order;
+/// o.hotspot must be one of them.
 GivenTraffic pattern_traffic(const Graph& g, std::string_view pattern, const route::TrafficOptions& o);
 /// A demand matrix as topomap reads it (map/problem.hpp): task i is router i, and a pair's weight w_ij is sent in
 /// each direction (the readers' undirected convention).
@@ -133,7 +135,11 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o);
 /// InputError when GLPK fails.
 ThroughputBounds throughput_lp(const Graph& g, const RouterDemand& d);
 /// Garg–Könemann (Fleischer's per-source variant): feasible flow and dual bounds until lower ≥ (1 − ε)·upper.
+/// The upper bound starts at single_node_cut_bound.
 ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d, double epsilon, int threads);
+/// θ ≤ min over routers v of (capacity of v's arcs out)/(what v sends) and (capacity of its arcs in)/(what v
+/// receives): every single-node cut, a dual bound that needs no shortest paths (infinity when nothing is sent).
+double single_node_cut_bound(const Graph& g, const RouterDemand& d);
 /// The traffic normalised per terminal on the routers with terminals `endpoints` (every node when empty);
 /// InputError when a pair leaves the graph or a router without terminals, an amount is negative or not finite,
 /// or no amount crosses the network.
