@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "route/terminal_traffic_internal.hpp"
+#include "topo/errors.hpp"
 #include "topo/graph.hpp"
 #include "topo/rng.hpp"
 #include "topo/route/route.hpp"
@@ -98,6 +99,13 @@ std::unique_ptr<InjectionProcess> make_injection(const SimOptions& o);
 // ---- Routing and VC classes ------------------------------------------------------------------------
 
 struct Packet;
+
+/// A VC class scheme that fits the graph but needs more VCs than given, `needed` of them, for every route (the
+/// schemes whose need follows from the graph alone: escape, escape-hop, valiant).
+struct TooFewVcs : UsageError {
+  TooFewVcs(const std::string& what, std::uint32_t needed_) : UsageError(what), needed(needed_) {}
+  std::uint32_t needed;
+};
 
 /// The VC class scheme: class count and the class of each hop of a path.
 class VcClasses {

@@ -21,6 +21,9 @@ struct Simulator::Impl {
   SimSetup setup;
   RouteCache known;                  // the routes of the dependency check, for the engines (pure routings)
   std::vector<std::string> misfits;  // why the default schemes that were passed over do not fit
+  /// Of the default schemes passed over for want of VCs only (TooFewVcs), the one that needs the fewest.
+  std::string fewest_scheme;
+  std::uint32_t fewest_vcs = 0;
   std::vector<ChannelInfo> channels;
 
   Impl(const Graph& graph, const SimOptions& opt) : g(graph), o(opt), net(build_network(graph, opt)) {
@@ -45,10 +48,17 @@ struct Simulator::Impl {
         list += fmt::format(" {}->{}", v, g.out_neighbors(v)[cycle[i].first - g.arc_offset(v)]);
         if (routing->class_vcs.size() > 1) list += fmt::format("/{}", cycle[i].second);
       }
+      // When a default scheme lacked VCs only, the count it needs comes first.
+      const auto what = fewest_vcs == 0 ? fmt::format("--algo {} with --vc-classes {} and {} VCs", setup.algo,
+                                                      setup.vc_classes, o.vcs)
+                                        : fmt::format(
+                                              "--algo {} needs --vcs {} or more on this graph (for --vc-classes "
+                                              "{}): with {} VCs, --vc-classes {}",
+                                              setup.algo, fewest_vcs, fewest_scheme, o.vcs, setup.vc_classes);
       throw InputError(fmt::format(
-          "--algo {} with --vc-classes {} and {} VCs can deadlock: the channel dependency graph has a cycle of {} "
-          "channels{}{} ({}use --vc-classes hop, dateline or escape-hop, more --vcs, or --allow-deadlock)",
-          setup.algo, setup.vc_classes, o.vcs, cycle.size(), list, cycle.size() > 12 ? " ..." : "",
+          "{} can deadlock: the channel dependency graph has a cycle of {} channels{}{} ({}use --vc-classes hop, "
+          "dateline or escape-hop, more --vcs, or --allow-deadlock)",
+          what, cycle.size(), list, cycle.size() > 12 ? " ..." : "",
           misfits.empty() ? "" : fmt::format("the other schemes: {}; ", fmt::join(misfits, "; "))));
     }
     if (routing_takes_ugal_threshold(setup.algo) && net.queue_measure == QueueMeasure::credits &&
@@ -105,6 +115,13 @@ struct Simulator::Impl {
     for (const auto& s : candidates) {
       try {
         cycle = build(s, uniform);
+      } catch (const TooFewVcs& e) {
+        misfits.push_back(fmt::format("{}: {}", s, e.what()));
+        if (fewest_vcs == 0 || e.needed < fewest_vcs) {
+          fewest_vcs = e.needed;
+          fewest_scheme = s;
+        }
+        continue;
       } catch (const Error& e) {
         misfits.push_back(fmt::format("{}: {}", s, e.what()));  // the scheme does not fit the graph, routes or VCs
         continue;
