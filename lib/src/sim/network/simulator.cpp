@@ -101,9 +101,12 @@ struct Simulator::Impl {
   /// With --allow-deadlock and no candidate that fits, the routing runs without classes.
   std::vector<std::pair<std::uint64_t, std::uint32_t>> default_vc_classes() {
     const auto& candidates = routing_default_vc_schemes(setup.algo);
-    // The routing first, so that a routing that does not fit the graph says so itself (adaptive routing is
-    // made with its escape scheme, below).
-    if (!routing_is_adaptive(setup.algo)) routing = make_sim_routing({g, net, o, setup.algo, "none"});
+    // The routing first, so that a routing that does not fit the graph says so itself (adaptive routing gets
+    // its escape scheme below).
+    if (routing_is_adaptive(setup.algo))
+      routing = make_sim_routing_without_classes({g, net, o, setup.algo, ""});
+    else
+      routing = make_sim_routing({g, net, o, setup.algo, "none"});
     // The run's own destinations when its traffic is uniform, else uniform ones made for the choice.
     const auto& uniform_pattern = route::uniform_random_traffic();
     const bool uniform_traffic = &route::find_traffic(o.traffic) == &uniform_pattern;
