@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages topo needs, if any are missing.
 #   scripts/install-deps.sh          packages to build and run the tools
-#   scripts/install-deps.sh --test   also the packages the test suite and make lint use (oracles, man page lint,
-#                                    clang-format, clang-tidy, shellcheck, fuzzing)
+#   scripts/install-deps.sh --test   also the packages the test suite and make lint use (oracles, nauty's labelg,
+#                                    man page lint, clang-format, clang-tidy, shellcheck, fuzzing)
 #   scripts/install-deps.sh --experiments   also the packages `make experiments` uses (plots)
 #   scripts/install-deps.sh --mpi    also Open MPI, for the MPI build of the tools (make MPI=1)
 # Options combine: scripts/install-deps.sh --test --mpi
@@ -10,7 +10,7 @@
 set -euo pipefail
 
 build=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev doctest-dev libnauty2-dev libmetis-dev libglpk-dev zlib1g-dev libxml2-dev)
-test=(python3 python3-networkx python3-igraph python3-pandas mandoc zsh fish shellcheck clang-format clang-tidy clang-14 libfuzzer-14-dev libomp-14-dev ccache)
+test=(python3 python3-networkx python3-igraph python3-pandas nauty mandoc zsh fish shellcheck clang-format clang-tidy clang-14 libfuzzer-14-dev libomp-14-dev ccache)
 experiments=(python3 gnuplot-nox)
 mpi=(libopenmpi-dev openmpi-bin)
 

@@ -21,6 +21,7 @@ import networkx as nx
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from harness import BIN, check, finish  # noqa: E402
+from nauty_labelg import check_nauty  # noqa: E402
 
 
 def slot_targets(arrangement, g, i):
@@ -110,9 +111,10 @@ for arrangement in ["absolute", "relative", "circulant"]:
 for h in (1, 2):
     _, got = ours(["--h", str(h)])
     check(f"dragonfly --h {h}: the default is the relative arrangement", got == oracle("relative", 2 * h, h, 2 * h * h + 1))
-    check(f"dragonfly --h {h}: relative is the palm tree up to isomorphism",
-          nx.is_isomorphic(to_nx(got, 2 * h * (2 * h * h + 1)),
-                           to_nx(oracle("palmtree", 2 * h, h, 2 * h * h + 1), 2 * h * (2 * h * h + 1))))
+    nodes = 2 * h * (2 * h * h + 1)
+    relative, palmtree = to_nx(got, nodes), to_nx(oracle("palmtree", 2 * h, h, 2 * h * h + 1), nodes)
+    check(f"dragonfly --h {h}: relative is the palm tree up to isomorphism", nx.is_isomorphic(relative, palmtree))
+    check_nauty(f"dragonfly --h {h}: relative and palm tree", relative, palmtree)
 
 # toposim run: the minimal dragonfly routing with the dragonfly VC classes, 3 VCs, every route checked.
 for arrangement in ["absolute", "relative", "circulant"]:

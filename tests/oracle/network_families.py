@@ -30,6 +30,7 @@ import networkx
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from harness import BIN, check, finish  # noqa: E402
+from nauty_labelg import check_nauty  # noqa: E402
 
 
 def topogen(*args):
@@ -177,6 +178,7 @@ for k, n in ((2, 3), (3, 3), (4, 2)):
     tree = nx_graph(topogen("xgft", "--m", ",".join([str(k)] * n), "--w", ",".join(["1"] + [str(k)] * (n - 1))))
     fat = nx_graph(topogen("fattree", "--arity", str(k), "--levels", str(n)))
     check(f"xgft({n}; {k}..; 1,{k}..) is the {k}-ary {n}-tree of fattree", networkx.is_isomorphic(tree, fat))
+    check_nauty(f"xgft({n}; {k}..; 1,{k}..) and fattree", tree, fat)
 
 # Tofu: products of cycles and paths over (x, y, z, a, b, c).
 for xyz, mesh in (((3, 3, 4), False), ((4, 3, 5), True), ((2, 3, 3), False)):

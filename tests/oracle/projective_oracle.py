@@ -16,6 +16,7 @@ from networkx.readwrite import json_graph
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from harness import BIN, check, finish  # noqa: E402
+from nauty_labelg import check_nauty  # noqa: E402
 
 
 def topogen(*args):
@@ -115,25 +116,29 @@ CASES = [
     ("paley q=17", ["paley", "--q", "17"], paley_prime(17)),
     ("paley q=9 = rook 3x3", ["paley", "--q", "9"], hamming_graph(3, 2)),
     ("bipartite n=6", ["bipartite", "--n", "6"], nx.complete_bipartite_graph(6, 6)),
+    ("bipartite n=4", ["bipartite", "--n", "4"], nx.complete_bipartite_graph(4, 4)),
     ("turan n=11 r=4", ["turan", "--n", "11", "--r", "4"], nx.turan_graph(11, 4)),
     ("turan n=12 r=3", ["turan", "--n", "12", "--r", "3"], nx.turan_graph(12, 3)),
     ("hamming 4^3", ["hamming", "--side", "4", "--dims", "3"], hamming_graph(4, 3)),
+    ("hamming 3^2", ["hamming", "--side", "3", "--dims", "2"], hamming_graph(3, 2)),
 ]
 
 for name, args, expected in CASES:
     g = topogen(*args)
     check(f"{name}: isomorphic", isomorphic(g, expected),
           f"{g.number_of_nodes()}/{g.number_of_edges()} vs {expected.number_of_nodes()}/{expected.number_of_edges()}")
+    check_nauty(name, g, expected)
     check(f"{name}: degree and distance distributions", profile(g) == profile(expected))
 
-# MLFM from K_4 (Figure 10 c): the incidence graph of K_n with each vertex of K_n copied n-1 times.
-n = 4
-fig10 = nx.Graph()
-for a, b in itertools.combinations(range(n), 2):
-    for i in range(n - 1):
-        fig10.add_edge(("spine", a, b), ("leaf", a, i))
-        fig10.add_edge(("spine", a, b), ("leaf", b, i))
-check("mlfm n=4 (Figure 10): isomorphic", isomorphic(topogen("mlfm", "--n", "4"), fig10))
+# MLFM from K_n (Figure 10 c for n = 4): the incidence graph of K_n with each vertex of K_n copied n-1 times.
+for n in (4, 5):
+    fig10 = nx.Graph()
+    for a, b in itertools.combinations(range(n), 2):
+        for i in range(n - 1):
+            fig10.add_edge(("spine", a, b), ("leaf", a, i))
+            fig10.add_edge(("spine", a, b), ("leaf", b, i))
+    check(f"mlfm n={n}: isomorphic", isomorphic(topogen("mlfm", "--n", str(n)), fig10))
+    check_nauty(f"mlfm n={n}", topogen("mlfm", "--n", str(n)), fig10)
 
 # OFT q=2 (Figure 11): three layers of P2(F_2); isomorphic to two Heawood graphs sharing the middle layer.
 pts = projective_points(3, 2)
@@ -144,9 +149,11 @@ for x in pts:
             oft.add_edge((0, x), (1, y))
             oft.add_edge((1, x), (2, y))
 check("oft q=2 (Figure 11): isomorphic", isomorphic(topogen("oft", "--q", "2"), oft))
-check("oft q=3: isomorphic", isomorphic(topogen("oft", "--q", "3"), nx.compose(
-    nx.relabel_nodes(pn_graph(3), lambda v: (0 if v[0] == "P" else 1, v[1])),
-    nx.relabel_nodes(pn_graph(3), lambda v: (1 if v[0] == "P" else 2, v[1])))))
+check_nauty("oft q=2 (Figure 11)", topogen("oft", "--q", "2"), oft)
+oft3 = nx.compose(nx.relabel_nodes(pn_graph(3), lambda v: (0 if v[0] == "P" else 1, v[1])),
+                  nx.relabel_nodes(pn_graph(3), lambda v: (1 if v[0] == "P" else 2, v[1])))
+check("oft q=3: isomorphic", isomorphic(topogen("oft", "--q", "3"), oft3))
+check_nauty("oft q=3", topogen("oft", "--q", "3"), oft3)
 
 # Slim Fly: every q in the list of doc/definitions.md §3.6 is regular of degree (3q-e)/2 with diameter 2; q = 4, 7 against networkx BFS.
 for q in (3, 4, 7, 8, 9):

@@ -14,10 +14,12 @@ import sys
 from collections import deque
 
 import igraph
+import networkx as nx
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from harness import BIN, check, finish  # noqa: E402
+from nauty_labelg import check_nauty  # noqa: E402
 
 
 def solutions(p):
@@ -94,6 +96,7 @@ for p, q in [(5, 13), (13, 17), (5, 7), (5, 11), (13, 7), (17, 5)]:
         a = igraph.Graph(n=d["nodes"], edges=sorted(edges))
         b = igraph.Graph(n=n_oracle, edges=sorted(oracle_edges))
         check(f"{name}: isomorphic to LPS's construction with i^2 = -1", n_oracle == n and a.isomorphic(b))
+        check_nauty(name, nx.Graph(edges), nx.Graph(oracle_edges))
     else:
         n_oracle, oracle_edges = cayley(lps_xy(p, q), q)
         check(f"{name}: the edges of the x^2+y^2 = -1 construction, numbered breadth-first",

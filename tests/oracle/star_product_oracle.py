@@ -15,9 +15,11 @@ import subprocess
 import sys
 
 import igraph
+import networkx as nx
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from harness import BIN, check, finish  # noqa: E402
+from nauty_labelg import check_nauty  # noqa: E402
 
 
 def gf4():
@@ -169,6 +171,7 @@ for q, kind, dd in cases:
     n, oracle_edges, quadrics = star(er(field), sn, kind == "iq")
     check(f"{name}: N = (q^2+q+1)|S|", d["nodes"] == n == (q * q + q + 1) * sn[0], f"{d['nodes']} vs {n}")
     a = igraph.Graph(n=n, edges=sorted(edges))
+    check_nauty(name, nx.Graph(edges), nx.Graph(oracle_edges))
     if q == 4:
         b = igraph.Graph(n=n, edges=sorted(oracle_edges))
         check(f"{name}: isomorphic to the star product over GF(4) built here", a.isomorphic(b))

@@ -144,7 +144,7 @@ TEST_CASE("hyperx: trunks are links of multiplicity K_i, a class per dimension, 
         "--trunking: one value or one per dimension (2), got 1,2,3");
 }
 
-TEST_CASE("xgft: levels of Π m_i(above) Π w_i(below) nodes; terminals are the endpoints") {
+TEST_CASE("xgft: levels of Π m_i(above) Π w_i(below) nodes, terminals are the endpoints") {
   const auto p = std::map<std::string, std::string>{{"m", "4,3,2"}, {"w", "1,2,3"}};
   const auto g = family("xgft", p);
   const auto& f = gen::find_family("xgft");
@@ -156,7 +156,7 @@ TEST_CASE("xgft: levels of Π m_i(above) Π w_i(below) nodes; terminals are the 
   CHECK(refusal("xgft", {{"m", "2,2"}, {"w", "1"}}) == "--w: one value per level (h = 2 from --m), got 1");
 }
 
-TEST_CASE("tofu: a grid with b a ring of three and a, c single links; the K computer's size") {
+TEST_CASE("tofu: a grid with b a ring of three and a, c single links, the K computer's size") {
   const auto& f = gen::find_family("tofu");
   const auto grid = f.grid(gen::parse_params(f, {{"xyz", "4x3x5"}, {"mesh", "true"}}));
   CHECK(grid.sizes == std::vector<std::int64_t>{4, 3, 5, 2, 3, 2});
@@ -167,7 +167,7 @@ TEST_CASE("tofu: a grid with b a ring of three and a, c single links; the K comp
   CHECK(k.degree_max == 10);
 }
 
-TEST_CASE("megafly: leaves are the endpoints with p terminals; spines carry the global links") {
+TEST_CASE("megafly: leaves are the endpoints with p terminals, spines carry the global links") {
   const auto g = family("megafly", {{"leaves", "4"}, {"spines", "3"}, {"global", "2"}, {"terminals", "6"}});
   CHECK(g.num_nodes() == 7 * 7);  // Sh+1 = 7 groups of 4+3 routers
   CHECK(g.meta.endpoints.size() == 7 * 4);

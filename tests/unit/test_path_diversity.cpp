@@ -119,7 +119,7 @@ TEST_CASE("path diversity: ring, two shortest paths between antipodes and two ed
   CHECK(metrics::shortest_path_counts_from(g, 0)[5] == 2);
 }
 
-TEST_CASE("path diversity: parallel links multiply σ and λ; components have λ = 0") {
+TEST_CASE("path diversity: parallel links multiply σ and λ, components have λ = 0") {
   // 0 =2= 1 - 2 (two parallel links between 0 and 1), and 3 - 4 apart
   GraphBuilder b(5, false);
   LinkAttrs two;
@@ -244,7 +244,7 @@ TEST_CASE("path diversity: the same figures on 1 and 2 threads") {
   CHECK(a.greedy->quadruples == 1000);
 }
 
-TEST_CASE("greedy disjoint paths: K_n has one path of length 1 and n - 2 of length 2; interference 0 then 2") {
+TEST_CASE("greedy disjoint paths: K_n has one path of length 1 and n - 2 of length 2, interference 0 then 2") {
   // Between {a, c} and {b, d}: 4 links, then 2 paths through each of the n - 4 other nodes: 2n - 4 in all,
   // against n - 1 into b and n - 1 into d alone; so x(1) = 2 + 2 - 4 and x(2) = 2(n - 1) - (2n - 4).
   const Graph g = test::family("complete", {{"nodes", "6"}});
@@ -278,7 +278,7 @@ TEST_CASE("greedy disjoint paths: adjacent hypercube nodes, the link and d - 1 l
   CHECK(metrics::greedy_path_lengths(g, {0}, {3}).size() == 4);  // λ = 4 is reached greedily too
 }
 
-TEST_CASE("greedy disjoint paths: parallel links carry one path each; bad node sets are refused") {
+TEST_CASE("greedy disjoint paths: parallel links carry one path each, bad node sets are refused") {
   GraphBuilder b(3, false);
   LinkAttrs two;
   two.multiplicity = 2;

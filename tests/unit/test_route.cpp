@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <tuple>
 
 #include "route/hdn_internal.hpp"
 #include "route/ibt_internal.hpp"
@@ -603,6 +604,35 @@ TEST_CASE("route: dragonfly routing is local-global-local with the closed-form m
           CHECK((classes == "L" || classes == "G" || classes == "LG" || classes == "GL" || classes == "LGL"));
         }
     CHECK(hops / double(pairs) == doctest::Approx(mean).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("route: megafly routes every ordered pair of routers, spines too, on a shortest path") {
+  // (L, S, h): 5 groups of 3 leaves and 2 spines (diameter 4); 13 groups of 2 leaves and 4 spines (diameter 5, its
+  // spine-to-spine routes cross up to 4 global links).
+  const std::vector<std::tuple<const char*, const char*, const char*, std::uint64_t, std::size_t>> nets = {
+      {"3", "2", "2", 25, 4}, {"2", "4", "3", 78, 5}};
+  for (const auto& [l, s, h, nodes, diameter] : nets) {
+    CAPTURE(s);
+    const auto g = gen_of("megafly", {{"leaves", l}, {"spines", s}, {"global", h}, {"terminals", "1"}});
+    REQUIRE(g.num_nodes() == nodes);
+    const auto a = route_all(g, "megafly");
+    CHECK(a.pairs == nodes * nodes);
+    CHECK(a.longer == 0);
+    CHECK(a.max_hops == diameter);
+    // Between leaves: up, across the one global link between the two groups, down (3 hops).
+    route::RouterOptions o;
+    o.algo = "megafly";
+    const auto r = route::make_router(g, o);
+    route::Rng rng(1);
+    const auto global = g.find_class("global");
+    for (auto u : g.meta.endpoints)
+      for (auto v : g.meta.endpoints)
+        if (g.coords(u)[0] != g.coords(v)[0]) {
+          const auto p = r->route(u, v, rng);
+          REQUIRE(p.hops() == 3);
+          CHECK(g.link_class(g.arc_link(p.arcs[1])) == global);
+        }
   }
 }
 

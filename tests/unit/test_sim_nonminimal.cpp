@@ -2,6 +2,7 @@
 // class per phase (and ring part on tori), UGAL on the dragonfly with 3 VCs, the default scheme independent of
 // the traffic, and the figures of unstable and deadlocked points.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <map>
 #include <string>
@@ -175,6 +176,30 @@ TEST_CASE("sim: Valiant and UGAL on a megafly run with their default VCs, the dr
 }
 
 TEST_CASE(
+    "sim: minimal-adaptive on a megafly runs with escape-hop and a VC more than the diameter, which a refusal names") {
+  // Its escape routes start at any router, spines too, and are the megafly routing's shortest paths; their classes
+  // by hops left need one escape VC per hop of the diameter (4 here, 5 on the second).
+  for (const auto& [spines, diameter] : {std::pair{"2", 4u}, std::pair{"4", 5u}}) {
+    CAPTURE(spines);
+    const auto g = family("megafly", {{"leaves", "2"}, {"spines", spines}, {"global", "3"}, {"terminals", "2"}});
+    auto o = quick_sim();
+    o.algo = "minimal-adaptive";
+    o.sample_period = 500;
+    o.max_samples = 4;
+    const auto needs = fmt::format(
+        "--algo minimal-adaptive needs --vcs {} or more on this graph (for --vc-classes escape-hop)", diameter + 1);
+    CHECK_THROWS_WITH_AS(sim::Simulator(g, o), doctest::Contains(needs.c_str()), InputError);
+    o.vcs = diameter + 1;
+    const sim::Simulator s(g, o);
+    CHECK(s.setup().vc_classes == "escape-hop");
+    const auto p = s.run(0.1, 1);
+    CHECK_FALSE(p.deadlock);
+    CHECK(p.stable);
+    CHECK(p.hops_mean <= 3.0);  // minimal between leaves
+  }
+}
+
+TEST_CASE(
     "sim: PolarStar and Bundlefly take star-product routes with a VC per hop, 3 VCs, as their authors' simulator") {
   for (const auto& g : {family("polarstar", {{"q", "3"}, {"supernode", "iq"}, {"supernode-degree", "3"}}),
                         family("bundlefly", {{"q", "3"}, {"supernode-degree", "2"}})}) {
@@ -294,14 +319,19 @@ TEST_CASE("sim: every routing runs with its defaults on every family it fits") {
         // A family-structure routing on another family, or a routing the graph does not fit. Only on a graph
         // without structure may 4 VCs be too few (Valiant by shortest paths needs twice the diameter), or for
         // PAR on Slim Fly (a local hop and then a Valiant route: 5 hops, --vcs 5 with hop classes), or for
-        // minimal-adaptive on a megafly (its escape routing turns down-up at spines, and escape-hop needs a base
-        // routing whose spine-to-spine routes are shortest), and the refusal then says what each scheme needs.
+        // minimal-adaptive on a megafly (its escape routing turns down-up at spines, and escape-hop needs a VC
+        // more than the diameter 4), and the refusal then says what each scheme needs.
         const std::string what = e.what();
         if (what.find("cycle") != std::string::npos) {
           CHECK((name == "random-regular" || (name == "slimfly" && algo == "par") ||
                  (name == "megafly" && algo == "minimal-adaptive")));
           CHECK(what.find("needs --vcs") != std::string::npos);
         }
+        continue;
+      } catch (const UsageError& e) {
+        // DAL on the 4-cube, a Hamming graph K_2^4: an escape VC per dimension and one adaptive.
+        CHECK((name == "hypercube" && algo == "dal"));
+        CHECK(std::string(e.what()).find("escape-hop needs --vcs 5") != std::string::npos);
         continue;
       }
       const auto p = s->run(0.05, 1);

@@ -13,17 +13,18 @@ namespace {
 
 class HyperX final : public Router {
  public:
-  explicit HyperX(const Graph& g) : g_(g), coords_(family_coords(g, "--algo hyperx")) {
+  HyperX(const Graph& g, std::string_view option) : g_(g), coords_(family_coords(g, option)) {
     size_.assign(coords_.dims, 0);
     for (node_id v = 0; v < g.num_nodes(); ++v)
       for (unsigned i = 0; i < coords_.dims; ++i) size_[i] = std::max<std::int64_t>(size_[i], coords_.of(v)[i] + 1);
     std::uint64_t n = 1;
     for (auto k : size_) n *= std::uint64_t(k);
-    if (n != g.num_nodes()) throw InputError("--algo hyperx: the node coordinates do not form a full lattice");
+    if (n != g.num_nodes())
+      throw InputError(fmt::format("{}: the node coordinates do not form a full lattice", option));
     node_at_.assign(n, no_node);
     for (node_id v = 0; v < g.num_nodes(); ++v) {
       auto& slot = node_at_[index(coords_.of(v))];
-      if (slot != no_node) throw InputError("--algo hyperx: the node coordinates do not form a full lattice");
+      if (slot != no_node) throw InputError(fmt::format("{}: the node coordinates do not form a full lattice", option));
       slot = v;
     }
   }
@@ -57,11 +58,15 @@ class HyperX final : public Router {
 
 }  // namespace
 
+std::unique_ptr<Router> make_lattice_dor(const Graph& g, std::string_view option) {
+  return std::make_unique<HyperX>(g, option);
+}
+
 Algorithm algorithm_hyperx() {
   return {.name = "hyperx",
           .help = "dimension order on a HyperX: one hop per dimension, straight to the target's coordinate",
           .needs = Algorithm::Needs::family_structure,
-          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<HyperX>(g); },
+          .make = [](const Graph& g, const RouterOptions&) { return make_lattice_dor(g, "--algo hyperx"); },
           .family_default = true};
 }
 

@@ -2,6 +2,7 @@
 // Helpers the routing algorithms share; not part of the library's interface.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,11 @@ struct Coords {
   std::span<const std::int32_t> of(node_id v) const { return {values.data() + std::size_t(v) * dims, dims}; }
 };
 Coords family_coords(const Graph& g, std::string_view option);
+
+/// Dimension-order routing on a graph whose node coordinates are every point of a lattice and whose every
+/// dimension is all-to-all (HyperX, Hamming): one hop per dimension, in increasing order, straight to the target's
+/// coordinate. InputError naming `option` when the coordinates are not such a lattice.
+std::unique_ptr<Router> make_lattice_dor(const Graph& g, std::string_view option);
 
 /// Valiant through a random intermediate group (Kim et al., ISCA 2008, §4.2) over the minimal routing `Min` of
 /// a network of groups (its groups(), group(v), to_group(path, group) and route()): minimally to the group, then

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <limits>
 
 #include "engine_internal.hpp"
 
@@ -212,13 +213,14 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
         }
         ch.push_back({arc, lo, hi, false});
       }
-      // Several candidates: the one whose VCs have the most credits (the least occupied), ties to the first.
+      // Several candidates: the one whose VCs have the most credits (the least occupied), less its handicap, ties
+      // to the first.
       std::uint32_t best = none32;
-      std::int64_t best_score = -1;
-      auto consider = [&](std::uint32_t op, std::uint32_t lo, std::uint32_t hi) {
+      std::int64_t best_score = std::numeric_limits<std::int64_t>::min();
+      auto consider = [&](std::uint32_t op, std::uint32_t lo, std::uint32_t hi, std::uint32_t handicap) {
         const auto ov = first_free(op, lo, hi, false);
         if (ov == none32) return;
-        std::int64_t score = 0;
+        std::int64_t score = -std::int64_t(handicap);
         for (auto v = lo; v < hi; ++v) score += credits_[std::size_t(op) * V + v];
         if (score > best_score) {
           best_score = score;
@@ -228,7 +230,8 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
       for (int pass = 0; pass < 2 && best == none32; ++pass)  // escape choices only when nothing else is free
         for (const auto& c : ch)
           if (c.escape == (pass == 1))
-            for (std::uint32_t l = 0; l < n_.arc_lanes[c.arc]; ++l) consider(n_.arc_port[c.arc] + l, c.vc_lo, c.vc_hi);
+            for (std::uint32_t l = 0; l < n_.arc_lanes[c.arc]; ++l)
+              consider(n_.arc_port[c.arc] + l, c.vc_lo, c.vc_hi, c.handicap);
       if (best != none32) request(best);
     }
   const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;

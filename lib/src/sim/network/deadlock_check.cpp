@@ -29,15 +29,23 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
   Rng rng(o.seed ^ 0x5DEECE66Dull);
   setup.dependency_check_sampled = false;
   if (random) {
+    // Packets go to the routers with terminals (an indirect network's endpoints); a source route starts at one
+    // too, while a per-hop routing's escape route may start at any router the packet has reached.
+    std::vector<node_id> ends, all(n.routers);
+    for (node_id v = 0; v < n.routers; ++v) {
+      all[v] = v;
+      if (n.terms(v) > 0) ends.push_back(v);
+    }
+    const auto& from = r.source_routed() ? ends : all;
     pairs.clear();
     if (n.routers <= all_pairs_up_to) {
-      for (node_id s = 0; s < n.routers; ++s)
-        for (node_id t = 0; t < n.routers; ++t) pairs.emplace_back(s, t);
+      for (auto s : from)
+        for (auto t : ends) pairs.emplace_back(s, t);
     } else {
       setup.dependency_check_sampled = true;
       pairs.reserve(sample);
       for (std::uint64_t i = 0; i < sample; ++i)
-        pairs.emplace_back(node_id(rng.below(n.routers)), node_id(rng.below(n.routers)));
+        pairs.emplace_back(from[rng.below(from.size())], ends[rng.below(ends.size())]);
     }
   }
   const std::uint64_t R = n.routers;

@@ -1,6 +1,7 @@
 // Routings of the simulator: every toporoute algorithm as a source route, and the simulator's own:
 // minimal-adaptive (least-occupied minimal output per hop, escape VC on the base routing), the UGAL
-// variants (ugal.cpp: UGAL-L, UGAL-G, PAR), and table routing from a file of toporoute routes.
+// variants (ugal.cpp: UGAL-L, UGAL-G, PAR), DAL on HyperX (dal.cpp), and table routing from a file of toporoute
+// routes.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -181,6 +182,8 @@ const std::vector<std::string> two_phase_vc_schemes = {"dragonfly", "valiant", "
 const std::vector<std::string> adaptive_vc_schemes = {"escape", "escape-hop"};
 // PAR: its class for the second local hop of a route decided again, then those of two phases.
 const std::vector<std::string> par_vc_schemes = {"dragonfly-par", "dragonfly", "valiant", "hop"};
+// DAL: escape VCs by dimension-order hops left, which its deroutes never raise (dal.cpp).
+const std::vector<std::string> dal_vc_schemes = {"escape-hop"};
 
 /// A UGAL routing over the graph's own minimal routing and Valiant.
 template <class Make>
@@ -211,6 +214,10 @@ std::vector<SimRoutingEntry> sim_only() {
        "PAR: ugal at the source, and a minimal route chosen again at its second router in the source group "
        "(Jiang et al. 2009; dragonfly-par VCs)",
        false, true, ugal(make_par), true, &par_vc_schemes},
+      {"dal",
+       "DAL on a HyperX or Hamming graph (Ahn et al. 2009): per hop the least-occupied of the minimal hops and, once "
+       "per dimension, hops to another router of an unaligned dimension; escape VCs by dimension order (escape-hop)",
+       true, false, make_dal, false, &dal_vc_schemes},
       {"table", "the routes of a toporoute JSON-lines file (--routes)", false, false,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<Table>(c.net, c.o.routes_file);
@@ -262,8 +269,12 @@ const std::vector<std::string>& routing_default_vc_schemes(const std::string& al
   return r.two_phase ? two_phase_vc_schemes : minimal_vc_schemes;
 }
 
+std::unique_ptr<SimRouting> make_sim_routing_without_classes(const RoutingContext& ctx) {
+  return find_named(sim_routings(), ctx.algo, "routing").make(ctx);
+}
+
 std::unique_ptr<SimRouting> make_sim_routing(const RoutingContext& ctx) {
-  auto r = find_named(sim_routings(), ctx.algo, "routing").make(ctx);
+  auto r = make_sim_routing_without_classes(ctx);
   set_vc_classes(*r, ctx);
   return r;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "route/terminal_traffic_internal.hpp"
+#include "topo/errors.hpp"
 #include "topo/graph.hpp"
 #include "topo/rng.hpp"
 #include "topo/route/route.hpp"
@@ -99,6 +100,13 @@ std::unique_ptr<InjectionProcess> make_injection(const SimOptions& o);
 
 struct Packet;
 
+/// A VC class scheme that fits the graph but needs more VCs than given, `needed` of them, for every route (the
+/// schemes whose need follows from the graph alone: escape, escape-hop, valiant).
+struct TooFewVcs : UsageError {
+  TooFewVcs(const std::string& what, std::uint32_t needed_) : UsageError(what), needed(needed_) {}
+  std::uint32_t needed;
+};
+
 /// The VC class scheme: class count and the class of each hop of a path.
 class VcClasses {
  public:
@@ -123,6 +131,8 @@ struct Choice {
   std::uint64_t arc;
   std::uint32_t vc_lo, vc_hi;
   bool escape;  // taken only when no other choice has a free VC
+  /// Credits the choice's free credits must exceed another's by to be preferred to it (DAL's deroutes).
+  std::uint32_t handicap = 0;
 };
 
 /// A source route as a routing gives it: the path and the VC class of each hop.
@@ -202,6 +212,8 @@ struct RoutingContext {
 };
 /// Builds the routing named o.algo (resolved in ctx); UsageError on an unknown name.
 std::unique_ptr<SimRouting> make_sim_routing(const RoutingContext& ctx);
+/// The routing alone, without VC classes (set_vc_classes gives them): InputError when it does not fit the graph.
+std::unique_ptr<SimRouting> make_sim_routing_without_classes(const RoutingContext& ctx);
 /// Gives r the VC classes ctx.vc_classes instead of its own (a routing does not depend on them, so one
 /// built for another scheme is reused with the distances its router has cached); on an error r keeps
 /// its classes.
@@ -219,6 +231,8 @@ std::unique_ptr<SimRouting> make_ugal_global(std::unique_ptr<route::Router> min,
                                              const RoutingContext& c);
 std::unique_ptr<SimRouting> make_par(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
                                      const RoutingContext& c);
+/// DAL on a HyperX or Hamming graph (dal.cpp): per hop a minimal output or, once per dimension, a deroute.
+std::unique_ptr<SimRouting> make_dal(const RoutingContext& c);
 
 // ---- Per-run state ---------------------------------------------------------------------------------
 

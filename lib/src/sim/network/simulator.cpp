@@ -21,6 +21,9 @@ struct Simulator::Impl {
   SimSetup setup;
   RouteCache known;                  // the routes of the dependency check, for the engines (pure routings)
   std::vector<std::string> misfits;  // why the default schemes that were passed over do not fit
+  /// Of the default schemes passed over for want of VCs only (TooFewVcs), the one that needs the fewest.
+  std::string fewest_scheme;
+  std::uint32_t fewest_vcs = 0;
   std::vector<ChannelInfo> channels;
 
   Impl(const Graph& graph, const SimOptions& opt) : g(graph), o(opt), net(build_network(graph, opt)) {
@@ -45,10 +48,17 @@ struct Simulator::Impl {
         list += fmt::format(" {}->{}", v, g.out_neighbors(v)[cycle[i].first - g.arc_offset(v)]);
         if (routing->class_vcs.size() > 1) list += fmt::format("/{}", cycle[i].second);
       }
+      // When a default scheme lacked VCs only, the count it needs comes first.
+      const auto what = fewest_vcs == 0 ? fmt::format("--algo {} with --vc-classes {} and {} VCs", setup.algo,
+                                                      setup.vc_classes, o.vcs)
+                                        : fmt::format(
+                                              "--algo {} needs --vcs {} or more on this graph (for --vc-classes "
+                                              "{}): with {} VCs, --vc-classes {}",
+                                              setup.algo, fewest_vcs, fewest_scheme, o.vcs, setup.vc_classes);
       throw InputError(fmt::format(
-          "--algo {} with --vc-classes {} and {} VCs can deadlock: the channel dependency graph has a cycle of {} "
-          "channels{}{} ({}use --vc-classes hop, dateline or escape-hop, more --vcs, or --allow-deadlock)",
-          setup.algo, setup.vc_classes, o.vcs, cycle.size(), list, cycle.size() > 12 ? " ..." : "",
+          "{} can deadlock: the channel dependency graph has a cycle of {} channels{}{} ({}use --vc-classes hop, "
+          "dateline or escape-hop, more --vcs, or --allow-deadlock)",
+          what, cycle.size(), list, cycle.size() > 12 ? " ..." : "",
           misfits.empty() ? "" : fmt::format("the other schemes: {}; ", fmt::join(misfits, "; "))));
     }
     if (routing_takes_ugal_threshold(setup.algo) && net.queue_measure == QueueMeasure::credits &&
@@ -91,9 +101,12 @@ struct Simulator::Impl {
   /// With --allow-deadlock and no candidate that fits, the routing runs without classes.
   std::vector<std::pair<std::uint64_t, std::uint32_t>> default_vc_classes() {
     const auto& candidates = routing_default_vc_schemes(setup.algo);
-    // The routing first, so that a routing that does not fit the graph says so itself (adaptive routing is
-    // made with its escape scheme, below).
-    if (!routing_is_adaptive(setup.algo)) routing = make_sim_routing({g, net, o, setup.algo, "none"});
+    // The routing first, so that a routing that does not fit the graph says so itself (adaptive routing gets
+    // its escape scheme below).
+    if (routing_is_adaptive(setup.algo))
+      routing = make_sim_routing_without_classes({g, net, o, setup.algo, ""});
+    else
+      routing = make_sim_routing({g, net, o, setup.algo, "none"});
     // The run's own destinations when its traffic is uniform, else uniform ones made for the choice.
     const auto& uniform_pattern = route::uniform_random_traffic();
     const bool uniform_traffic = &route::find_traffic(o.traffic) == &uniform_pattern;
@@ -105,6 +118,13 @@ struct Simulator::Impl {
     for (const auto& s : candidates) {
       try {
         cycle = build(s, uniform);
+      } catch (const TooFewVcs& e) {
+        misfits.push_back(fmt::format("{}: {}", s, e.what()));
+        if (fewest_vcs == 0 || e.needed < fewest_vcs) {
+          fewest_vcs = e.needed;
+          fewest_scheme = s;
+        }
+        continue;
       } catch (const Error& e) {
         misfits.push_back(fmt::format("{}: {}", s, e.what()));  // the scheme does not fit the graph, routes or VCs
         continue;

@@ -127,8 +127,9 @@ class ValiantPhases final : public VcClasses {
  public:
   ValiantPhases(const Graph& g, std::uint32_t vcs) : g_(g), rings_(has_wrap_links(g) ? 2 : 1) {
     if (vcs < 2 * rings_)
-      throw UsageError(fmt::format("--vc-classes valiant needs --vcs {} or more on this graph (2 phases{})", 2 * rings_,
-                                   rings_ == 2 ? " x 2 ring parts" : ""));
+      throw TooFewVcs(fmt::format("--vc-classes valiant needs --vcs {} or more on this graph (2 phases{})", 2 * rings_,
+                                  rings_ == 2 ? " x 2 ring parts" : ""),
+                      2 * rings_);
   }
   std::uint32_t classes(std::uint32_t) const override { return 2 * rings_; }
   // Class ring part x 2 + phase, so that the VCs split first by ring part, then by phase (as BookSim2's).
@@ -201,10 +202,10 @@ class Escape final : public VcClasses {
  public:
   Escape(const Graph& g, std::uint32_t vcs) : g_(g), escapes_(has_wrap_links(g) ? 2 : 1) {
     if (vcs <= escapes_)
-      throw UsageError(
-          fmt::format("--vc-classes escape needs --vcs {} or more on this graph ({} escape VC{} and one "
-                      "adaptive)",
-                      escapes_ + 1, escapes_, escapes_ > 1 ? "s" : ""));
+      throw TooFewVcs(fmt::format("--vc-classes escape needs --vcs {} or more on this graph ({} escape VC{} and one "
+                                  "adaptive)",
+                                  escapes_ + 1, escapes_, escapes_ > 1 ? "s" : ""),
+                      escapes_ + 1);
   }
   // Classes 0..E-1 are the escape VCs (dateline classes on wrap-around graphs), class E the adaptive VCs.
   std::uint32_t classes(std::uint32_t) const override { return escapes_ + 1; }
@@ -237,10 +238,10 @@ class EscapeHop final : public VcClasses {
     const auto d = metrics::distance_distribution(g, opt);
     escapes_ = std::max<std::uint32_t>(d.max_finite_distance, 1);
     if (vcs <= escapes_)
-      throw UsageError(
-          fmt::format("--vc-classes escape-hop needs --vcs {} or more on this graph ({} escape VCs, one "
-                      "per hop of its diameter, and one adaptive)",
-                      escapes_ + 1, escapes_));
+      throw TooFewVcs(fmt::format("--vc-classes escape-hop needs --vcs {} or more on this graph ({} escape VCs, one "
+                                  "per hop of its diameter, and one adaptive)",
+                                  escapes_ + 1, escapes_),
+                      escapes_ + 1);
   }
   std::uint32_t classes(std::uint32_t) const override { return escapes_ + 1; }
   // A whole path given here is an escape path: hop i of h uses class escapes - (h - i).
@@ -315,7 +316,8 @@ std::string vc_class_help() {
 
 std::unique_ptr<VcClasses> make_vc_classes(const std::string& name, const Graph& g, std::uint32_t vcs, int threads) {
   const auto& s = find_named(schemes(), name, "VC class scheme");
-  if (vcs < s.min_vcs) throw UsageError(fmt::format("--vc-classes {} needs --vcs {} or more", name, s.min_vcs));
+  if (vcs < s.min_vcs)
+    throw TooFewVcs(fmt::format("--vc-classes {} needs --vcs {} or more", name, s.min_vcs), s.min_vcs);
   return s.make(g, vcs, threads);
 }
 
