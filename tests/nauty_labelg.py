@@ -8,7 +8,7 @@ import networkx as nx
 
 from harness import check
 
-LABELG = shutil.which("labelg")
+LABELG = shutil.which("nauty-labelg") or shutil.which("labelg")  # Debian prefixes nauty's programs
 _told = False
 
 
@@ -25,7 +25,7 @@ def check_nauty(name, ours, theirs):
     global _told
     if LABELG is None:
         if not _told:
-            print("skip: nauty's labelg is not installed (Debian package nauty): "
+            print("skip: nauty's labelg (nauty-labelg) is not installed (Debian package nauty): "
                   "the canonical-form checks are left out")
             _told = True
         return
