@@ -156,8 +156,11 @@ TEST_CASE("sim: the same seed gives the same output with 1 and 2 threads") {
   }
 }
 
-TEST_CASE("sim: a ring with minimal routing and one VC is refused, deadlocks when allowed, runs with VC classes") {
-  const auto g = family("ring", {{"nodes", "8"}});
+namespace {
+
+/// Shortest-path routing on one VC under tornado traffic, 4-flit packets in 2-flit buffers: on a ring, a cycle of
+/// channel dependencies that deadlocks within the 300 cycles the options allow.
+sim::SimOptions ring_tornado_one_vc() {
   auto o = quick_sim();
   o.algo = "shortest";
   o.vcs = 1;
@@ -166,6 +169,14 @@ TEST_CASE("sim: a ring with minimal routing and one VC is refused, deadlocks whe
   o.packet_size = 4;
   o.buffer = 2;
   o.deadlock_cycles = 300;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("sim: a ring with minimal routing and one VC is refused, deadlocks when allowed, runs with VC classes") {
+  const auto g = family("ring", {{"nodes", "8"}});
+  auto o = ring_tornado_one_vc();
   try {
     sim::Simulator s(g, o);
     FAIL("the dependency check let a cyclic routing through");
@@ -551,14 +562,8 @@ TEST_CASE("sim: input VC state from the pool for the busy ports only changes not
     CHECK(a.busy_ports_peak <= 180);
   }
   const auto ring = family("ring", {{"nodes", "8"}});
-  auto d = quick_sim();
-  d.algo = "shortest";
-  d.vcs = 1;
-  d.vc_classes = "none";
-  d.traffic = "tornado";
-  d.packet_size = 4;
-  d.buffer = 3;
-  d.deadlock_cycles = 300;
+  auto d = ring_tornado_one_vc();
+  d.buffer = 3;  // a slot past the two in a VC's own cache line
   d.allow_deadlock = true;
   auto dp = d;
   dp.pool_above = 0;

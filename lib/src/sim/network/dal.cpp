@@ -77,16 +77,11 @@ class Dal final : public SimRouting {
       if (at[d] != to[d] && at[d] == from[d])  // not derouted in d yet
         for (std::int32_t x = 0; x < std::int32_t(size_[d]); ++x)
           if (x != at[d] && x != to[d]) add(d, x, n_.B);
-    const auto esc = dor_->route(r, p.dst_router, rng);
-    std::vector<std::uint8_t> cls;
-    vcc->of_path(esc, cls);
-    out.push_back({esc.arcs[0], class_vcs[cls[0]].first, class_vcs[cls[0]].second, true});
+    add_escape_choice(*this, *dor_, r, p.dst_router, out, rng);
   }
 
   void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {
-    auto& x = out.add();
-    dor_->route_into(s, t, rng, x.path);  // the escape network must be deadlock-free on its own
-    vcc->of_path(x.path, x.classes);
+    check_escape_paths(*this, *dor_, s, t, rng, out);
   }
 
  private:

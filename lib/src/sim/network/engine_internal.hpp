@@ -265,12 +265,12 @@ class Engine {
   /// not (Scratch::busy_ports): the port's block goes back to the calling thread's when none of its VCs is.
   void count_busy_vc(std::uint32_t ip, bool busy) {
     auto& port = port_[ip];
-    auto& sc = scratch();
     if (busy) {
-      if (port.busy++ == 0) ++sc.busy_ports;
+      if (port.busy++ == 0) ++scratch().busy_ports;
       return;
     }
     if (--port.busy) return;
+    auto& sc = scratch();
     --sc.busy_ports;
     if (!pooling_) return;
     sc.free_blocks.push_back(port.block);  // every VC of the block is idle, its buffer empty and its head at slot 0

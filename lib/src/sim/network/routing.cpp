@@ -16,6 +16,22 @@
 
 namespace topo::sim {
 
+void add_escape_choice(const SimRouting& routing, const route::Router& escape, node_id r, node_id dst,
+                       std::vector<Choice>& out, route::Rng& rng) {
+  const auto path = escape.route(r, dst, rng);
+  thread_local std::vector<std::uint8_t> classes;  // one per hop: no allocation once grown
+  routing.vcc->of_path(path, classes);
+  const auto [lo, hi] = routing.class_vcs[classes[0]];
+  out.push_back({path.arcs[0], lo, hi, true});
+}
+
+void check_escape_paths(const SimRouting& routing, const route::Router& escape, node_id s, node_id t, route::Rng& rng,
+                        CheckedRoutes& out) {
+  auto& x = out.add();
+  escape.route_into(s, t, rng, x.path);
+  routing.vcc->of_path(x.path, x.classes);
+}
+
 void SimRouting::choices(const Packet&, node_id, std::vector<Choice>&, route::Rng&) const {}
 
 namespace {
@@ -89,15 +105,10 @@ class MinimalAdaptive final : public SimRouting {
     for (std::size_t i = 0; i < nb.size(); ++i)
       if (d[nb[i]] + 1 == d[r] && n_.arc_lanes[n_.g->arc_offset(r) + i])
         out.push_back({n_.g->arc_offset(r) + i, alo, ahi, false});
-    const auto esc = base_->route(r, p.dst_router, rng);
-    std::vector<std::uint8_t> cls;
-    vcc->of_path(esc, cls);  // the escape classes depend only on the rest of the route
-    out.push_back({esc.arcs[0], class_vcs[cls[0]].first, class_vcs[cls[0]].second, true});
+    add_escape_choice(*this, *base_, r, p.dst_router, out, rng);
   }
   void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {
-    auto& x = out.add();
-    base_->route_into(s, t, rng, x.path);  // the escape network must be deadlock-free on its own
-    vcc->of_path(x.path, x.classes);
+    check_escape_paths(*this, *base_, s, t, rng, out);
   }
 
  private:

@@ -231,6 +231,14 @@ std::unique_ptr<SimRouting> make_ugal_global(std::unique_ptr<route::Router> min,
                                              const RoutingContext& c);
 std::unique_ptr<SimRouting> make_par(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
                                      const RoutingContext& c);
+/// A per-hop routing's escape choice at router r (routing.cpp): the first hop of `escape`'s route to dst, on the VCs
+/// of its class (the escape classes depend only on the rest of the route).
+void add_escape_choice(const SimRouting& routing, const route::Router& escape, node_id r, node_id dst,
+                       std::vector<Choice>& out, route::Rng& rng);
+/// A per-hop routing's routes for the dependency check: the escape network's, which must be deadlock-free on its
+/// own.
+void check_escape_paths(const SimRouting& routing, const route::Router& escape, node_id s, node_id t, route::Rng& rng,
+                        CheckedRoutes& out);
 /// DAL on a HyperX or Hamming graph (dal.cpp): per hop a minimal output or, once per dimension, a deroute.
 std::unique_ptr<SimRouting> make_dal(const RoutingContext& c);
 
