@@ -161,7 +161,7 @@ int main(int argc, char** argv) {
     mo.throughput_method = m::parse_throughput_method(o.throughput_method);
     mo.throughput_epsilon = o.epsilon;
     mo.throughput_terminals_per_router = o.costs.terminals_per_router;
-    if (app.count("--hotspot") && o.traffic != "hotspot")
+    if (app.count("--hotspot") && (o.traffic.empty() || !topo::route::find_traffic(o.traffic).takes_hotspot))
       throw topo::UsageError(fmt::format("--hotspot goes with --traffic hotspot, not --traffic {}", o.traffic));
     if (o.demand == "-" && (o.input.empty() || o.input == "-"))
       throw topo::UsageError(

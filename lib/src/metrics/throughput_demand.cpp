@@ -9,6 +9,7 @@
 
 #include "topo/errors.hpp"
 #include "topo/metrics/throughput.hpp"
+#include "topo/route/traffic.hpp"
 
 namespace topo::metrics {
 
@@ -61,7 +62,7 @@ GivenTraffic pattern_traffic(const Graph& g, std::string_view pattern, const rou
   // (as the simulator numbers terminals), on a graph of E nodes without links; the pairs are mapped back.
   route::TrafficOptions over = o;
   const auto hot = std::lower_bound(ends.begin(), ends.end(), o.hotspot);
-  if (pattern == "hotspot") {
+  if (route::find_traffic(pattern).takes_hotspot) {
     if (hot == ends.end() || *hot != o.hotspot)
       throw InputError(fmt::format("{}: router {} has no terminals (the network's terminals are on {} routers)",
                                    t.label, o.hotspot, ends.size()));

@@ -26,7 +26,8 @@ TrafficPattern traffic_hotspot() {
                 if (o.hotspot >= t.terminals())
                   throw InputError(fmt::format("--hotspot {}: the network has {} terminals", o.hotspot, t.terminals()));
                 return std::make_unique<FixedDestinations>(std::vector<std::uint64_t>(t.terminals(), o.hotspot));
-              }};
+              },
+          .takes_hotspot = true};
 }
 
 }  // namespace topo::route

@@ -52,6 +52,8 @@ struct TrafficPattern {
   bool every_pair = false;
   /// Every destination equally likely: the traffic the simulator picks its default VC scheme under.
   bool uniform_random = false;
+  /// Its destinations are --hotspot (TrafficOptions::hotspot): what a caller must check or map.
+  bool takes_hotspot = false;
 };
 
 /// Every pattern, in the order of toporoute's --help.
