@@ -93,8 +93,9 @@ std::vector<std::pair<std::string, std::vector<double>>> loads_by_kernel(const G
     std::vector<double> load(g.num_arcs(), 0.0);
     for (std::size_t i = 0; i < sources.size(); i += metrics::loads::lanes) {
       const std::size_t len = std::min<std::size_t>(metrics::loads::lanes, sources.size() - i);
-      sweeper.add(std::span(sources).subspan(i, len), std::span(weight).subspan(i, len), load);
+      sweeper.add(std::span(sources).subspan(i, len), std::span(weight).subspan(i, len));
     }
+    sweeper.take_loads(load);
     out.emplace_back(name, std::move(load));
   }
   return out;

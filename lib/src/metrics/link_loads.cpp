@@ -155,8 +155,9 @@ std::vector<double> sum_loads(const Graph& g, Routing r, const std::vector<node_
           if (!sweeper) sweeper.emplace(*split);
           for (std::size_t i = lo; i < hi; i += loads::lanes) {
             const std::size_t len = std::min<std::size_t>(loads::lanes, hi - i);
-            sweeper->add(std::span(nodes).subspan(i, len), std::span(weight).subspan(i, len), part);
+            sweeper->add(std::span(nodes).subspan(i, len), std::span(weight).subspan(i, len));
           }
+          sweeper->take_loads(part);
         } else {
           Work w(g.num_nodes(), is_target);
           for (std::size_t i = lo; i < hi; ++i) accumulate_to_target(g, nodes[i], r, weight[i], w, part);

@@ -32,12 +32,26 @@ SplitLoadGraph::SplitLoadGraph(const Graph& g, std::span<const node_id> targets,
   const node_id n = g.num_nodes();
   out_offsets.assign(std::size_t(n) + 1, 0);
   for (node_id v = 0; v < n; ++v) out_offsets[v + 1] = out_offsets[v] + g.out_neighbors(v).size();
-  if (g.has_multiplicity()) {
+  // Each node's list of in-arcs (out-arcs) with its multiplicities, padded.
+  const auto pad = [&g, n](auto&& neighbours, auto&& links, bool multiplicity, std::vector<std::uint64_t>& offsets,
+                           std::vector<std::uint32_t>& adjacency, std::vector<double>& multiplicities) {
+    offsets.assign(std::size_t(n) + 1, 0);
+    for (node_id v = 0; v < n; ++v)
+      offsets[v + 1] = offsets[v] + (neighbours(v).size() + loads::arc_block - 1) / loads::arc_block * loads::arc_block;
+    adjacency.assign(offsets[n], n);
+    for (node_id v = 0; v < n; ++v) std::ranges::copy(neighbours(v), adjacency.begin() + offsets[v]);
+    if (!multiplicity) return;
+    multiplicities.assign(offsets[n], 0.0);
     for (node_id v = 0; v < n; ++v) {
-      for (link_id l : g.out_links(v)) out_multiplicity.push_back(g.multiplicity(l));
-      for (link_id l : g.in_links(v)) in_multiplicity.push_back(g.multiplicity(l));
+      std::size_t a = offsets[v];
+      for (link_id l : links(v)) multiplicities[a++] = g.multiplicity(l);
     }
-  }
+  };
+  pad([&](node_id v) { return g.out_neighbors(v); }, [&](node_id v) { return g.out_links(v); }, g.has_multiplicity(),
+      padded_out_offsets, padded_out_adjacency, out_multiplicity);
+  if (g.directed())  // else the in-lists are the out-lists, and the passes read one copy
+    pad([&](node_id v) { return g.in_neighbors(v); }, [&](node_id v) { return g.in_links(v); }, g.has_multiplicity(),
+        in_offsets, in_adjacency, in_multiplicity);
   if (!targets.empty()) {
     demand.assign(n, 0);
     for (node_id v : targets) demand[v] = 1;
@@ -72,17 +86,30 @@ SplitLoadGraph::SplitLoadGraph(const Graph& g, std::span<const node_id> targets,
 
 SplitLoadSweeper::SplitLoadSweeper(const SplitLoadGraph& g)
     : g_(g),
-      dist_(g.graph.num_nodes()),
-      sigma_(g.graph.num_nodes(), Lanes{}),
-      frontier_{std::vector<Lanes>(g.graph.num_nodes(), Lanes{}), std::vector<Lanes>(g.graph.num_nodes(), Lanes{})},
-      active_((g.graph.num_nodes() + 63) / 64, 0),
+      dist_(g.graph.num_nodes() + 1),
+      sigma_(g.graph.num_nodes() + 1, Lanes{}),
+      frontier_{std::vector<Lanes>(g.graph.num_nodes() + 1, Lanes{}),
+                std::vector<Lanes>(g.graph.num_nodes() + 1, Lanes{})},
+      active_((g.graph.num_nodes() + 64) / 64, 0),
       next_(active_.size(), 0),
-      found_(std::size_t(g.graph.num_nodes()) * loads::lanes) {
+      load_(g.padded_out_offsets.back(), 0.0),
+      found_(std::size_t(g.graph.num_nodes()) * loads::lanes + 1) {
   for (auto& d : dist_) std::fill(std::begin(d.d), std::end(d.d), loads::unreached);
+  // The lists' padding node: reached in every lane, so a pass that activates it drops it at once.
+  std::fill(std::begin(dist_.back().d), std::end(dist_.back().d), 0);
 }
 
-void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const double> weight,
-                           std::vector<double>& load) {
+void SplitLoadSweeper::take_loads(std::vector<double>& load) {
+  const Graph& g = g_.graph;
+  for (node_id v = 0; v < g.num_nodes(); ++v) {
+    const std::uint64_t padded = g_.padded_out_offsets[v];
+    for (std::uint64_t a = g_.out_offsets[v], end = g_.out_offsets[v + 1]; a < end; ++a)
+      load[a] += load_[padded + (a - g_.out_offsets[v])];
+  }
+  std::fill(load_.begin(), load_.end(), 0.0);
+}
+
+void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const double> weight) {
   const Graph& g = g_.graph;
   const std::size_t count = std::min<std::size_t>(sources.size(), loads::lanes);
   if (count == 0) return;
@@ -97,11 +124,13 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   }
   const node_id* adjacency = g.num_nodes() ? g.out_neighbors(0).data() : nullptr;
   loads::LoadPass pass{};
-  pass.in_offsets = g.in_offsets().data();
-  pass.in_adjacency = g.in_adjacency().data();
-  pass.in_multiplicity = g_.in_multiplicity.empty() ? nullptr : g_.in_multiplicity.data();
-  pass.out_offsets = g_.out_offsets.data();
-  pass.out_adjacency = adjacency;
+  const bool directed = g.directed();
+  pass.in_offsets = (directed ? g_.in_offsets : g_.padded_out_offsets).data();
+  pass.in_adjacency = (directed ? g_.in_adjacency : g_.padded_out_adjacency).data();
+  const auto& in_multiplicity = directed ? g_.in_multiplicity : g_.out_multiplicity;
+  pass.in_multiplicity = in_multiplicity.empty() ? nullptr : in_multiplicity.data();
+  pass.out_offsets = g_.padded_out_offsets.data();
+  pass.out_adjacency = g_.padded_out_adjacency.data();
   pass.out_multiplicity = g_.out_multiplicity.empty() ? nullptr : g_.out_multiplicity.data();
   pass.demand = g_.demand.empty() ? nullptr : g_.demand.data();
   if (!g_.neighbour_word_offsets.empty()) {
@@ -117,7 +146,7 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   pass.next = next_.data();
   pass.active_words = active_.size();
   pass.found = found_.data();
-  pass.load = load.data();
+  pass.load = load_.data();
 
   // Forward: path counts level by level; found_ lists the nodes each level reaches in some lane (level
   // 0: the sources, each once). A node joins the active set at the level after an in-neighbour is first

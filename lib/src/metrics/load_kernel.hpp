@@ -19,8 +19,12 @@ struct SplitLoadGraph {
   SplitLoadGraph(const Graph& g, std::span<const node_id> targets, Kernel instructions = Kernel::best);
   const Graph& graph;
   std::vector<std::uint64_t> out_offsets;
-  std::vector<double> in_multiplicity, out_multiplicity;  // empty when every link is single
-  std::vector<char> demand;                               // empty: every node receives traffic
+  // Out-arcs and (for a directed graph) in-arcs, each node's list padded to a multiple of
+  // loads::arc_block with node n (load_pass.hpp); multiplicities likewise, empty when every link is single.
+  std::vector<std::uint64_t> in_offsets, padded_out_offsets;
+  std::vector<std::uint32_t> in_adjacency, padded_out_adjacency;
+  std::vector<double> in_multiplicity, out_multiplicity;
+  std::vector<char> demand;  // empty: every node receives traffic
   // Out-neighbours as (word, bits) of a node bit set (LoadPass), when a quarter of the arcs or fewer:
   // neighbours close in id (a banded matrix's pattern) share words.
   std::vector<std::uint64_t> neighbour_word_offsets, neighbour_bits;
@@ -34,9 +38,11 @@ struct SplitLoadGraph {
 class SplitLoadSweeper {
  public:
   explicit SplitLoadSweeper(const SplitLoadGraph& g);
-  /// load[arc] += weight[i] · the load of arc under the traffic from sources[i] to every target, for the
-  /// (at most loads::lanes) sources; arcs in Graph::out_links order, per unit of capacity.
-  void add(std::span<const node_id> sources, std::span<const double> weight, std::vector<double>& load);
+  /// Adds weight[i] · the load of each arc under the traffic from sources[i] to every target, for the
+  /// (at most loads::lanes) sources, per unit of capacity, to the sweeper's loads.
+  void add(std::span<const node_id> sources, std::span<const double> weight);
+  /// load[arc] += the loads added since the last call (arcs in Graph::out_links order); clears them.
+  void take_loads(std::vector<double>& load);
 
  private:
   struct alignas(64) Lanes {
@@ -46,12 +52,14 @@ class SplitLoadSweeper {
     std::uint32_t d[loads::lanes];
   };
   const SplitLoadGraph& g_;
+  // Per node, and for the lists' padding node n (load_pass.hpp).
   std::vector<Distances> dist_;
   std::vector<Lanes> sigma_;
   std::vector<Lanes> frontier_[2];  // level l's in frontier_[l % 2] (load_pass.hpp)
   // The nodes a level may reach (active_), and those the next level adds (next_): out-neighbours of the
-  // nodes reached for the first time. One bit per node.
+  // nodes reached for the first time. One bit per node, padding node included.
   std::vector<std::uint64_t> active_, next_;
+  std::vector<double> load_;              // per arc of the padded out-lists
   std::vector<std::uint32_t> found_;      // the sources, then the nodes reached at each level, level by level
   std::vector<std::size_t> level_start_;  // found_ index where each level starts
 };

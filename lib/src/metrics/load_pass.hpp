@@ -10,6 +10,10 @@ namespace topo::metrics::loads {
 
 /// Sources per sweep: lane i of every node's vectors belongs to the sweep's i-th source.
 inline constexpr unsigned lanes = 8;
+/// The passes read a node's arcs in blocks of this many: SplitLoadGraph pads each node's lists with node
+/// n, whose frontier vectors are always 0, so that the passes branch once per block, not on each node's
+/// degree (graphs of uneven degree mispredicted it at every node).
+inline constexpr unsigned arc_block = 2;
 /// Distance of a node a lane's source has not reached.
 inline constexpr std::uint32_t unreached = 0xffffffffu;
 
@@ -20,8 +24,10 @@ inline constexpr std::uint32_t unreached = 0xffffffffu;
 /// passes' frontiers hold sigma, the backward passes' c (the traffic of source i that reaches v or passes
 /// it, divided by sigma: Brandes' (demand + delta) / sigma).
 struct LoadPass {
-  // The graph as CSR arrays: in-arcs for the forward passes, out-arcs (Graph's arc order) for the
-  // backward passes and the loads. Multiplicity per arc, null when every link is single.
+  // The graph as CSR arrays: in-arcs for the forward passes, out-arcs (in Graph's arc order) for their
+  // `next`, the backward passes and the loads; each node's list padded to a multiple of arc_block with
+  // node n (multiplicity 0 there), which has the vectors of a node reached in every lane. Multiplicity
+  // per arc, null when every link is single.
   const std::uint64_t* in_offsets;
   const std::uint32_t* in_adjacency;
   const double* in_multiplicity;
@@ -51,7 +57,7 @@ struct LoadPass {
   std::uint32_t* found;
   std::size_t found_count;
   // backward_pass: the nodes reached in some lane at this level (level 0: the sources); adds their
-  // out-arcs' loads to load[arc].
+  // out-arcs' loads to load[arc], arcs numbered as in the padded lists.
   const std::uint32_t* nodes;
   std::size_t node_count;
   double* load;

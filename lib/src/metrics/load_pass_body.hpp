@@ -58,6 +58,14 @@ template <class V, class T>
   }
 }
 
+/// v reached in the lanes `got` (maybe none) at this level: listed in found when in some, and its
+/// out-neighbours activated when for the first time (`first`: in no lane before).
+[[gnu::always_inline]] inline void found(LoadPass& p, std::size_t v, unsigned got, bool first) {
+  p.found[p.found_count] = static_cast<std::uint32_t>(v);  // found has room for one more
+  p.found_count += got != 0;
+  if (got && first) activate_out_neighbours(p, v);
+}
+
 #if defined(TOPO_LOAD_PASS_AVX512)
 // AVX-512: a lane comparison gives a mask register that selects the lanes of the additions directly.
 static_assert(lanes == 8);
@@ -89,43 +97,32 @@ void forward(LoadPass& p) {
         else
           acc = _mm512_add_pd(acc, su);
       };
-      std::uint64_t e = p.in_offsets[v];
-      const std::uint64_t end = p.in_offsets[v + 1];
-      for (; e + 3 < end; e += 4) {
-        add(acc0, e);
-        add(acc1, e + 1);
-        add(acc0, e + 2);
-        add(acc1, e + 3);
-      }
-      for (; e + 1 < end; e += 2) {
+      static_assert(arc_block == 2);
+      for (std::uint64_t e = p.in_offsets[v], end = p.in_offsets[v + 1]; e < end; e += 2) {
         add(acc0, e);
         add(acc1, e + 1);
       }
-      if (e < end) add(acc0, e);
       const __m512d acc = _mm512_add_pd(acc0, acc1);
       const __mmask8 got = need & _mm512_cmp_pd_mask(acc, _mm512_setzero_pd(), _CMP_NEQ_OQ);
-      if (got) {
-        _mm256_mask_storeu_epi32(p.dist + v * 8, got, level);
-        _mm512_mask_storeu_pd(p.sigma + v * 8, got, acc);
-        _mm512_storeu_pd(p.frontier_out + v * 8, _mm512_maskz_mov_pd(got, acc));
-        p.found[p.found_count++] = static_cast<std::uint32_t>(v);
-        if (need == live) activate_out_neighbours(p, v);
-        need = static_cast<__mmask8>(need & ~got);
-      }
-      if (!need) p.active[word] &= ~(std::uint64_t{1} << (v % 64));
+      // Without branches on got, which a graph whose lanes spread over levels mispredicts: masked
+      // stores of no lane touch nothing (the frontier's vector is 0 outside got already).
+      _mm256_mask_storeu_epi32(p.dist + v * 8, got, level);
+      _mm512_mask_storeu_pd(p.sigma + v * 8, got, acc);
+      _mm512_mask_storeu_pd(p.frontier_out + v * 8, got, acc);
+      found(p, v, got, need == live);
+      need = static_cast<__mmask8>(need & ~got);
+      p.active[word] &= ~(std::uint64_t{need == 0} << (v % 64));
     }
 }
 
-/// The sums of the lanes of x[0..7], in order: a transpose by shuffles, 21 operations for 8 sums.
-[[gnu::always_inline]] inline __m512d sums8(const __m512d* x) {
-  __m512d pair[4];
-  for (unsigned i = 0; i < 4; ++i)
-    pair[i] = _mm512_add_pd(_mm512_unpacklo_pd(x[2 * i], x[2 * i + 1]), _mm512_unpackhi_pd(x[2 * i], x[2 * i + 1]));
-  __m512d quad[2];
-  for (unsigned i = 0; i < 2; ++i)
-    quad[i] = _mm512_add_pd(_mm512_shuffle_f64x2(pair[2 * i], pair[2 * i + 1], 0x88),
-                            _mm512_shuffle_f64x2(pair[2 * i], pair[2 * i + 1], 0xdd));
-  return _mm512_add_pd(_mm512_shuffle_f64x2(quad[0], quad[1], 0x88), _mm512_shuffle_f64x2(quad[0], quad[1], 0xdd));
+/// The sums of the lanes of a and b, each in the order of every kernel:
+/// ((t0 + t1) + (t2 + t3)) + ((t4 + t5) + (t6 + t7)).
+[[gnu::always_inline]] inline __m128d sums2(__m512d a, __m512d b) {
+  // [a0+a1, b0+b1, a2+a3, b2+b3, a4+a5, b4+b5, a6+a7, b6+b7]
+  const __m512d pair = _mm512_add_pd(_mm512_unpacklo_pd(a, b), _mm512_unpackhi_pd(a, b));
+  const __m256d lo = _mm512_castpd512_pd256(pair), hi = _mm512_extractf64x4_pd(pair, 1);
+  return _mm_add_pd(_mm_add_pd(_mm256_castpd256_pd128(lo), _mm256_extractf128_pd(lo, 1)),
+                    _mm_add_pd(_mm256_castpd256_pd128(hi), _mm256_extractf128_pd(hi, 1)));
 }
 
 /// At level: load(v->w) += sum of weight * sigma(v) * c(w) over the lanes at level on v and level + 1 on
@@ -139,24 +136,20 @@ void backward(LoadPass& p) {
     const __mmask8 at = _mm256_cmpeq_epi32_mask(distances(p, v), level);
     const __m512d sv = _mm512_loadu_pd(p.sigma + v * 8), flow = _mm512_maskz_mul_pd(at, sv, weight);
     __m512d acc0 = _mm512_setzero_pd(), acc1 = _mm512_setzero_pd();
-    // Arcs eight at a time: one vector of terms per arc, summed across lanes together.
-    for (std::uint64_t a = p.out_offsets[v], end = p.out_offsets[v + 1]; a < end; a += 8) {
-      const unsigned count = end - a < 8 ? static_cast<unsigned>(end - a) : 8;
-      __m512d term[8];
-      for (unsigned i = 0; i < 8; ++i) {
-        term[i] = _mm512_setzero_pd();
-        if (i < count) {
-          const __m512d cw = _mm512_loadu_pd(p.frontier_in + std::size_t{p.out_adjacency[a + i]} * 8);
-          term[i] = _mm512_mul_pd(flow, cw);
-          __m512d& acc = i % 2 ? acc1 : acc0;
-          if constexpr (Multiplicity)
-            acc = _mm512_add_pd(acc, _mm512_mul_pd(cw, _mm512_set1_pd(p.out_multiplicity[a + i])));
-          else
-            acc = _mm512_add_pd(acc, cw);
-        }
+    // Arcs in pairs (the lists are padded): a vector of terms per arc, summed across lanes together.
+    static_assert(arc_block == 2);
+    for (std::uint64_t a = p.out_offsets[v], end = p.out_offsets[v + 1]; a < end; a += 2) {
+      const __m512d c0 = _mm512_loadu_pd(p.frontier_in + std::size_t{p.out_adjacency[a]} * 8);
+      const __m512d c1 = _mm512_loadu_pd(p.frontier_in + std::size_t{p.out_adjacency[a + 1]} * 8);
+      if constexpr (Multiplicity) {
+        acc0 = _mm512_add_pd(acc0, _mm512_mul_pd(c0, _mm512_set1_pd(p.out_multiplicity[a])));
+        acc1 = _mm512_add_pd(acc1, _mm512_mul_pd(c1, _mm512_set1_pd(p.out_multiplicity[a + 1])));
+      } else {
+        acc0 = _mm512_add_pd(acc0, c0);
+        acc1 = _mm512_add_pd(acc1, c1);
       }
-      const __mmask8 arcs = static_cast<__mmask8>((1u << count) - 1);
-      _mm512_mask_storeu_pd(p.load + a, arcs, _mm512_add_pd(_mm512_maskz_loadu_pd(arcs, p.load + a), sums8(term)));
+      _mm_storeu_pd(p.load + a,
+                    _mm_add_pd(_mm_loadu_pd(p.load + a), sums2(_mm512_mul_pd(flow, c0), _mm512_mul_pd(flow, c1))));
     }
     __m512d acc = _mm512_add_pd(acc0, acc1);
     if (!p.demand || p.demand[v]) acc = _mm512_add_pd(acc, _mm512_maskz_div_pd(at, one, sv));
@@ -281,20 +274,21 @@ void forward(LoadPass& p) {
             acc[c] += load<Vn>(su + c * width);
         }
       };
-      std::uint64_t e = p.in_offsets[v];
-      const std::uint64_t end = p.in_offsets[v + 1];
-      for (; e + 1 < end; e += 2) {
+      static_assert(arc_block == 2);
+      for (std::uint64_t e = p.in_offsets[v], end = p.in_offsets[v + 1]; e < end; e += 2) {
         add(acc0, e);
         add(acc1, e + 1);
       }
-      if (e < end) add(acc0, e);
       Vn acc[chunks];
       unsigned nonzero = 0;
       for (unsigned c = 0; c < chunks; ++c) {
         acc[c] = acc0[c] + acc1[c];
         nonzero |= chunk_bits(acc[c] != 0) << (c * width);
       }
-      if (const unsigned got = need & nonzero) {
+      // The stores only where some lane is reached (without masked stores they would read sigma), the
+      // rest without branches, as the AVX-512 pass.
+      const unsigned got = need & nonzero;
+      if (got) {
         const Vm got32 = distance_mask(got);
         store(p.dist + v * lanes,
               reinterpret_cast<Vu>((reinterpret_cast<Vm>(level) & got32) | (reinterpret_cast<Vm>(dv) & ~got32)));
@@ -304,11 +298,10 @@ void forward(LoadPass& p) {
           store(sigma, select(mask, acc[c], load<Vn>(sigma)));
           store(p.frontier_out + v * lanes + c * width, keep(mask, acc[c]));
         }
-        p.found[p.found_count++] = static_cast<std::uint32_t>(v);
-        if (need == live) activate_out_neighbours(p, v);
-        need &= ~got;
       }
-      if (!need) p.active[word] &= ~(std::uint64_t{1} << (v % 64));
+      found(p, v, got, need == live);
+      need &= ~got;
+      p.active[word] &= ~(std::uint64_t{need == 0} << (v % 64));
     }
 }
 
@@ -344,20 +337,14 @@ void backward(LoadPass& p) {
           acc[c] += x;
       }
     };
-    std::uint64_t a = p.out_offsets[v];
-    const std::uint64_t end = p.out_offsets[v + 1];
-    for (; a + 1 < end; a += 2) {
+    static_assert(arc_block == 2);
+    for (std::uint64_t a = p.out_offsets[v], end = p.out_offsets[v + 1]; a < end; a += 2) {
       Vn t0[chunks], t1[chunks];
       arc(acc0, t0, a);
       arc(acc1, t1, a + 1);
       const V2 s = sums2(t0, t1);
       p.load[a] += s[0];
       p.load[a + 1] += s[1];
-    }
-    if (a < end) {
-      Vn t0[chunks], t1[chunks] = {};
-      arc(acc0, t0, a);
-      p.load[a] += sums2(t0, t1)[0];
     }
     const bool demand = !p.demand || p.demand[v];
     for (unsigned c = 0; c < chunks; ++c) {

@@ -25,10 +25,13 @@ MemoryEstimate measure_memory(std::uint64_t nodes, std::uint64_t links, bool dir
   e.add("distances", bytes(double(threads) * sweep + 20 * n));
   const bool loads_possible = a * n <= o.auto_loads_work || (family && a <= o.auto_loads_work);
   if (nodes > 1 && (o.utilization == When::yes || (o.utilization == When::automatic && loads_possible))) {
-    // Per arc: the exact sum (16), a thread's part (8 each), the neighbour words (3 at most); 72 covers
-    // them and the searches' own. Per thread and node, a split sweep's loads::lanes lanes of distance,
-    // sigma, two frontiers and the found list (4 + 8 + 16 + 4), more than a single search needs.
-    e.add("link loads", bytes(9 * 8 * a + double(threads) * n * 32 * loads::lanes));
+    // Per arc: the exact sum (16), the neighbour words (3 at most); the out-lists padded to
+    // loads::arc_block (and the in-lists of a directed graph): node and multiplicity (4 + 8 each, per arc
+    // and one more per node at most). Per thread: its part (8 per arc) and its sweeper's loads (8 per
+    // padded arc); per node, a split sweep's loads::lanes lanes of distance, sigma, two frontiers and the
+    // found list (4 + 8 + 16 + 4), more than a single search needs.
+    const double padded = a + n;
+    e.add("link loads", bytes(19 * a + 24 * padded + double(threads) * (8 * a + 8 * padded + n * 32 * loads::lanes)));
   }
   if (nodes > 1 && (o.bisection == When::yes || (o.bisection == When::automatic && nodes <= o.auto_bisection_nodes)))
     e.add("bisection", bytes(48 * (n + a)));  // METIS's graph, its coarser copies and the partitions
