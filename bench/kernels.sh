@@ -4,9 +4,10 @@
 # Usage: bench/kernels.sh BIN_DIR [MATRIX.mtx ...]
 # Graphs: random regular 20000 nodes of degree 8, Barabási–Albert 30000 nodes (m = 4), a 2-D random
 # geometric graph of 20000 nodes (mean degree about 10, largest component), each Matrix Market file given
-# (default: data/matrices/662_bus.mtx, and bcsstk13.mtx from $TOPO_MATRICES when that is set), and last random
+# (default: data/matrices/bcsstk13.mtx and bcspwr10.mtx, the largest two; on smaller ones both sides take
+# milliseconds and the comparison is one of process start-up against a call in a running Python), and last random
 # regular 100000 nodes of degree 8 (unless SKIP_LARGE is set). GRAPHS, when set, keeps only the graphs it
-# names, from: rr20000 ba rgg rr100000 and the matrices' file names without .mtx (GRAPHS="rgg 662_bus").
+# names, from: rr20000 ba rgg rr100000 and the matrices' file names without .mtx (GRAPHS="rgg bcspwr10").
 # Per graph and kernel: the whole `topostat -j THREADS --method bfs --bisection no` process, with
 # `--utilization yes` (loads) and `--utilization no` (distances), wall and CPU seconds; igraph's call alone
 # (one thread), wall / CPU seconds; ratio = igraph wall / topostat wall (on a loaded machine, compare the
@@ -29,8 +30,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 matrices=("$@")
 if [ ${#matrices[@]} -eq 0 ]; then
-  matrices=("$here/../data/matrices/662_bus.mtx")
-  [ -n "${TOPO_MATRICES:-}" ] && [ -f "$TOPO_MATRICES/bcsstk13.mtx" ] && matrices+=("$TOPO_MATRICES/bcsstk13.mtx")
+  matrices=("$here/../data/matrices/bcsstk13.mtx" "$here/../data/matrices/bcspwr10.mtx")
 fi
 
 # The kernels this CPU runs, from topostat --version.
