@@ -659,6 +659,19 @@ TEST_CASE("sim: a source route ends where it first reaches its destination") {
   CHECK((sim::route_eject(5) >> 8) == 5);
 }
 
+namespace {
+
+/// A part of the memory estimate of one point on g (network n), from the counts alone.
+double estimate_part(const Graph& g, const sim::Network& n, const sim::SimOptions& o, const std::string& name) {
+  const auto e = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), sim::simulated_channels(g),
+                                        n.terminals(), o, 1);
+  for (const auto& [part, bytes] : e.parts)
+    if (part == name) return double(bytes);
+  return 0;
+}
+
+}  // namespace
+
 TEST_CASE("sim: the memory estimate's router state is within 1% of what an engine allocates") {
   // bytes_per_router and the estimate made before the network is built both come from engine_state_bytes;
   // the estimate's shape, from counts alone (one point), is at least the network's and within 1% of it (it
@@ -670,11 +683,7 @@ TEST_CASE("sim: the memory estimate's router state is within 1% of what an engin
     const sim::SimOptions o;
     const auto n = sim::build_network(g, o);
     const double exact = sim::engine_state_bytes(sim::engine_shape(n, false, o.pool_above));
-    const auto e = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), sim::simulated_channels(g),
-                                          n.terminals(), o, 1);
-    double state = 0;
-    for (const auto& [part, bytes] : e.parts)
-      if (part == "network state") state = double(bytes);
+    const double state = estimate_part(g, n, o, "network state");
     CHECK(state >= exact);
     CHECK(state == doctest::Approx(exact).epsilon(0.01));
     // And the per-VC buffers alone are most of it.
@@ -694,11 +703,7 @@ TEST_CASE("sim: the memory estimate's network is at least the tables build_netwo
     const double tables = bytes(n.chans) + bytes(n.in_off) + bytes(n.out_off) + bytes(n.in_chan) + bytes(n.out_chan) +
                           bytes(n.arc_port) + bytes(n.arc_lanes) + bytes(n.arc_latency) + bytes(n.term_off) +
                           bytes(n.term_router);
-    const auto e = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), sim::simulated_channels(g),
-                                          n.terminals(), o, 1);
-    double network = 0;
-    for (const auto& [part, b] : e.parts)
-      if (part == "network") network = double(b);
+    const double network = estimate_part(g, n, o, "network");
     CHECK(network >= tables);
     CHECK(network <= 1.25 * tables);  // and the per-router scratch of the build beside them
   }
