@@ -659,6 +659,19 @@ TEST_CASE("sim: a source route ends where it first reaches its destination") {
   CHECK((sim::route_eject(5) >> 8) == 5);
 }
 
+namespace {
+
+/// A part of the memory estimate of one point on g (network n), from the counts alone.
+double estimate_part(const Graph& g, const sim::Network& n, const sim::SimOptions& o, const std::string& name) {
+  const auto e = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), sim::simulated_channels(g),
+                                        n.terminals(), o, 1);
+  for (const auto& [part, bytes] : e.parts)
+    if (part == name) return double(bytes);
+  return 0;
+}
+
+}  // namespace
+
 TEST_CASE("sim: the memory estimate's router state is within 1% of what an engine allocates") {
   // bytes_per_router and the estimate made before the network is built both come from engine_state_bytes;
   // the estimate's shape, from counts alone (one point), is at least the network's and within 1% of it (it
@@ -670,16 +683,43 @@ TEST_CASE("sim: the memory estimate's router state is within 1% of what an engin
     const sim::SimOptions o;
     const auto n = sim::build_network(g, o);
     const double exact = sim::engine_state_bytes(sim::engine_shape(n, false, o.pool_above));
-    const auto e = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), sim::simulated_channels(g),
-                                          n.terminals(), o, 1);
-    double state = 0;
-    for (const auto& [part, bytes] : e.parts)
-      if (part == "network state") state = double(bytes);
+    const double state = estimate_part(g, n, o, "network state");
     CHECK(state >= exact);
     CHECK(state == doctest::Approx(exact).epsilon(0.01));
     // And the per-VC buffers alone are most of it.
     CHECK(exact > double(n.in_off.back()) * o.vcs * o.buffer * sizeof(sim::Flit));
   }
+}
+
+TEST_CASE("sim: the memory estimate's network is at least the tables build_network allocates") {
+  // The channel, port, arc and terminal tables, by their capacities, against the estimate's "network" part from
+  // the counts (with a link's lanes: CLEX's swap links of capacity 4 are 4 channels each way, 32 self-loops none).
+  const auto bytes = [](const auto& v) { return double(v.capacity() * sizeof(v[0])); };
+  for (const auto& g : {family("mesh", {{"dims", "8x8"}}), family("torus", {{"dims", "5x7x3"}}),
+                        family("clex", {{"clique", "4"}, {"levels", "3"}, {"links", "swap"}})}) {
+    CAPTURE(g.meta.family);
+    const sim::SimOptions o;
+    const auto n = sim::build_network(g, o);
+    const double tables = bytes(n.chans) + bytes(n.in_off) + bytes(n.out_off) + bytes(n.in_chan) + bytes(n.out_chan) +
+                          bytes(n.arc_port) + bytes(n.arc_lanes) + bytes(n.arc_latency) + bytes(n.term_off) +
+                          bytes(n.term_router);
+    const double network = estimate_part(g, n, o, "network");
+    CHECK(network >= tables);
+    CHECK(network <= 1.25 * tables);  // and the per-router scratch of the build beside them
+  }
+}
+
+TEST_CASE("sim: a router of more than 65536 input VCs is refused when the network is built") {
+  // The engine's round-robin pointers over a router's input VCs take 2 bytes. K_258: 257 network ports and a
+  // terminal's, 258 x 254 = 65,532 VCs fit; 258 x 255 = 65,790 do not.
+  const auto g = family("complete", {{"nodes", "258"}});
+  sim::SimOptions o;
+  o.vcs = 254;
+  CHECK(sim::build_network(g, o).in_off[1] == 258);
+  o.vcs = 255;
+  CHECK_THROWS_WITH_AS(sim::build_network(g, o),
+                       "router 0 has 258 input ports of 255 VCs: the simulator takes at most 65536 input VCs a router",
+                       InputError);
 }
 
 TEST_CASE("sim: latency quantiles are the ranks of the sorted values, counted in a table or listed") {

@@ -44,9 +44,8 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   if (o.messages > 0) state += messages * packet_bytes(directed ? links : 2 * links);
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));
-  // Shared by the points: the network's channel tables (110 bytes per input channel, as measured with
-  // valgrind's massif on a 16x16x16 torus).
-  e.add("network", bytes(double(channels + terminals) * 110));
+  // Shared by the points: the network's channel, port and arc tables (build_network).
+  e.add("network", bytes(network_bytes(routers, directed ? links : 2 * links, channels, terminals)));
   e.add("network state", bytes(state * double(std::max<std::uint64_t>(1, concurrent))));
   if (routing_is_adaptive(o.algo)) e.add("distance table", bytes(r * r * sizeof(std::uint16_t)));
   return e;

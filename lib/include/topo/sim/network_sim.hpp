@@ -183,7 +183,8 @@ class Simulator {
   Simulator& operator=(const Simulator&) = delete;
 
   const SimSetup& setup() const;
-  const std::vector<ChannelInfo>& channels() const;
+  /// Network channel i (< setup().channels), in the order of PointResult::channel_util's network channels.
+  ChannelInfo channel(std::uint64_t i) const;
   /// One point at `rate` (ignored in batch mode) with `seed`; `progress` gets the fraction done.
   /// `threads` < 1: the options' thread count.
   PointResult run(double rate, std::uint64_t seed, const std::function<void(double)>& progress = {},

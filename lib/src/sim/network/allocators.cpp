@@ -241,7 +241,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
     const auto ov = q.out;
     const auto iv = iv0 + q.in;
     busy_[ov] = 1;
-    va_rr_[ov] = q.in;
+    va_rr_[ov] = std::uint16_t(q.in);
     auto& in = vc_state(iv);
     in.ovc = ov;
     in.oport = per_vc(ov);
@@ -342,7 +342,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
       const auto left = count_router_left(f);
       auto next = f.next();
       if (op >= first_net) {  // the channel's record is read only for what the route does not say
-        if (n_.link_latency == none32) f.p->link_cycles += n_.chans[in.ochan].latency;
+        if (n_.link_latency == none32) f.p->link_cycles += n_.arc_latency[n_.chans[in.ochan].arc];
         next = r_.source_routed() ? next_on_route(*f.p, left) : next_at(*f.p, n_.chans[in.ochan].dst);
       }
       f = Flit::head(f.p, left, next);
@@ -360,8 +360,8 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
         count_busy_vc(ip, false);
       }
     }
-    sa_in_rr_[ip] = q.vc + 1;
-    sa_out_rr_[op] = q.in;
+    sa_in_rr_[ip] = std::uint8_t(q.vc + 1);
+    sa_out_rr_[op] = std::uint16_t(q.in);
   }
 }
 

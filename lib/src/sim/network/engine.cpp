@@ -51,13 +51,13 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
     auto& b = credit_back_[ip];
     b.counter = ch.out_port != none32 ? std::uint64_t(ch.out_port) * n.V
                                       : (n.term_off[ch.src] + (ip - n.in_off[ch.src])) * n.V | terminal_credit;
-    b.delay = ch.credit_delay;
+    b.delay = n.credit_delay(ch);
   }
   std::uint64_t longest = 0;
-  for (const auto& ch : n.chans) longest = std::max<std::uint64_t>({longest, ch.flit_delay, ch.credit_delay});
+  for (const auto& ch : n.chans) longest = std::max<std::uint64_t>({longest, n.flit_delay(ch), n.credit_delay(ch)});
   wheel_mask_ = std::bit_ceil(longest + 1) - 1;
   assign_huge(chan_out_, n.chans.size());
-  for (std::size_t c = 0; c < n.chans.size(); ++c) chan_out_[c].delay = n.chans[c].flit_delay;
+  for (std::size_t c = 0; c < n.chans.size(); ++c) chan_out_[c].delay = n.flit_delay(n.chans[c]);
   assign_huge(sent_, n.chans.size());
   const auto terms = n.terminals();
   q_head_.assign(terms, nullptr);
@@ -127,12 +127,12 @@ double engine_fixed_bytes(const EngineShape& s) {
                             sizeof(std::exception_ptr);  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
   return in_vcs * sizeof(std::uint32_t) +                // in_va_rr_
          double(s.in_ports) * sizeof(Engine::PortSlot) +                                    // port_
-         out_vcs * (sizeof(std::int32_t) + sizeof(std::uint8_t) + sizeof(std::uint32_t)) +  // credits_, busy_, va_rr_
-         double(s.in_ports + s.out_ports) * sizeof(std::uint32_t) +                         // sa_in_rr_, sa_out_rr_
-         double(s.in_ports) * sizeof(Engine::CreditBack) +                                  // credit_back_
-         double(s.vc_words) * 2 * sizeof(std::uint64_t) +                                   // wait_bits_, hold_bits_
-         (double(s.routers) + 1) * sizeof(std::size_t) +                                    // vc_word_
-         double(s.channels) * (sizeof(Engine::ChannelOut) + sizeof(std::uint64_t)) +        // chan_out_, sent_
+         out_vcs * (sizeof(std::int32_t) + sizeof(std::uint8_t) + sizeof(std::uint16_t)) +  // credits_, busy_, va_rr_
+         double(s.in_ports) * sizeof(std::uint8_t) + double(s.out_ports) * sizeof(std::uint16_t) +  // sa_in/out_rr_
+         double(s.in_ports) * sizeof(Engine::CreditBack) +                                          // credit_back_
+         double(s.vc_words) * 2 * sizeof(std::uint64_t) +                             // wait_bits_, hold_bits_
+         (double(s.routers) + 1) * sizeof(std::size_t) +                              // vc_word_
+         double(s.channels) * (sizeof(Engine::ChannelOut) + sizeof(std::uint64_t)) +  // chan_out_, sent_
          double(s.terminals) * per_terminal + double(s.routers) * per_router +
          (s.queue_snapshots ? double(s.in_ports + s.out_ports) * sizeof(std::uint32_t)
                             : 0);  // port_flits_, queue_snapshot_

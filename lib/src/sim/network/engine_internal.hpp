@@ -316,7 +316,9 @@ class Engine {
   // Output VCs (out_port * V + vc).
   std::vector<std::int32_t> credits_;
   std::vector<std::uint8_t> busy_;
-  std::vector<std::uint32_t> va_rr_, sa_in_rr_, sa_out_rr_;
+  // Round-robin pointers of the output VCs and ports: an input VC of the router (< Network::max_router_in_vcs).
+  std::vector<std::uint16_t> va_rr_, sa_out_rr_;
+  std::vector<std::uint8_t> sa_in_rr_;  // per input port: the VC after the last it sent from (at most V <= 255)
   // Channels. A channel's delay is fixed, so a flit or credit sent is an entry in the list of its arrival
   // cycle, with what it carries: a timing wheel of wheel_mask_ + 1 cycles, more than any channel's delay.
   // The receive phase takes the cycle's lists and visits only the arrivals, not every port or channel,

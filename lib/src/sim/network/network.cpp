@@ -201,23 +201,28 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.in_off.assign(n.routers + 1, 0);
   n.out_off.assign(n.routers + 1, 0);
   for (node_id v = 0; v < n.routers; ++v) {
+    if (std::uint64_t(in_count[v]) * n.V > Network::max_router_in_vcs)
+      throw InputError(
+          fmt::format("router {} has {} input ports of {} VCs: the simulator takes at most {} input VCs a "
+                      "router",
+                      v, in_count[v], n.V, Network::max_router_in_vcs));
     n.in_off[v + 1] = n.in_off[v] + in_count[v];
     n.out_off[v + 1] = n.out_off[v] + out_count[v];
   }
   assign_huge(n.in_chan, n.in_off.back(), none32);
   assign_huge(n.out_chan, n.out_off.back(), none32);
   std::vector<std::uint32_t> in_next(n.routers), out_next(n.routers);
-  const std::uint32_t router_delay_out = n.Dsa + 1;  // switch allocation, then one cycle of crossbar
+  n.chans.reserve(std::size_t(n.in_off.back()) + n.terminals());  // every input port's, and the ejection channels
   for (node_id v = 0; v < n.routers; ++v) {
     in_next[v] = n.in_off[v] + n.terms(v);
     out_next[v] = n.out_off[v] + n.terms(v);
     for (std::uint32_t t = 0; t < n.terms(v); ++t) {
       // Injection channel: the terminal sends one flit per cycle; it arrives the next cycle.
       n.in_chan[n.in_off[v] + t] = std::uint32_t(n.chans.size());
-      n.chans.push_back({v, v, none32, n.in_off[v] + t, 1, 1, 1, none64, t});
+      n.chans.push_back({v, v, none32, n.in_off[v] + t, none64});
       // Ejection channel: a link of one cycle to the terminal.
       n.out_chan[n.out_off[v] + t] = std::uint32_t(n.chans.size());
-      n.chans.push_back({v, v, n.out_off[v] + t, none32, 1, router_delay_out + 1, 1, none64, t});
+      n.chans.push_back({v, v, n.out_off[v] + t, none32, none64});
     }
   }
   for (node_id v = 0; v < n.routers; ++v) {
@@ -229,21 +234,32 @@ Network build_network(const Graph& g, const SimOptions& o) {
       n.arc_port[arc] = out_next[v];
       for (std::uint32_t l = 0; l < n.arc_lanes[arc]; ++l) {
         const auto c = std::uint32_t(n.chans.size());
-        const auto lat = n.arc_latency[arc];
-        n.chans.push_back({v, w, out_next[v], in_next[w], lat, router_delay_out + lat, lat, arc, l});
+        n.chans.push_back({v, w, out_next[v], in_next[w], arc});
         n.out_chan[out_next[v]++] = c;
         n.in_chan[in_next[w]++] = c;
       }
     }
   }
   bool first = true;
-  for (const auto& c : n.chans)
-    if (c.arc != none64) {
-      n.link_latency = first || c.latency == n.link_latency ? c.latency : none32;
+  for (std::uint64_t arc = 0; arc < arcs; ++arc)
+    if (n.arc_lanes[arc]) {
+      const auto lat = n.arc_latency[arc];
+      n.link_latency = first || lat == n.link_latency ? lat : none32;
       if (n.link_latency == none32) break;
       first = false;
     }
   return n;
+}
+
+double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t channels, std::uint64_t terminals) {
+  const double r = double(routers), t = double(terminals), c = double(channels);
+  const double ports = c + t;                 // input ports, and output ports: a terminal's channel has one each way
+  return (c + 2 * t) * sizeof(Channel) +      // chans
+         2 * ports * sizeof(std::uint32_t) +  // in_chan, out_chan
+         double(arcs) * 3 * sizeof(std::uint32_t) +                       // arc_port, arc_lanes, arc_latency
+         (r + 1) * (2 * sizeof(std::uint32_t) + sizeof(std::uint64_t)) +  // in_off, out_off, term_off
+         t * sizeof(node_id) +                                            // term_router
+         r * (4 * sizeof(std::uint32_t) + sizeof(std::uint8_t));          // build_network's per-router counts
 }
 
 double zero_load_latency(const SimOptions& o, std::uint32_t hops, std::uint64_t link_latency_sum) {

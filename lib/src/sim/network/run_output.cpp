@@ -86,12 +86,11 @@ void write_channel_loads(std::ostream& out, const Simulator& s, const std::vecto
   out << "# source target class lane latency";
   for (const auto& p : points) fmt::print(out, " rate={}", p.rate);
   out << '\n';
-  const auto& ch = s.channels();
   // Network channels follow the terminal channels (two per terminal) in the simulator's order.
   const std::size_t first = std::size_t(2) * s.setup().terminals;
-  for (std::size_t i = 0; i < ch.size(); ++i) {
-    fmt::print(out, "{} {} {} {} {}", ch[i].from, ch[i].to, ch[i].cls.empty() ? "-" : ch[i].cls, ch[i].lane,
-               ch[i].latency);
+  for (std::size_t i = 0; i < s.setup().channels; ++i) {
+    const auto ch = s.channel(i);
+    fmt::print(out, "{} {} {} {} {}", ch.from, ch.to, ch.cls.empty() ? "-" : ch.cls, ch.lane, ch.latency);
     for (const auto& p : points) fmt::print(out, " {:.6f}", p.channel_util[first + i]);
     out << '\n';
   }

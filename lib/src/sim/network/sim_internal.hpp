@@ -20,6 +20,7 @@
 namespace topo::sim {
 
 inline constexpr std::uint32_t none32 = 0xFFFFFFFFu;
+inline constexpr std::uint64_t none64 = ~std::uint64_t{0};
 
 // ---- The static network -------------------------------------------------------------------------
 
@@ -27,18 +28,15 @@ inline constexpr std::uint32_t none32 = 0xFFFFFFFFu;
 /// ports [terms(r) ejection ports, then one per outgoing network channel]; port ids are global.
 /// Terminals are numbered router by router: router r's are [term_off[r], term_off[r + 1]), T of them on
 /// every router, or on the endpoints only in an indirect network (GraphMeta::endpoints).
-/// Every port is the end of exactly one channel; a flit sent on a channel at cycle c arrives at c + delay.
+/// Every port is the end of exactly one channel; a flit sent on a channel at cycle c arrives at c + delay
+/// (Network::flit_delay). A channel is 24 bytes: what follows from its arc (latency, lane) is not kept.
 struct Channel {
-  node_id src, dst;          // routers (equal for injection and ejection channels)
-  std::uint32_t out_port;    // at src (none32 for injection: a terminal sends)
-  std::uint32_t in_port;     // at dst (none32 for ejection: a terminal receives)
-  std::uint32_t latency;     // link latency in cycles
-  std::uint32_t flit_delay;  // cycles from switch allocation (or terminal send) to arrival
-  std::uint32_t credit_delay;
-  std::uint64_t arc;  // Graph::arc_offset arc for network channels, none64 for terminal channels
-  std::uint32_t lane;
+  node_id src, dst;        // routers (equal for injection and ejection channels)
+  std::uint32_t out_port;  // at src (none32 for injection: a terminal sends)
+  std::uint32_t in_port;   // at dst (none32 for ejection: a terminal receives)
+  std::uint64_t arc;       // Graph::arc_offset arc for network channels, none64 for terminal channels
 };
-inline constexpr std::uint64_t none64 = ~std::uint64_t{0};
+static_assert(sizeof(Channel) == 24);
 
 /// What the UGAL routings compare as an output's queue, per channel (--ugal-queue, ugal.cpp):
 ///   waiting  the flits waiting for the output at the router (in input VCs that hold one of its VCs, or
@@ -50,6 +48,8 @@ enum class QueueMeasure { waiting, credits };
 QueueMeasure queue_measure(const std::string& name);
 
 struct Network {
+  /// The input VCs a router may have (ports times V): the engine's round-robin pointers over them take 2 bytes.
+  static constexpr std::uint64_t max_router_in_vcs = std::uint64_t{1} << 16;
   const Graph* g = nullptr;
   std::uint32_t routers = 0, T = 1, V = 4, B = 8, F = 1;
   double S = 1;  // --speedup
@@ -68,8 +68,17 @@ struct Network {
   std::vector<std::uint32_t> arc_latency;          // arc -> link latency
   bool narrow_routes = false;                      // a packet's route in 4 bytes a hop (route_hop_bytes)
   std::uint32_t link_latency = none32;             // that of every network link, when they are all equal
-  std::vector<std::uint64_t> term_off;             // router -> first terminal (routers + 1 entries)
-  std::vector<node_id> term_router;                // terminal -> router
+  /// Channel c's link latency in cycles (1 for a terminal's channel), its delay from switch allocation (or a
+  /// terminal's send) to arrival, and that of its credits back.
+  std::uint32_t latency(const Channel& c) const { return c.arc == none64 ? 1 : arc_latency[c.arc]; }
+  std::uint32_t flit_delay(const Channel& c) const {
+    return c.out_port == none32 ? 1 : Dsa + 1 + latency(c);  // switch allocation, a cycle of crossbar, the link
+  }
+  std::uint32_t credit_delay(const Channel& c) const { return latency(c); }
+  /// A network channel's index among its link's parallel channels.
+  std::uint32_t lane(const Channel& c) const { return c.out_port - arc_port[c.arc]; }
+  std::vector<std::uint64_t> term_off;  // router -> first terminal (routers + 1 entries)
+  std::vector<node_id> term_router;     // terminal -> router
   std::uint64_t terminals() const { return term_off.back(); }
   std::uint32_t terms(node_id r) const { return std::uint32_t(term_off[r + 1] - term_off[r]); }
   node_id router_of(std::uint64_t term) const { return term_router[term]; }
@@ -77,6 +86,9 @@ struct Network {
 
 /// Builds ports and channels; InputError on a bad --link-latency.
 Network build_network(const Graph& g, const SimOptions& o);
+/// The bytes of the tables build_network allocates (chans, the port and arc tables, the terminals' tables) for
+/// `routers` routers, `arcs` arcs, `channels` channels between routers and `terminals` terminals, at most.
+double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t channels, std::uint64_t terminals);
 /// The per-arc link latency of --link-latency (N, CLASS=N,..., or length).
 std::vector<std::uint32_t> arc_latencies(const Graph& g, const std::string& spec);
 

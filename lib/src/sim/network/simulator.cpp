@@ -24,7 +24,6 @@ struct Simulator::Impl {
   /// Of the default schemes passed over for want of VCs only (TooFewVcs), the one that needs the fewest.
   std::string fewest_scheme;
   std::uint32_t fewest_vcs = 0;
-  std::vector<ChannelInfo> channels;
 
   Impl(const Graph& graph, const SimOptions& opt) : g(graph), o(opt), net(build_network(graph, opt)) {
     if (!(o.rate >= 0 && o.rate <= 1))
@@ -75,13 +74,6 @@ struct Simulator::Impl {
     setup.terminals_per_router = net.T;
     for (const auto& c : net.chans)
       if (c.arc != none64) ++setup.channels;
-    for (const auto& c : net.chans) {
-      if (c.arc == none64) continue;
-      const node_id v = c.src;
-      const auto l = g.out_links(v)[c.arc - g.arc_offset(v)];
-      channels.push_back({c.src, c.dst, g.link_class(l) == no_class ? std::string() : std::string(g.link_class_name(l)),
-                          c.lane, c.latency});
-    }
     setup.zero_load_latency = mean_zero_load();
   }
 
@@ -200,8 +192,12 @@ Simulator::~Simulator() = default;
 const SimSetup& Simulator::setup() const {
   return impl_->setup;
 }
-const std::vector<ChannelInfo>& Simulator::channels() const {
-  return impl_->channels;
+ChannelInfo Simulator::channel(std::uint64_t i) const {
+  const auto& net = impl_->net;
+  const auto& c = net.chans[2 * net.terminals() + i];  // the network channels follow the terminals' two each
+  const auto l = impl_->g.out_links(c.src)[c.arc - impl_->g.arc_offset(c.src)];
+  return {c.src, c.dst, impl_->g.link_class(l) == no_class ? std::string() : std::string(impl_->g.link_class_name(l)),
+          net.lane(c), net.latency(c)};
 }
 
 PointResult Simulator::run(double rate, std::uint64_t seed, const std::function<void(double)>& progress,
