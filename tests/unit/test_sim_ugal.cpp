@@ -193,3 +193,69 @@ TEST_CASE("sim: a UGAL routing's queue snapshots are in the engine's bytes per r
   const double min = double(sim::Simulator(g, dragonfly_sim("dragonfly")).setup().bytes_per_router);
   CHECK(ugal - min == doctest::Approx(snapshots / n.routers).epsilon(0.01));
 }
+
+TEST_CASE("sim: --ugal-rule weighs the queues by BookSim2's dragonfly rule or by the paths' hops") {
+  const sim::UgalDecision dragonfly{sim::UgalRule::dragonfly, "dragonfly", 30};
+  const sim::UgalDecision hops{sim::UgalRule::hop_weighted, "hop-weighted", 2};
+  // q_min 40 over 3 hops against q_val 10 over 6: 40 <= 2 x 10 + 30, minimal; 3 x 40 = 120 > 6 x 10 + 2, Valiant.
+  CHECK_FALSE(dragonfly.valiant(40, 3, 10, 6));
+  CHECK(hops.valiant(40, 3, 10, 6));
+  // q_min 60 over 1 hop against q_val 10 over 6: 60 > 50, Valiant; 60 <= 62, minimal.
+  CHECK(dragonfly.valiant(60, 1, 10, 6));
+  CHECK_FALSE(hops.valiant(60, 1, 10, 6));
+  CHECK_FALSE(hops.valiant(20, 3, 10, 6));  // 60 <= 62: ties and the threshold go to the minimal path
+  CHECK(hops.valiant(21, 3, 10, 6));        // 63 > 62
+
+  // The defaults: dragonfly (30 flits) on a dragonfly, hop-weighted (2 flits) elsewhere; both options override.
+  const auto df = family("dragonfly", {{"h", "2"}});
+  const auto torus = family("torus", {{"dims", "4x4"}});
+  auto o = dragonfly_sim("ugal");
+  CHECK(sim::ugal_decision(df, o).name == "dragonfly");
+  CHECK(sim::ugal_decision(df, o).threshold == 30);
+  CHECK(sim::ugal_decision(torus, o).name == "hop-weighted");
+  CHECK(sim::ugal_decision(torus, o).threshold == 2);
+  o.ugal_rule = "hop-weighted";
+  CHECK(sim::ugal_decision(df, o).rule == sim::UgalRule::hop_weighted);
+  CHECK(sim::ugal_decision(df, o).threshold == 2);
+  o.ugal_threshold = 7;
+  CHECK(sim::ugal_decision(df, o).threshold == 7);
+  const sim::Simulator run(df, o);
+  CHECK(run.setup().ugal_rule == "hop-weighted");
+  CHECK(run.setup().ugal_threshold == 7);
+  o.ugal_rule = "weighted";
+  CHECK_THROWS_AS(sim::Simulator(df, o), UsageError);
+
+  // UGAL-L from router 0 to router 35 of the dragonfly (3 minimal hops): the minimal path's first queue holds 40
+  // flits, every other 10. The dragonfly rule keeps the minimal path; the hop-weighted one takes the Valiant path
+  // drawn, whose first queue is 10 (h_val x 10 + 2 < 120 for every Valiant path of at most 11 hops), or keeps the
+  // minimal path when the Valiant one leaves over the same channel (h_val x 40 + 2 > 120).
+  o = dragonfly_sim("ugal");
+  const auto net = sim::build_network(df, o);
+  const auto by_dragonfly = sim::make_sim_routing({df, net, o, "ugal", "dragonfly"});
+  o.ugal_rule = "hop-weighted";
+  const auto by_hops = sim::make_sim_routing({df, net, o, "ugal", "dragonfly"});
+  route::RouterOptions ro;
+  ro.algo = "dragonfly";
+  const auto min = route::make_router(df, ro);
+  ro.algo = "valiant";
+  const auto val = route::make_router(df, ro);
+  route::Rng none(0);
+  const auto m = min->route(0, 35, none);
+  REQUIRE(m.hops() == 3);
+  const auto occupancy = [&](std::uint64_t arc) { return arc == m.arcs[0] ? 40.0 : 10.0; };
+  int valiant = 0;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    sim::SourceRoute a, b;
+    route::Rng r1(seed), r2(seed), r3(seed);
+    by_dragonfly->at_source(a, 0, 35, r1, occupancy);
+    by_hops->at_source(b, 0, 35, r2, occupancy);
+    CHECK(a.path.nodes == m.nodes);
+    min->route(0, 35, r3);  // the draws of the routing: the minimal path, then the Valiant one
+    const auto v = val->route(0, 35, r3);
+    REQUIRE(v.hops() <= 11);
+    const bool expect_valiant = v.hops() > 0 && v.arcs[0] != m.arcs[0];
+    CHECK(b.path.nodes == (expect_valiant ? v.nodes : m.nodes));
+    valiant += expect_valiant;
+  }
+  CHECK(valiant >= 15);
+}

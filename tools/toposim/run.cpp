@@ -42,9 +42,15 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
       ->type_name("ALGO");
   r->add_flag("--random-ties", o.random_ties, "shortest: a random minimal next hop (seeded)");
   r->add_option("--routes", o.routes_file, "table routing: toporoute's JSON-lines routes")->type_name("FILE");
-  r->add_option(
-       "--ugal-threshold", o.ugal_threshold,
-       "ugal, ugal-g, par: flits by which the minimal queue may exceed 2 x the Valiant one (default 30, BookSim2's)")
+  r->add_option("--ugal-rule", o.ugal_rule,
+                "ugal, ugal-g, par: how the minimal and the Valiant queue are weighed: " + sim::ugal_rule_help())
+      ->check(topo::cli::one_of(sim::ugal_rule_names()))
+      ->type_name("RULE")
+      ->default_str("");  // empty in the options means the family's
+  r->add_option_function<double>(
+       "--ugal-threshold", [&o](double q) { o.ugal_threshold = q; },
+       "ugal, ugal-g, par: flits of queue that bias the rule to the minimal path (default the rule's: 30 "
+       "dragonfly, 2 hop-weighted, BookSim2's)")
       ->type_name("Q");
   r->add_option("--ugal-queue", o.ugal_queue,
                 "ugal, ugal-g, par: what an output's queue is (default waiting): " + sim::ugal_queue_help())

@@ -23,13 +23,14 @@ namespace topo::sim {
 
 /// Everything a run depends on; the tool fills it from the command line, names are checked by the
 /// registries (routing_names(), vc_class_names(), route::terminal_traffic_names(), injection_names(),
-/// ugal_queue_names()).
+/// ugal_queue_names(), ugal_rule_names()).
 struct SimOptions {
   // Routing.
   std::string algo;                       // empty: the family's own minimal routing (route::default_minimal_routing)
   bool random_ties = false;               // shortest: random minimal next hop
   std::string routes_file;                // table routing: toporoute's JSON lines
-  double ugal_threshold = 30;             // ugal: flits of queue that bias it to the minimal path (BookSim2's)
+  std::string ugal_rule;                  // ugal: empty: the family's (ugal_rule_names())
+  std::optional<double> ugal_threshold;   // ugal: flits of bias to the minimal path; empty: the rule's
   std::string ugal_queue = "waiting";     // ugal: what an output's queue is (ugal_queue_names())
   std::string vc_classes;                 // empty: chosen from the routing (see resolve_vc_classes)
   bool allow_deadlock = false;            // run even when the channel dependency graph has a cycle
@@ -131,6 +132,8 @@ struct ChannelInfo {
 
 struct SimSetup {
   std::string algo, vc_classes, link_latency;
+  std::string ugal_rule;                     // resolved: --ugal-rule, or the family's
+  double ugal_threshold = 0;                 // resolved: --ugal-threshold, or the rule's
   std::uint32_t classes = 1;                 // VC classes of the scheme
   std::vector<std::uint32_t> vcs_per_class;  // the VCs of each class (an even split of --vcs, or the scheme's)
   bool dependency_check_sampled = false;
@@ -160,6 +163,9 @@ std::string vc_reallocation_help();
 /// What the UGAL routings compare as an output's queue (--ugal-queue).
 const std::vector<std::string>& ugal_queue_names();
 std::string ugal_queue_help();
+/// How the UGAL routings weigh the minimal and the Valiant queue (--ugal-rule).
+const std::vector<std::string>& ugal_rule_names();
+std::string ugal_rule_help();
 
 /// What `toposim run` allocates on a network of that size (man/toposim.1, MEMORY): the graph; for each of
 /// `concurrent` points simulated at once, the router state (every input VC's buffer of o.buffer flits and its

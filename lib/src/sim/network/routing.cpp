@@ -180,7 +180,7 @@ struct SimRoutingEntry {
   bool adaptive = false;   // chooses per hop: needs an escape VC scheme
   bool two_phase = false;  // a minimal and a Valiant phase: VC classes per phase
   std::function<std::unique_ptr<SimRouting>(const RoutingContext&)> make;
-  bool ugal_threshold = false;                           // decides by --ugal-threshold
+  bool ugal_threshold = false;                           // decides by --ugal-rule and --ugal-threshold
   const std::vector<std::string>* vc_schemes = nullptr;  // its own default VC schemes (else by the flags above)
 };
 
@@ -213,9 +213,7 @@ std::vector<SimRoutingEntry> sim_only() {
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<MinimalAdaptive>(c.net, base_router(c.g, c.o));
        }},
-      {"ugal",
-       "UGAL-L: at the source, the minimal path unless its first queue exceeds 2 x a Valiant path's + "
-       "--ugal-threshold (BookSim2's rule)",
+      {"ugal", "UGAL-L: at the source, the minimal path or a Valiant one, as --ugal-rule weighs their first queues",
        false, true, ugal(make_ugal_local), true},
       {"ugal-g",
        "UGAL-G: ugal's rule on the queues of the two paths' first global channels, anywhere in the source group "

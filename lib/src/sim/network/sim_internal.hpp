@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "route/terminal_traffic_internal.hpp"
@@ -46,6 +47,25 @@ static_assert(sizeof(Channel) == 24);
 ///            buffers, those on the link and the credits on their way back.
 enum class QueueMeasure { waiting, credits };
 QueueMeasure queue_measure(const std::string& name);
+
+/// How the UGAL routings decide between the minimal path and a Valiant one (--ugal-rule, ugal.cpp):
+///   dragonfly     BookSim2's ugal_dragonflynew: Valiant when q_min > 2 q_val + threshold;
+///   hop_weighted  UGAL as Singh defines it and BookSim2's ugal_flatfly computes it: Valiant when
+///                 h_min q_min > h_val q_val + threshold, h the paths' hop counts.
+enum class UgalRule { dragonfly, hop_weighted };
+struct UgalDecision {
+  UgalRule rule = UgalRule::dragonfly;
+  std::string_view name;
+  double threshold = 0;
+  /// True when the Valiant path (h_val hops, queue q_val) is to be taken over the minimal one.
+  bool valiant(double q_min, std::uint32_t h_min, double q_val, std::uint32_t h_val) const {
+    if (rule == UgalRule::dragonfly) return q_min > 2 * q_val + threshold;
+    return double(h_min) * q_min > double(h_val) * q_val + threshold;
+  }
+};
+/// The rule and threshold of o on g: --ugal-rule, or dragonfly on a dragonfly (families dragonfly and cascade)
+/// and hop-weighted elsewhere; --ugal-threshold, or the rule's default (30 and 2, BookSim2's).
+UgalDecision ugal_decision(const Graph& g, const SimOptions& o);
 
 struct Network {
   /// The input VCs a router may have (ports times V): the engine's round-robin pointers over them take 2 bytes.

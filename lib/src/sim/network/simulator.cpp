@@ -33,6 +33,9 @@ struct Simulator::Impl {
     inj = make_injection(o);
     setup.algo = o.algo;
     if (setup.algo.empty()) setup.algo = route::default_minimal_routing(g);  // dor, dragonfly, else shortest
+    const auto ugal = ugal_decision(g, o);
+    setup.ugal_rule = ugal.name;
+    setup.ugal_threshold = ugal.threshold;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> cycle;
     if (!o.vc_classes.empty()) {
       setup.vc_classes = o.vc_classes;
@@ -61,11 +64,11 @@ struct Simulator::Impl {
           misfits.empty() ? "" : fmt::format("the other schemes: {}; ", fmt::join(misfits, "; "))));
     }
     if (routing_takes_ugal_threshold(setup.algo) && net.queue_measure == QueueMeasure::credits &&
-        o.ugal_threshold >= double(o.vcs) * o.buffer)
+        setup.ugal_threshold >= double(o.vcs) * o.buffer)
       setup.warnings.push_back(fmt::format(
           "--ugal-threshold {} is at least the {} credits of a channel (--vcs {} x --buffer {}): ugal always takes the "
           "minimal path; lower the threshold or raise --buffer (BookSim2's dragonfly has 256-flit buffers)",
-          o.ugal_threshold, o.vcs * o.buffer, o.vcs, o.buffer));
+          setup.ugal_threshold, o.vcs * o.buffer, o.vcs, o.buffer));
     setup.link_latency = o.link_latency;
     setup.classes = std::uint32_t(routing->class_vcs.size());
     for (const auto& [lo, hi] : routing->class_vcs) setup.vcs_per_class.push_back(hi - lo);

@@ -1,7 +1,13 @@
 // The UGAL routings of the simulator: at the source, the minimal path or one Valiant path, whichever queue is
-// shorter by BookSim2's rule (networks/dragonfly.cpp, ugal_dragonflynew): the minimal path unless its queue
-// exceeds twice the Valiant path's plus --ugal-threshold (the 1 and 2 stand for the paths' hop counts, or
-// their global hops). They differ in which queues they compare and when:
+// shorter by the rule of --ugal-rule (UgalDecision), with --ugal-threshold flits of bias to the minimal path:
+//   dragonfly     BookSim2's ugal_dragonflynew (networks/dragonfly.cpp): the minimal path unless its queue
+//                 exceeds twice the Valiant path's plus the threshold (30 flits by default); the 1 and 2 stand
+//                 for the paths' global hops. The default on a dragonfly.
+//   hop-weighted  UGAL as Singh's thesis (2005) states it and BookSim2's ugal_flatfly
+//                 (networks/flatfly_onchip.cpp) computes it: the minimal path when h_min x q_min <= h_val x q_val
+//                 plus the threshold (2 flits by default), h the paths' hop counts from the deciding router.
+//                 The default elsewhere.
+// They differ in which queues they compare and when:
 //   UGAL-L (Singh's thesis, 2005; Kim, Dally, Scott and Abts, ISCA 2008) the source router's output queues
 //          of the two paths' first hops;
 //   UGAL-G (Kim et al., ISCA 2008, §4.2: UGAL with global information) the queues of the two paths' first
@@ -57,10 +63,46 @@ QueueMeasure queue_measure(const std::string& name) {
 
 namespace {
 
-/// BookSim2's rule: Valiant when the minimal queue exceeds twice the Valiant one plus the threshold.
-bool valiant_is_shorter(double q_min, double q_val, double threshold) {
-  return q_min > 2 * q_val + threshold;
+struct UgalRuleEntry {
+  UgalRule id;
+  const char* name;
+  const char* help;
+  double threshold;  // the default --ugal-threshold
+};
+
+const std::vector<UgalRuleEntry>& ugal_rules() {
+  static const std::vector<UgalRuleEntry> list = {
+      {UgalRule::dragonfly, "dragonfly",
+       "the default on a dragonfly: Valiant when the minimal queue exceeds 2 x the Valiant one + --ugal-threshold "
+       "(default 30; BookSim2's ugal_dragonflynew)",
+       30},
+      {UgalRule::hop_weighted, "hop-weighted",
+       "the default elsewhere: Valiant when the minimal path's hops x its queue exceed the Valiant path's hops x its "
+       "queue + --ugal-threshold (default 2; Singh 2005, BookSim2's ugal_flatfly)",
+       2},
+  };
+  return list;
 }
+
+}  // namespace
+
+const std::vector<std::string>& ugal_rule_names() {
+  static const std::vector<std::string> names = names_of(ugal_rules());
+  return names;
+}
+
+std::string ugal_rule_help() {
+  return help_of(ugal_rules());
+}
+
+UgalDecision ugal_decision(const Graph& g, const SimOptions& o) {
+  const bool dragonfly = g.meta.family == "dragonfly" || g.meta.family == "cascade";
+  const auto& e =
+      o.ugal_rule.empty() ? ugal_rules()[dragonfly ? 0 : 1] : find_named(ugal_rules(), o.ugal_rule, "--ugal-rule");
+  return {e.id, e.name, o.ugal_threshold.value_or(e.threshold)};
+}
+
+namespace {
 
 std::uint16_t global_class(const Graph& g, const std::string& algo) {
   const auto c = g.find_class("global");
@@ -72,8 +114,8 @@ std::uint16_t global_class(const Graph& g, const std::string& algo) {
 /// The minimal and the Valiant routers, the threshold, and the dependency check's routes (both paths).
 class UgalRouting : public SimRouting {
  public:
-  UgalRouting(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val, double threshold)
-      : min_(std::move(min)), val_(std::move(val)), threshold_(threshold) {}
+  UgalRouting(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val, UgalDecision decision)
+      : min_(std::move(min)), val_(std::move(val)), decision_(decision) {}
   bool reads_queues() const override { return true; }
   void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {
     for (const auto* r : {min_.get(), val_.get()}) {
@@ -90,12 +132,12 @@ class UgalRouting : public SimRouting {
     auto m = min_->route(s, t, rng);
     if (m.hops() > 0) {
       auto v = val_->route(s, t, rng);
-      if (v.hops() > 0 && valiant_is_shorter(queue(m), queue(v), threshold_)) return v;
+      if (v.hops() > 0 && decision_.valiant(queue(m), m.hops(), queue(v), v.hops())) return v;
     }
     return m;
   }
   std::unique_ptr<route::Router> min_, val_;
-  double threshold_;
+  UgalDecision decision_;
 };
 
 class UgalLocal final : public UgalRouting {
@@ -110,8 +152,9 @@ class UgalLocal final : public UgalRouting {
 
 class UgalGlobal final : public UgalRouting {
  public:
-  UgalGlobal(const Graph& g, std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val, double threshold)
-      : UgalRouting(std::move(min), std::move(val), threshold), g_(g), global_(global_class(g, "ugal-g")) {}
+  UgalGlobal(const Graph& g, std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
+             UgalDecision decision)
+      : UgalRouting(std::move(min), std::move(val), decision), g_(g), global_(global_class(g, "ugal-g")) {}
   bool global_queues() const override { return true; }
   void at_source(SourceRoute& out, node_id s, node_id t, route::Rng& rng,
                  const std::function<double(std::uint64_t)>& occupancy) const override {
@@ -132,9 +175,9 @@ class UgalGlobal final : public UgalRouting {
 
 class Par final : public UgalRouting {
  public:
-  Par(const Graph& g, std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val, double threshold,
+  Par(const Graph& g, std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val, UgalDecision decision,
       int threads)
-      : UgalRouting(std::move(min), std::move(val), threshold), g_(g), global_(global_class(g, "par")) {
+      : UgalRouting(std::move(min), std::move(val), decision), g_(g), global_(global_class(g, "par")) {
     // A Valiant route has at most twice the diameter's hops; one more for the local hop before it.
     metrics::DistanceOptions opt;
     opt.threads = threads;
@@ -150,7 +193,10 @@ class Par final : public UgalRouting {
   bool reevaluate(SourceRoute& out, const Reroute& at, route::Rng& rng,
                   const std::function<double(std::uint64_t)>& occupancy) const override {
     const auto v = val_->route(at.here, at.dst, rng);
-    if (v.hops() == 0 || !valiant_is_shorter(occupancy(at.arcs[1]), occupancy(v.arcs[0]), threshold_)) return false;
+    if (v.hops() == 0) return false;
+    // The minimal route's hops from here (only the hop-weighted rule asks: the dragonfly rule draws nothing more).
+    const auto h_min = decision_.rule == UgalRule::dragonfly ? 0 : min_->route(at.here, at.dst, rng).hops();
+    if (!decision_.valiant(occupancy(at.arcs[1]), h_min, occupancy(v.arcs[0]), v.hops())) return false;
     diverted(out.path, at.src, at.arcs[0], v);
     vcc->of_path(out.path, out.classes);
     return true;
@@ -186,17 +232,17 @@ class Par final : public UgalRouting {
 
 std::unique_ptr<SimRouting> make_ugal_local(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
                                             const RoutingContext& c) {
-  return std::make_unique<UgalLocal>(std::move(min), std::move(val), c.o.ugal_threshold);
+  return std::make_unique<UgalLocal>(std::move(min), std::move(val), ugal_decision(c.g, c.o));
 }
 
 std::unique_ptr<SimRouting> make_ugal_global(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
                                              const RoutingContext& c) {
-  return std::make_unique<UgalGlobal>(c.g, std::move(min), std::move(val), c.o.ugal_threshold);
+  return std::make_unique<UgalGlobal>(c.g, std::move(min), std::move(val), ugal_decision(c.g, c.o));
 }
 
 std::unique_ptr<SimRouting> make_par(std::unique_ptr<route::Router> min, std::unique_ptr<route::Router> val,
                                      const RoutingContext& c) {
-  return std::make_unique<Par>(c.g, std::move(min), std::move(val), c.o.ugal_threshold, c.o.threads);
+  return std::make_unique<Par>(c.g, std::move(min), std::move(val), ugal_decision(c.g, c.o), c.o.threads);
 }
 
 }  // namespace topo::sim
