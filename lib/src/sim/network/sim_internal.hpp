@@ -58,7 +58,7 @@ struct UgalDecision {
   std::string_view name;
   double threshold = 0;
   /// True when the Valiant path (h_val hops, queue q_val) is to be taken over the minimal one.
-  bool valiant(double q_min, std::uint32_t h_min, double q_val, std::uint32_t h_val) const {
+  bool valiant(double q_min, std::size_t h_min, double q_val, std::size_t h_val) const {
     if (rule == UgalRule::dragonfly) return q_min > 2 * q_val + threshold;
     return double(h_min) * q_min > double(h_val) * q_val + threshold;
   }

@@ -195,7 +195,7 @@ class Par final : public UgalRouting {
     const auto v = val_->route(at.here, at.dst, rng);
     if (v.hops() == 0) return false;
     // The minimal route's hops from here (only the hop-weighted rule asks: the dragonfly rule draws nothing more).
-    const auto h_min = decision_.rule == UgalRule::dragonfly ? 0 : min_->route(at.here, at.dst, rng).hops();
+    const std::size_t h_min = decision_.rule == UgalRule::dragonfly ? 0 : min_->route(at.here, at.dst, rng).hops();
     if (!decision_.valiant(occupancy(at.arcs[1]), h_min, occupancy(v.arcs[0]), v.hops())) return false;
     diverted(out.path, at.src, at.arcs[0], v);
     vcc->of_path(out.path, out.classes);
