@@ -90,7 +90,7 @@ TEST_CASE("sim: UGAL-G reads the queue of the global channel where it is, UGAL-L
   CHECK(p.path.nodes == m.nodes);
   CHECK(p.reroute_hops >= 6);
   CHECK(p.classes == std::vector<std::uint8_t>{0, 1, 2});
-  const sim::SimRouting::Reroute at{0, m.nodes[1], 35, {m.arcs[0], m.arcs[1]}};
+  const sim::SimRouting::Reroute at{0, m.nodes[1], 35, {m.arcs[0], m.arcs[1]}, std::uint32_t(m.hops() - 1)};
   sim::SourceRoute q;
   REQUIRE(par->reevaluate(q, at, r3, occupancy));
   CHECK(q.path.nodes.front() == 0);

@@ -257,8 +257,10 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
 void Engine::reevaluate_route(node_id r, Flit& head, Scratch& sc) {
   Packet* p = head.p;
   p->reevaluate = false;
+  std::uint32_t hops_left = 1;  // the route's hops from r: entries 1, 2, ... up to its ejection
+  while (!(next_on_route(*p, hops_left) & Flit::eject)) ++hops_left;
   const SimRouting::Reroute at{
-      n_.router_of(p->src_term), r, p->dst_router, {next_on_route(*p, 0) >> 8, head.next() >> 8}};
+      n_.router_of(p->src_term), r, p->dst_router, {next_on_route(*p, 0) >> 8, head.next() >> 8}, hops_left - 1};
   auto& out = sc.source_route;
   bool diverted = false;
   sc.route_rng.run(rrng_[r](), [&](route::Rng& rng) {
@@ -342,7 +344,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
       const auto left = count_router_left(f);
       auto next = f.next();
       if (op >= first_net) {  // the channel's record is read only for what the route does not say
-        if (n_.link_latency == none32) f.p->link_cycles += n_.arc_latency[n_.chans[in.ochan].arc];
+        if (n_.link_latency == none32) f.p->link_cycles += n_.latency(n_.chans[in.ochan]);
         next = r_.source_routed() ? next_on_route(*f.p, left) : next_at(*f.p, n_.chans[in.ochan].dst);
       }
       f = Flit::head(f.p, left, next);

@@ -226,6 +226,7 @@ class SimRouting {
   struct Reroute {
     node_id src, here, dst;
     std::array<std::uint64_t, 2> arcs;
+    std::uint32_t hops_left;  // the hops of the packet's route from `here` to dst
   };
   virtual bool reevaluate(SourceRoute& /*out*/, const Reroute& /*at*/, route::Rng& /*rng*/,
                           const std::function<double(std::uint64_t)>& /*occupancy*/) const {

@@ -194,9 +194,8 @@ class Par final : public UgalRouting {
                   const std::function<double(std::uint64_t)>& occupancy) const override {
     const auto v = val_->route(at.here, at.dst, rng);
     if (v.hops() == 0) return false;
-    // The minimal route's hops from here (only the hop-weighted rule asks: the dragonfly rule draws nothing more).
-    const std::size_t h_min = decision_.rule == UgalRule::dragonfly ? 0 : min_->route(at.here, at.dst, rng).hops();
-    if (!decision_.valiant(occupancy(at.arcs[1]), h_min, occupancy(v.arcs[0]), v.hops())) return false;
+    // The minimal route's hops from here are the rest of the packet's route.
+    if (!decision_.valiant(occupancy(at.arcs[1]), at.hops_left, occupancy(v.arcs[0]), v.hops())) return false;
     diverted(out.path, at.src, at.arcs[0], v);
     vcc->of_path(out.path, out.classes);
     return true;
