@@ -9,18 +9,30 @@
 
 namespace topo::detail {
 
-/// The fields of a line separated by runs of white space (std::isspace), without empty ones.
-inline std::vector<std::string_view> split_ws(std::string_view line) {
-  std::vector<std::string_view> out;
+/// White space as std::isspace sees it in the "C" locale (space, \t, \n, \v, \f, \r), without its call.
+constexpr bool is_space(char c) {
+  return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/// The fields of a line separated by runs of white space (is_space), without empty ones, into `out` (cleared
+/// first): a reader that splits every line keeps one vector instead of allocating one per line.
+inline void split_ws(std::string_view line, std::vector<std::string_view>& out) {
+  out.clear();
   std::size_t i = 0;
   while (i < line.size()) {
-    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    while (i < line.size() && is_space(line[i])) ++i;
     if (i >= line.size()) break;
     std::size_t j = i;
-    while (j < line.size() && !std::isspace(static_cast<unsigned char>(line[j]))) ++j;
+    while (j < line.size() && !is_space(line[j])) ++j;
     out.push_back(line.substr(i, j - i));
     i = j;
   }
+}
+
+/// The fields of a line separated by runs of white space, without empty ones.
+inline std::vector<std::string_view> split_ws(std::string_view line) {
+  std::vector<std::string_view> out;
+  split_ws(line, out);
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -102,6 +104,16 @@ TEST_CASE("plain edge lists from other tools: N is the largest id + 1") {
   directed.plain_directed = true;
   CHECK(read("0 1\n1 0\n", directed).num_links() == 2);
   CHECK(read("0 1\n1 0\n").multiplicity(0) == 2);
+}
+
+TEST_CASE("a plain edge list's third column classes the links it is on, and only those") {
+  const Graph g = read("0 1 local\n1 2\n2 3 global\n% comment\n3 0 local\n");
+  REQUIRE(g.num_links() == 4);
+  std::map<std::pair<node_id, node_id>, std::string> cls;
+  for (link_id l = 0; l < g.num_links(); ++l)
+    cls[std::minmax(g.source(l), g.target(l))] = g.link_class(l) == no_class ? "-" : std::string(g.link_class_name(l));
+  CHECK(cls == std::map<std::pair<node_id, node_id>, std::string>{
+                   {{0, 1}, "local"}, {{1, 2}, "-"}, {{2, 3}, "global"}, {{0, 3}, "local"}});
 }
 
 TEST_CASE("descriptors are rebuilt through the registry") {

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -209,8 +210,9 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
 
   std::int64_t count = 0;
   std::size_t last_line = lines.number();
+  std::vector<std::string_view> tok;
   auto take = [&](std::string_view ln, std::size_t number) {
-    auto tok = split_ws(ln);
+    split_ws(ln, tok);
     auto bad = [&](const std::string& msg) { return ParseError(t.source, number, msg); };
     if (tok.size() != h.columns.size())
       throw bad(fmt::format("expected {} columns, got {}: \"{}\"", h.columns.size(), tok.size(), excerpt(ln)));
@@ -279,48 +281,60 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
 }
 
 Graph read_plain_edgelist(const Text& t, const ReadOptions& opt) {
-  struct Row {
-    std::uint64_t u, v;
+  // The links are kept as two ids each until the largest id, and with it the number of nodes, is known; the few
+  // links with a class keep it aside, with their line for its errors.
+  struct Ends {
+    node_id u, v;
+  };
+  struct Classed {
+    std::size_t link;
     std::string_view cls;
     std::size_t line;
   };
-  std::vector<Row> rows;
+  std::vector<Ends> ends;
+  std::vector<Classed> classed;
+  ends.reserve(static_cast<std::size_t>(std::count(t.data.begin(), t.data.end(), '\n')) + 1);
+  std::vector<std::string_view> tok;
   std::uint64_t max_id = 0;
   Lines lines(t.data);
   std::string_view line;
   while (lines.next(line)) {
     if (is_blank(line) || line[0] == '#' || line[0] == '%') continue;
-    auto tok = split_ws(line);
-    Row r{0, 0, {}, lines.number()};
-    if (tok.size() < 2 || !parse_u64(tok[0], r.u) || !parse_u64(tok[1], r.v))
+    split_ws(line, tok);
+    std::uint64_t u = 0, v = 0;
+    if (tok.size() < 2 || !parse_u64(tok[0], u) || !parse_u64(tok[1], v))
       throw ParseError(t.source, lines.number(), fmt::format("expected two node ids, got \"{}\"", excerpt(line)));
     // A third column is a link class; networkx's "{...}" attribute dicts are skipped.
     if (tok.size() == 3 && tok[2].front() != '{')
-      r.cls = tok[2];
+      classed.push_back({ends.size(), tok[2], lines.number()});
     else if (tok.size() > 3 && tok[2].front() != '{')
       throw ParseError(t.source, lines.number(),
                        fmt::format("expected two or three columns, got {}: \"{}\"", tok.size(), excerpt(line)));
-    if (r.u >= topo::max_nodes || r.v >= topo::max_nodes)
-      throw ParseError(t.source, lines.number(), fmt::format("node id {} too large", std::max(r.u, r.v)));
-    max_id = std::max({max_id, r.u, r.v});
-    rows.push_back(r);
+    if (u >= topo::max_nodes || v >= topo::max_nodes)
+      throw ParseError(t.source, lines.number(), fmt::format("node id {} too large", std::max(u, v)));
+    max_id = std::max({max_id, u, v});
+    ends.push_back({static_cast<node_id>(u), static_cast<node_id>(v)});
   }
-  if (rows.empty()) throw ParseError(t.source, 0, "no links found: expected lines of two node ids");
+  if (ends.empty()) throw ParseError(t.source, 0, "no links found: expected lines of two node ids");
   if (max_id + 1 > opt.generate.max_nodes)
     throw ParseError(t.source, 0, fmt::format("{} nodes exceed the limit of {}", max_id + 1, opt.generate.max_nodes));
   // N is the largest id plus one: "0 300000000" asks for 300 million nodes. The run's memory is checked before the
   // builder allocates them, as for a header's counts.
-  opt.generate.memory.check(gen::estimate_memory(opt.generate, max_id + 1, rows.size(), opt.plain_directed));
+  opt.generate.memory.check(gen::estimate_memory(opt.generate, max_id + 1, ends.size(), opt.plain_directed));
   GraphBuilder b(max_id + 1, opt.plain_directed);
-  b.reserve_links(rows.size());
-  for (const auto& r : rows) {
+  b.reserve_links(ends.size());
+  auto next_classed = classed.begin();
+  for (std::size_t i = 0; i < ends.size(); ++i) {
     LinkAttrs a;
-    try {
-      if (!r.cls.empty()) a.cls = b.class_id(r.cls);
-    } catch (const InputError& e) {
-      throw ParseError(t.source, r.line, e.what());
+    if (next_classed != classed.end() && next_classed->link == i) {
+      try {
+        a.cls = b.class_id(next_classed->cls);
+      } catch (const InputError& e) {
+        throw ParseError(t.source, next_classed->line, e.what());
+      }
+      ++next_classed;
     }
-    b.add_link(static_cast<node_id>(r.u), static_cast<node_id>(r.v), a);
+    b.add_link(ends[i].u, ends[i].v, a);
   }
   return b.finish(Duplicates::merge);
 }

@@ -45,30 +45,50 @@ bool parse_header(std::string_view line, MetisHeader& h) {
   return true;
 }
 
-// The lines of a METIS file without its comment lines ('%'), with their 1-based numbers; a last line
-// break ends the last line rather than starting an empty one.
+// The lines of a METIS file without its comment lines ('%'), with their 1-based numbers, one at a time; a last
+// line break ends the last line rather than starting an empty one.
+class ContentLines {
+ public:
+  explicit ContentLines(const std::string& d) : d_(d) {}
+  bool next(std::size_t& number, std::string_view& line) {
+    while (pos_ < d_.size()) {
+      auto end = d_.find('\n', pos_);
+      if (end == std::string::npos) end = d_.size();
+      line = std::string_view(d_).substr(pos_, end - pos_);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      number = ++number_;
+      pos_ = end + 1;
+      if (line.empty() || line[0] != '%') return true;
+    }
+    return false;
+  }
+
+ private:
+  const std::string& d_;
+  std::size_t pos_ = 0, number_ = 0;
+};
+
 std::vector<std::pair<std::size_t, std::string_view>> content_lines(const std::string& d) {
   std::vector<std::pair<std::size_t, std::string_view>> out;
-  std::size_t pos = 0, number = 0;
-  while (pos < d.size()) {
-    auto end = d.find('\n', pos);
-    if (end == std::string::npos) end = d.size();
-    auto line = std::string_view(d).substr(pos, end - pos);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    ++number;
-    if (line.empty() || line[0] != '%') out.emplace_back(number, line);
-    pos = end + 1;
-  }
+  ContentLines lines(d);
+  std::size_t number = 0;
+  std::string_view line;
+  while (lines.next(number, line)) out.emplace_back(number, line);
   return out;
 }
 
 }  // namespace
 
 std::optional<std::string_view> metis_shape(const Text& t) {
-  const auto lines = content_lines(t.data);
+  // Streamed: an edge list whose first line is not a METIS header is not split into lines here.
+  ContentLines lines(t.data);
+  std::size_t number = 0;
+  std::string_view header, line;
   MetisHeader h;
-  if (!lines.empty() && parse_header(lines[0].second, h) && h.nodes > 0 && lines.size() - 1 == h.nodes)
-    return lines[0].second;
+  if (!lines.next(number, header) || !parse_header(header, h) || h.nodes == 0) return std::nullopt;
+  std::uint64_t node_lines = 0;
+  while (node_lines <= h.nodes && lines.next(number, line)) ++node_lines;
+  if (node_lines == h.nodes) return header;
   return std::nullopt;
 }
 
@@ -96,10 +116,11 @@ Graph read_metis(const Text& t, const ReadOptions& opt) {
   std::vector<std::tuple<node_id, node_id, std::uint64_t>> up, down;
   const std::size_t skip = (h.sizes ? 1 : 0) + h.ncon;
   const std::size_t per_neighbour = h.edge_weights ? 2 : 1;
+  std::vector<std::string_view> tok;
   for (std::uint64_t v = 0; v < h.nodes; ++v) {
     const auto [number, line] = lines[v + 1];
     auto bad = [&, number = number](const std::string& msg) { return ParseError(t.source, number, msg); };
-    const auto tok = split_ws(line);
+    split_ws(line, tok);
     if (tok.size() < skip || (tok.size() - skip) % per_neighbour != 0)
       throw bad(fmt::format("expected {}{}neighbour{}, got \"{}\"",
                             skip ? fmt::format("{} vertex size and weight fields, then ", skip) : "",

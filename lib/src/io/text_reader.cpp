@@ -14,11 +14,9 @@ namespace topo::io::detail {
 
 namespace {
 
-constexpr std::size_t kPiece = std::size_t(1) << 16;  // small enough for a slow pipe to show its first lines soon
+using topo::detail::is_space;
 
-bool is_space(char c) {
-  return std::isspace(static_cast<unsigned char>(c)) != 0;
-}
+constexpr std::size_t kPiece = std::size_t(1) << 16;  // small enough for a slow pipe to show its first lines soon
 
 /// A whole line (without its '\n') that every line-based reader refuses: not blank, not a comment, and its first
 /// field (as the readers split fields) is not an unsigned integer.
@@ -81,6 +79,16 @@ bool TextReader::bad_line_in(const Text& t) {
 
 bool TextReader::read(Text& t, bool stop_at_bad_line) {
   const MemoryBudget& budget = opt_.generate.memory;
+  // A file says how long it is: its bytes are then read into one allocation instead of a growing one.
+  auto* buf = in_.rdbuf();
+  const auto here = buf->pubseekoff(0, std::ios::cur, std::ios::in);
+  if (here != std::streampos(-1)) {
+    const auto end = buf->pubseekoff(0, std::ios::end, std::ios::in);
+    buf->pubseekpos(here, std::ios::in);
+    const auto left = static_cast<std::uint64_t>(end - here);
+    if (end != std::streampos(-1) && end > here && (!budget.limit || left <= budget.limit))
+      t.data.reserve(t.data.size() + static_cast<std::size_t>(left));
+  }
   std::string piece(kPiece, '\0');
   for (;;) {
     in_.read(piece.data(), static_cast<std::streamsize>(piece.size()));
