@@ -232,7 +232,7 @@ class Engine {
   // through a router reads and writes its VC's state on arrival, at VC allocation and at switch allocation, and
   // at low load its flit is in the first slot (an emptied VC starts again at slot 0). The other slots are
   // slot-major in buf_ (slot i of every pooled VC together): the few in use share cache lines and pages, and
-  // the rest are never touched (ZeroedArray). A VC's round-robin pointer (va_rr_of) outlives its block.
+  // the rest are never touched (ZeroedArray). A VC's round-robin pointer (in_va_rr8_ ...) outlives its block.
   static constexpr std::uint32_t slots_in_vc = 2;
   std::size_t in_vcs_ = 0;
   ZeroedArray<Flit> buf_;                                         // slots from slots_in_vc on
