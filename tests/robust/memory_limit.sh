@@ -97,10 +97,10 @@ quick=(--sample-period 100 --samples 1 --max-samples 3 --rate 0.05)
 RAISE=1 refused "toposim run" "$tmp/torus16.el" toposim run "${quick[@]}" --max-memory 16K
 passes "toposim run larger limit" "$tmp/torus16.el" toposim run "${quick[@]}" --max-memory 64M
 refused "toposim run descriptor" "$tmp/huge.desc" toposim run "${quick[@]}" --max-memory 1G
-# Links of capacity k are k channels each way: CLEX's swap links on 8^3 routers, 7.0 MiB counted as links from
-# the header lines, 14.7 MiB as channels once the graph is read.
+# Links of capacity k are k channels each way: CLEX's swap links on 8^3 routers, 5.6 MiB counted as links from
+# the header lines, 11.7 MiB as channels once the graph is read.
 "$bin/topogen" clex --clique 8 --levels 3 --links swap > "$tmp/clex_swap.el"
-refused "toposim run link capacities" "$tmp/clex_swap.el" toposim run "${quick[@]}" --vcs 6 --vc-classes hop --max-memory 12M
+refused "toposim run link capacities" "$tmp/clex_swap.el" toposim run "${quick[@]}" --vcs 6 --vc-classes hop --max-memory 8M
 RAISE=1 refused "toposim clex" $null toposim clex --clique 8 --levels 2 --messages 4 --max-memory 2K
 passes "toposim clex larger limit" $null toposim clex --clique 8 --levels 2 --messages 4 --max-memory 1M
 refused "toposim clex 32^5" $null toposim clex --clique 32 --levels 5 --messages 28 --max-memory 1G

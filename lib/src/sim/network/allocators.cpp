@@ -112,7 +112,7 @@ void Engine::prefetch_vcs(node_id r) const {
     for (auto bits = hold_bits_[word] | wait_bits_[word]; bits; bits &= bits - 1)
       __builtin_prefetch(&vc_state(iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))));
     for (auto bits = wait_bits_[word]; bits; bits &= bits - 1)  // VC allocation: their round-robin pointers
-      __builtin_prefetch(&in_va_rr_[iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))]);
+      __builtin_prefetch(va_rr_at(iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits))));
   }
   if (wait_r_[r]) {  // VC allocation: the state of the router's output VCs and of its arcs
     const std::size_t ov0 = std::size_t(n_.out_off[r]) * n_.V, ovs = std::size_t(n_.out_off[r + 1]) * n_.V - ov0;
@@ -135,9 +135,9 @@ void Engine::prefetch_hops(node_id r) const {
       const auto& in = vc_state(iv);
       if (in.ready > now_ || in.head >= slots_in_vc) continue;  // switch allocation passes it by
       const Flit& f = in.first[in.head];
-      __builtin_prefetch(&chan_out_[in.ochan]);
+      __builtin_prefetch(&last_sent_[in.ochan]);
       __builtin_prefetch(&credits_[in.ovc]);
-      __builtin_prefetch(&credit_back_[per_vc(iv)]);
+      __builtin_prefetch(&n_.in_chan[per_vc(iv)]);
       if (f.seq() == 0 && r_.source_routed() && f.hop() + 1 < Flit::hop_max) {
         const auto* route = reinterpret_cast<const char*>(f.p + 1);
         __builtin_prefetch(route + std::size_t(f.hop() + 1) * (n_.narrow_routes ? 4 : 8));
@@ -162,6 +162,13 @@ void Engine::step(node_id r) {
 }
 
 void Engine::allocate_vcs(node_id r, Scratch& sc) {
+  if (rr_bytes_ == 1) return allocate_vcs(r, sc, in_va_rr8_.data());
+  if (rr_bytes_ == 2) return allocate_vcs(r, sc, in_va_rr16_.data());
+  allocate_vcs(r, sc, in_va_rr32_.data());
+}
+
+template <class Rr>
+void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr) {
   const auto V = n_.V;
   auto& reqs = sc.reqs;
   // VC allocation, separable input-first: each waiting input VC asks for one free output VC (the
@@ -184,7 +191,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
       // An output port's first free VC in [lo, hi) from the round-robin pointer on. One candidate port
       // (ejection, or a source route's hop on a single link) asks for it at once, without the scores.
       const auto first_free = [&](std::uint32_t op, std::uint32_t lo, std::uint32_t hi, bool ejection) {
-        const auto w = hi - lo, start = mod(in_va_rr_[iv], w);
+        const auto w = hi - lo, start = mod(in_va_rr[iv], w);
         for (std::uint32_t k = 0; k < w; ++k) {
           const auto v = lo + (start + k < w ? start + k : start + k - w);
           const auto ov = std::size_t(op) * V + v;
@@ -250,7 +257,10 @@ void Engine::allocate_vcs(node_id r, Scratch& sc) {
     track_wait(r, iv, false);
     track_hold(r, iv, false, holding(in));
     in.ready = now_ + n_.Dva;
-    ++in_va_rr_[iv];
+    if constexpr (sizeof(Rr) < 4)
+      in_va_rr[iv] = Rr(in_va_rr[iv] + 1u == rr_period_ ? 0u : in_va_rr[iv] + 1u);
+    else
+      ++in_va_rr[iv];
   }
 }
 
@@ -339,7 +349,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
     --stats_[r].buffered;
     credit(ip, q.vc);
     const auto ov = in.ovc;
-    if (op >= first_net && --credits_[ov] < 0) fail("credits below zero");
+    if (op >= first_net && credits_[ov]-- == 0) fail("credits below zero");
     if (seq == 0) {  // the head leaves this router: its count of routers left, and what the next is to do
       const auto left = count_router_left(f);
       auto next = f.next();

@@ -14,17 +14,21 @@
 namespace topo::sim {
 
 void Engine::send(std::uint32_t c, const Flit& f, std::uint32_t vc) {
-  auto& out = chan_out_[c];
-  if (out.last_sent == now_)
-    fail(fmt::format("channel {}->{} carried two flits in cycle {}", n_.chans[c].src, n_.chans[c].dst, now_));
-  out.last_sent = now_;
-  flits_due_[due(engine_thread, out.to, now_ + out.delay)].push_back({c, vc, f});
+  const auto& ch = n_.chans[c];
+  if (last_sent_[c] == now_) fail(fmt::format("channel {}->{} carried two flits in cycle {}", ch.src, ch.dst, now_));
+  last_sent_[c] = now_;
+  flits_due_[due(engine_thread, owner_[ch.dst], now_ + n_.flit_delay(ch))].push_back({c, vc, f});
   if (measuring_) ++sent_[c];
 }
 
 void Engine::credit(std::uint32_t ip, std::uint32_t vc) {
-  const auto& b = credit_back_[ip];
-  credits_due_[due(engine_thread, b.to, now_ + b.delay)].push_back(b.counter + vc);
+  const auto& ch = n_.chans[n_.in_chan[ip]];
+  // An injection port's channel comes from its router's terminal of the same index (terminal t's injection
+  // port is the router's input port t).
+  const auto counter = ch.out_port != none32
+                           ? std::uint64_t(ch.out_port) * n_.V
+                           : (n_.term_off[ch.src] + (ip - n_.in_off[ch.src])) * n_.V | terminal_credit;
+  credits_due_[due(engine_thread, owner_[ch.src], now_ + n_.credit_delay(ch))].push_back(counter + vc);
 }
 
 template <class Visit>
@@ -145,7 +149,7 @@ node_id Engine::credit_sender(std::uint64_t counter) const {
 void Engine::arrive_credit(std::uint64_t counter) {
   if (counter & terminal_credit) {
     if (++tcred_[counter & ~terminal_credit] > std::int32_t(n_.B)) fail("injection credits above the buffer size");
-  } else if (++credits_[counter] > std::int32_t(n_.B)) {
+  } else if (std::uint32_t(credits_[counter]++) == n_.B) {
     fail(fmt::format("credits above the buffer size at router {}", credit_sender(counter)));
   }
 }

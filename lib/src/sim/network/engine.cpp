@@ -9,6 +9,7 @@
 #include <bit>
 #include <cmath>
 #include <exception>
+#include <numeric>
 #include <thread>
 
 #include "cycle_barrier_internal.hpp"
@@ -16,6 +17,23 @@
 #include "topo/memory.hpp"
 
 namespace topo::sim {
+
+namespace {
+
+/// lcm(1, ..., V), or 0 above 65536.
+std::uint32_t va_rr_period(std::uint32_t V) {
+  std::uint64_t l = 1;
+  for (std::uint64_t v = 2; v <= V && l <= 65536; ++v) l = std::lcm(l, v);
+  return l <= 65536 ? std::uint32_t(l) : 0;
+}
+
+/// The bytes of an input VC's round-robin pointer (Engine::rr_bytes_).
+std::uint32_t va_rr_bytes(std::uint32_t V) {
+  const auto period = va_rr_period(V);
+  return period == 0 ? 4 : period <= 256 ? 1 : 2;
+}
+
+}  // namespace
 
 Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
                const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed)
@@ -26,7 +44,11 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   v_shift_ = std::uint32_t(std::countr_zero(n.V));
   buf_ = ZeroedArray<Flit>(in_vcs * (n.B > slots_in_vc ? n.B - slots_in_vc : 0));
   pool_ = ZeroedArray<InVc>(in_vcs, true);
-  assign_huge(in_va_rr_, in_vcs);
+  rr_bytes_ = va_rr_bytes(n.V);
+  if (rr_bytes_ < 4) rr_period_ = va_rr_period(n.V);
+  if (rr_bytes_ == 1) assign_huge(in_va_rr8_, in_vcs);
+  if (rr_bytes_ == 2) assign_huge(in_va_rr16_, in_vcs);
+  if (rr_bytes_ == 4) assign_huge(in_va_rr32_, in_vcs);
   prefetch_ = in_vcs * sizeof(InVc) > o.large_above;
   pooling_ = engine_pools(n.in_off.back(), n.V, o.pool_above);
   assign_huge(port_, n.in_off.back());
@@ -40,24 +62,15 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   assign_huge(hold_bits_, vc_word_.back());
   wait_r_.assign(n.routers, 0);
   hold_r_.assign(n.routers, 0);
-  assign_huge(credits_, out_vcs, std::int32_t(n.B));
+  assign_huge(credits_, out_vcs, std::uint16_t(n.B));
   assign_huge(busy_, out_vcs);
   assign_huge(va_rr_, out_vcs);
   assign_huge(sa_in_rr_, n.in_off.back());
   assign_huge(sa_out_rr_, n.out_off.back());
-  assign_huge(credit_back_, n.in_off.back());
-  for (std::uint32_t ip = 0; ip < n.in_off.back(); ++ip) {
-    const auto& ch = n.chans[n.in_chan[ip]];
-    auto& b = credit_back_[ip];
-    b.counter = ch.out_port != none32 ? std::uint64_t(ch.out_port) * n.V
-                                      : (n.term_off[ch.src] + (ip - n.in_off[ch.src])) * n.V | terminal_credit;
-    b.delay = n.credit_delay(ch);
-  }
   std::uint64_t longest = 0;
   for (const auto& ch : n.chans) longest = std::max<std::uint64_t>({longest, n.flit_delay(ch), n.credit_delay(ch)});
   wheel_mask_ = std::bit_ceil(longest + 1) - 1;
-  assign_huge(chan_out_, n.chans.size());
-  for (std::size_t c = 0; c < n.chans.size(); ++c) chan_out_[c].delay = n.flit_delay(n.chans[c]);
+  assign_huge(last_sent_, n.chans.size(), none64);
   assign_huge(sent_, n.chans.size());
   const auto terms = n.terminals();
   q_head_.assign(terms, nullptr);
@@ -125,14 +138,13 @@ double engine_fixed_bytes(const EngineShape& s) {
              sizeof(Rng) + s.V * (sizeof(std::int32_t) + sizeof(std::uint8_t)));  // queues, credits
   const double per_router = 3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) + sizeof(RouterStats) +
                             sizeof(std::exception_ptr);  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
-  return in_vcs * sizeof(std::uint32_t) +                // in_va_rr_
-         double(s.in_ports) * sizeof(Engine::PortSlot) +                                    // port_
-         out_vcs * (sizeof(std::int32_t) + sizeof(std::uint8_t) + sizeof(std::uint16_t)) +  // credits_, busy_, va_rr_
+  return in_vcs * va_rr_bytes(s.V) +                     // in_va_rr*_
+         double(s.in_ports) * sizeof(Engine::PortSlot) +                                     // port_
+         out_vcs * (sizeof(std::uint16_t) + sizeof(std::uint8_t) + sizeof(std::uint16_t)) +  // credits_, busy_, va_rr_
          double(s.in_ports) * sizeof(std::uint8_t) + double(s.out_ports) * sizeof(std::uint16_t) +  // sa_in/out_rr_
-         double(s.in_ports) * sizeof(Engine::CreditBack) +                                          // credit_back_
-         double(s.vc_words) * 2 * sizeof(std::uint64_t) +                             // wait_bits_, hold_bits_
-         (double(s.routers) + 1) * sizeof(std::size_t) +                              // vc_word_
-         double(s.channels) * (sizeof(Engine::ChannelOut) + sizeof(std::uint64_t)) +  // chan_out_, sent_
+         double(s.vc_words) * 2 * sizeof(std::uint64_t) +  // wait_bits_, hold_bits_
+         (double(s.routers) + 1) * sizeof(std::size_t) +   // vc_word_
+         double(s.channels) * 2 * sizeof(std::uint64_t) +  // last_sent_, sent_
          double(s.terminals) * per_terminal + double(s.routers) * per_router +
          (s.queue_snapshots ? double(s.in_ports + s.out_ports) * sizeof(std::uint32_t)
                             : 0);  // port_flits_, queue_snapshot_
@@ -179,8 +191,6 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   owner_.assign(n_.routers, 0);
   for (unsigned t = 0; t < threads_; ++t)
     for (auto r = first(t); r < first(t + 1); ++r) owner_[r] = std::uint16_t(t);
-  for (std::uint32_t ip = 0; ip < credit_back_.size(); ++ip) credit_back_[ip].to = owner_[n_.chans[n_.in_chan[ip]].src];
-  for (std::size_t c = 0; c < chan_out_.size(); ++c) chan_out_[c].to = owner_[n_.chans[c].dst];
   scratch_.resize(std::size_t(threads));
   for (unsigned t = 0; t < threads_; ++t) scratch_[t].next_block = n_.in_off[first(t)];  // its ports' block numbers
   engine_thread = 0;

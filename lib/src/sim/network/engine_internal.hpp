@@ -104,7 +104,10 @@ class Engine {
   void arrive_credit(std::uint64_t counter);
   node_id credit_sender(std::uint64_t counter) const;  // the router whose counter it is
   void send(std::uint32_t c, const Flit& f, std::uint32_t vc);
-  void credit(std::uint32_t ip, std::uint32_t vc);  // for VC vc of input port ip, to its sender
+  /// A credit for VC vc of input port ip, to its sender: the counter of the output VC (credits_) or, from an
+  /// injection port, of the terminal (tcred_, with terminal_credit) that feeds the port's channel, after the
+  /// channel's latency, to the thread that runs the sender.
+  void credit(std::uint32_t ip, std::uint32_t vc);
   /// An output arc's queue per channel, as --ugal-queue measures it (QueueMeasure): now at the arc's own
   /// router, or as the snapshot of the cycle's start when the routing reads every router's
   /// (SimRouting::global_queues).
@@ -142,6 +145,8 @@ class Engine {
   // in huge pages, and keeps them to the end; a batch run frees a block whose route needs a larger one.
   bool arena_ = false;
   void allocate_vcs(node_id r, Scratch& sc);
+  template <class Rr>
+  void allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr);  // with the input VCs' round-robin pointers
   /// A head flit's route looked at again at its second router (SimRouting::reevaluate: PAR), once, before its
   /// VC allocation there; a new route is written over the packet's from its second hop on.
   void reevaluate_route(node_id r, Flit& head, Scratch& sc);
@@ -227,7 +232,7 @@ class Engine {
   // through a router reads and writes its VC's state on arrival, at VC allocation and at switch allocation, and
   // at low load its flit is in the first slot (an emptied VC starts again at slot 0). The other slots are
   // slot-major in buf_ (slot i of every pooled VC together): the few in use share cache lines and pages, and
-  // the rest are never touched (ZeroedArray). A VC's round-robin pointer (in_va_rr_) outlives its block.
+  // the rest are never touched (ZeroedArray). A VC's round-robin pointer (in_va_rr8_ ...) outlives its block.
   static constexpr std::uint32_t slots_in_vc = 2;
   std::size_t in_vcs_ = 0;
   ZeroedArray<Flit> buf_;                                         // slots from slots_in_vc on
@@ -248,8 +253,19 @@ class Engine {
     std::uint32_t block = none32;  // none32 when all its VCs are idle (its number, without pooling_)
     std::uint32_t busy = 0;        // its VCs that are not idle
   };
-  std::vector<PortSlot> port_;           // per input port
-  std::vector<std::uint32_t> in_va_rr_;  // per input VC: its round-robin pointer over the output VCs it asks for
+  std::vector<PortSlot> port_;  // per input port
+  // Per input VC: its round-robin pointer over the output VCs it asks for, taken modulo the width of the VC range
+  // it asks in (at most V). It is kept modulo rr_period_ = lcm(1, ..., V), which every width divides, in 1 or 2
+  // bytes when that period fits (V <= 6: 1 byte, V <= 12: 2), else in 4 bytes without a period (rr_period_ 0).
+  std::vector<std::uint8_t> in_va_rr8_;
+  std::vector<std::uint16_t> in_va_rr16_;
+  std::vector<std::uint32_t> in_va_rr32_;
+  std::uint32_t rr_bytes_ = 4, rr_period_ = 0;
+  const void* va_rr_at(std::size_t iv) const {
+    return rr_bytes_ == 1   ? static_cast<const void*>(&in_va_rr8_[iv])
+           : rr_bytes_ == 2 ? static_cast<const void*>(&in_va_rr16_[iv])
+                            : &in_va_rr32_[iv];
+  }
   /// The place in pool_ of input VC iv, whose port has a block.
   std::size_t pooled(std::size_t iv) const {
     if (!pooling_) return iv;
@@ -313,8 +329,8 @@ class Engine {
     set_bit(&wait_bits_[vc_word_[r]], iv - std::size_t(n_.in_off[r]) * n_.V, waiting);
     wait_r_[r] = waiting ? wait_r_[r] + 1 : wait_r_[r] - 1;
   }
-  // Output VCs (out_port * V + vc).
-  std::vector<std::int32_t> credits_;
+  // Output VCs (out_port * V + vc). Credits are at most B (<= 65535).
+  std::vector<std::uint16_t> credits_;
   std::vector<std::uint8_t> busy_;
   // Round-robin pointers of the output VCs and ports: an input VC of the router (< Network::max_router_in_vcs).
   std::vector<std::uint16_t> va_rr_, sa_out_rr_;
@@ -334,22 +350,11 @@ class Engine {
   std::size_t due(unsigned from, unsigned to, std::uint64_t cycle) const {
     return ((std::uint64_t(from) * threads_ + to) * (wheel_mask_ + 1)) + (cycle & wheel_mask_);
   }
-  /// Where the credits of an input port go: the sender's counter of VC 0 (credits_, or tcred_ with
-  /// terminal_credit for an injection port; VC v's is counter + v), after `delay` cycles, to thread `to`.
-  struct CreditBack {
-    std::uint64_t counter = 0;
-    std::uint32_t delay = 0, to = 0;
-  };
-  static constexpr std::uint64_t terminal_credit = std::uint64_t{1} << 63;
-  std::vector<CreditBack> credit_back_;  // per input port
-  /// What sending on a channel needs, in one place: the cycle it last carried a flit (at most one a
-  /// cycle), its delay, and the thread that receives.
-  struct ChannelOut {
-    std::uint64_t last_sent = none64;
-    std::uint32_t delay = 0, to = 0;
-  };
-  std::vector<ChannelOut> chan_out_;
-  std::vector<std::uint64_t> sent_;  // flits sent in the sample windows
+  static constexpr std::uint64_t terminal_credit = std::uint64_t{1} << 63;  // a credits_due_ entry for tcred_
+  // Per channel: the cycle it last carried a flit (at most one a cycle), and the flits it sent in the sample
+  // windows. Its delay and the thread that receives follow from the channel (send).
+  std::vector<std::uint64_t> last_sent_;
+  std::vector<std::uint64_t> sent_;
   // Terminals.
   std::vector<Packet*> q_head_, q_tail_, cur_;
   std::vector<std::uint32_t> cur_seq_, cur_vc_;
