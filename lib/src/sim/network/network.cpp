@@ -101,6 +101,10 @@ std::uint64_t simulated_channels(const Graph& g) {
   return n;
 }
 
+bool link_latencies_may_differ(const std::string& spec) {
+  return spec == "length" || spec.find('=') != std::string::npos;
+}
+
 std::vector<std::uint32_t> arc_latencies(const Graph& g, const std::string& spec) {
   std::vector<std::uint32_t> lat(g.num_arcs(), 1);
   if (spec == "length") {

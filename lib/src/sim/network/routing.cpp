@@ -69,7 +69,10 @@ class SourceRouted final : public SimRouting {
 
 class MinimalAdaptive final : public SimRouting {
  public:
-  MinimalAdaptive(const Network& n, std::unique_ptr<route::Router> base) : n_(n), base_(std::move(base)) {
+  /// With weigh_latency, a table of latency distances too: a minimal next hop whose remaining path is
+  /// slower than another's carries the difference in cycles as its handicap (choices).
+  MinimalAdaptive(const Network& n, std::unique_ptr<route::Router> base, bool weigh_latency)
+      : n_(n), base_(std::move(base)) {
     const auto N = n.routers;
     if (N > 8192)
       throw InputError(
@@ -77,6 +80,7 @@ class MinimalAdaptive final : public SimRouting {
                       "8192 routers, the graph has {}",
                       N));
     dist_.assign(std::size_t(N) * N, 0xFFFF);
+    if (weigh_latency) lat_.assign(std::size_t(N) * N, unreachable);
     std::vector<node_id> q;
     for (node_id t = 0; t < N; ++t) {  // BFS over in-links: distance of every node to t
       auto* d = &dist_[std::size_t(t) * N];
@@ -88,6 +92,7 @@ class MinimalAdaptive final : public SimRouting {
             d[w] = std::uint16_t(d[q[h]] + 1);
             q.push_back(w);
           }
+      if (weigh_latency) minimal_latencies(t, q);
     }
   }
   bool source_routed() const override { return false; }
@@ -102,9 +107,19 @@ class MinimalAdaptive final : public SimRouting {
     const auto* d = &dist_[std::size_t(p.dst_router) * n_.routers];
     const auto nb = n_.g->out_neighbors(r);
     const auto [alo, ahi] = class_vcs.back();
+    const auto first = out.size();
     for (std::size_t i = 0; i < nb.size(); ++i)
       if (d[nb[i]] + 1 == d[r] && n_.arc_lanes[n_.g->arc_offset(r) + i])
         out.push_back({n_.g->arc_offset(r) + i, alo, ahi, false});
+    if (!lat_.empty() && out.size() > first + 1) {
+      // A cycle of latency weighs as a flit of queue: a flit waiting ahead at the output delays the packet
+      // about one cycle, as it leaves one flit a cycle. With free buffers alike (zero load) the fastest wins.
+      const auto* l = &lat_[std::size_t(p.dst_router) * n_.routers];
+      const auto via = [&](const Choice& c) { return add(n_.arc_latency[c.arc], l[n_.g->arc_head(c.arc)]); };
+      std::uint32_t least = unreachable;
+      for (auto k = first; k < out.size(); ++k) least = std::min(least, via(out[k]));
+      for (auto k = first; k < out.size(); ++k) out[k].handicap = via(out[k]) - least;
+    }
     add_escape_choice(*this, *base_, r, p.dst_router, out, rng);
   }
   void check_paths(node_id s, node_id t, route::Rng& rng, CheckedRoutes& out) const override {
@@ -112,9 +127,31 @@ class MinimalAdaptive final : public SimRouting {
   }
 
  private:
+  static constexpr std::uint32_t unreachable = ~std::uint32_t{0};
+  static std::uint32_t add(std::uint32_t a, std::uint32_t b) {  // saturating: unreachable stays so
+    return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(a) + b, unreachable));
+  }
+  /// The link latencies of the fastest minimal-hop path of every router to t, in the BFS order q (by hops to
+  /// t), over the minimal next hops the packet can take: not Dijkstra's, whose faster path may take more hops.
+  void minimal_latencies(node_id t, const std::vector<node_id>& q) {
+    const auto N = n_.routers;
+    const auto* d = &dist_[std::size_t(t) * N];
+    auto* l = &lat_[std::size_t(t) * N];
+    l[t] = 0;
+    for (std::size_t h = 1; h < q.size(); ++h) {
+      const node_id w = q[h];
+      const auto nb = n_.g->out_neighbors(w);
+      for (std::size_t i = 0; i < nb.size(); ++i) {
+        const auto arc = n_.g->arc_offset(w) + i;
+        if (d[nb[i]] + 1 == d[w] && n_.arc_lanes[arc]) l[w] = std::min(l[w], add(n_.arc_latency[arc], l[nb[i]]));
+      }
+    }
+  }
+
   const Network& n_;
   std::unique_ptr<route::Router> base_;
   std::vector<std::uint16_t> dist_;
+  std::vector<std::uint32_t> lat_;  // lat_[t * N + v]: minimal_latencies; empty when every link's is the same
 };
 
 class Table final : public SimRouting {
@@ -211,7 +248,8 @@ std::vector<SimRoutingEntry> sim_only() {
       {"minimal-adaptive", "per hop the least-occupied minimal output; escape VCs on the default routing of --algo",
        true, false,
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
-         return std::make_unique<MinimalAdaptive>(c.net, base_router(c.g, c.o));
+         return std::make_unique<MinimalAdaptive>(c.net, base_router(c.g, c.o),
+                                                  routing_weighs_latency(c.algo, c.o.link_latency));
        }},
       {"ugal", "UGAL-L: at the source, the minimal path or a Valiant one, as --ugal-rule weighs their first queues",
        false, true, ugal(make_ugal_local), true},
@@ -264,6 +302,10 @@ std::string routing_help() {
 bool routing_is_adaptive(const std::string& algo) {
   const auto* r = find_entry(sim_routings(), algo);
   return r && r->adaptive;
+}
+
+bool routing_weighs_latency(const std::string& algo, const std::string& link_latency) {
+  return algo == "minimal-adaptive" && link_latencies_may_differ(link_latency);
 }
 
 bool routing_takes_ugal_threshold(const std::string& algo) {

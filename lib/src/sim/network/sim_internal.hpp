@@ -111,6 +111,8 @@ Network build_network(const Graph& g, const SimOptions& o);
 double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t channels, std::uint64_t terminals);
 /// The per-arc link latency of --link-latency (N, CLASS=N,..., or length).
 std::vector<std::uint32_t> arc_latencies(const Graph& g, const std::string& spec);
+/// True when --link-latency may give links different latencies (by class or by length), whatever the graph.
+bool link_latencies_may_differ(const std::string& spec);
 
 // ---- Traffic and injection ------------------------------------------------------------------------
 
@@ -253,6 +255,8 @@ std::unique_ptr<SimRouting> make_sim_routing_without_classes(const RoutingContex
 void set_vc_classes(SimRouting& r, const RoutingContext& ctx);
 /// True for the routings that choose per hop (their default VC scheme is escape).
 bool routing_is_adaptive(const std::string& algo);
+/// True when the routing keeps a table of latency distances (minimal-adaptive where latencies may differ).
+bool routing_weighs_latency(const std::string& algo, const std::string& link_latency);
 /// True for the routings that decide by --ugal-threshold.
 bool routing_takes_ugal_threshold(const std::string& algo);
 /// The VC schemes the routing tries by default, in order; UsageError on an unknown name.
