@@ -139,10 +139,10 @@ bad "topostat 11 MB text node" 1 -- topostat "$in/long-text.graphml"
 says "over 10 MB"
 bad "topostat 11 MB text the reader skips (data of the graph)" 1 -- topostat "$in/long-skipped-text.graphml"
 says "topostat: $in/long-skipped-text.graphml:3: a text over 10 MB"
-# libxml2 is opened when GraphML is read: a library of its name without its functions (zlib, first on
+# libxml2 is opened when GraphML is read: a library of its name without its functions (libm, first on
 # LD_LIBRARY_PATH) is one line; the other formats do not open it.
 mkdir "$tmp/fake-libxml2"
-cp "$(ldd "$bin/topostat" | awk '/libz\.so/ {print $3}')" "$tmp/fake-libxml2/libxml2.so.2"
+cp "$(ldd "$bin/topostat" | awk '/libm\.so/ {print $3}')" "$tmp/fake-libxml2/libxml2.so.2"
 "$bin/topogen" torus --dims 3x3 --format graphml > "$in/torus.graphml"
 LD_LIBRARY_PATH=$tmp/fake-libxml2 bad "topostat graphml without libxml2" 1 -- topostat "$in/torus.graphml"
 says "reading GraphML needs libxml2: libxml2.so.2 has no xmlNewParserCtxt"
