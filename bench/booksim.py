@@ -307,6 +307,13 @@ def section_sanity(bs, ts):
               f"{fmt(o.get('accepted'), 4)} ({pct(o.get('latency'), 33.70)} against the manual's 33.70)"
               + (f" ERROR: {o['error']}" if "error" in o else ""))
         print(f"  `{o['command']}`")
+        o = ts.run(g, ["--algo", "dor", "--traffic", "uniform", "--rate", "0.15", "--vcs", "2", "--vc-classes",
+                       "partition", "--buffer", "8", "--packet-size", "1", "--link-latency", "2", "--seed", "1"]
+                   + BOOKSIM_ROUTER)
+        print(f"- toposim run with BookSim2's router timing: packet latency {fmt(o.get('latency'), 2)} cycles, "
+              f"accepted {fmt(o.get('accepted'), 4)} ({pct(o.get('latency'), 33.70)} against the manual's 33.70)"
+              + (f" ERROR: {o['error']}" if "error" in o else ""))
+        print(f"  `{o['command']}`")
     else:
         print("- toposim run: not available in this build")
 
@@ -337,19 +344,24 @@ def section_kncube(bs, ts, bin_dir, quick):
             def bs_run(r, topo=topo, bs_name=bs_name):
                 return bs.run(KNCUBE.format(topology=topo, vcs=4, traffic=bs_name, rate=r))
 
-            def ts_run(r, g=g, our_name=our_name, topo=topo):
-                return ts.run(g, KNCUBE_OURS + LINK_LATENCY[topo] + ["--traffic", our_name, "--rate", str(r)])
+            def ts_run(r, g=g, our_name=our_name, topo=topo, extra=()):
+                return ts.run(g, KNCUBE_OURS + LINK_LATENCY[topo] + ["--traffic", our_name, "--rate", str(r)]
+                              + list(extra))
             jobs.append((topo, our_name, analytic_bound(bin_dir, gen, "dor", route_pattern), bs_run, ts_run))
     with ThreadPoolExecutor(WORKERS) as pool:
         results = list(pool.map(lambda j: both_saturations(j[3], j[4], ts), jobs))
-    print(f"toposim run options: `{' '.join(KNCUBE_OURS)} --traffic T --rate R GRAPH`\n")
+        booksim_router = list(pool.map(lambda j: saturation(lambda r: j[4](r, extra=BOOKSIM_ROUTER))
+                                       if ts.available else (None, None, None), jobs))
+    print(f"toposim run options: `{' '.join(KNCUBE_OURS)} --traffic T --rate R GRAPH`; \"BookSim2's router\": "
+          f"with `{' '.join(BOOKSIM_ROUTER)}` too\n")
     print("| network | traffic | bound | BookSim2 T0 | ours T0 | diff | BookSim2 sat | ours sat | diff | "
-          "BookSim2 sat / bound | ours sat / bound |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for (topo, name, (bound, _), _, _), (z_bs, s_bs, z_ts, s_ts) in zip(jobs, results):
+          "BookSim2 sat / bound | ours sat / bound | ours, BookSim2's router: T0 | sat | diff |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for (topo, name, (bound, _), _, _), (z_bs, s_bs, z_ts, s_ts), (z_br, s_br, _) in zip(jobs, results,
+                                                                                     booksim_router):
         print(f"| {topo} 8x8 | {name} | {fmt(bound)} | {fmt(z_bs, 2)} | {fmt(z_ts, 2)} | {pct(z_ts, z_bs)} | "
               f"{fmt(s_bs)} | {fmt(s_ts)} | {pct(s_ts, s_bs)} | {fmt(ratio(s_bs, bound), 2)} | "
-              f"{fmt(ratio(s_ts, bound), 2)} |", flush=True)
+              f"{fmt(ratio(s_ts, bound), 2)} | {fmt(z_br, 2)} | {fmt(s_br)} | {pct(s_br, s_bs)} |", flush=True)
 
 
 def section_valiant(bs, ts, quick):
@@ -647,6 +659,9 @@ DRAGONFLY_GEN = ["dragonfly", "--h", "4"]
 # torus's links are twice as long).
 LINK_LATENCY = {"mesh": ["--link-latency", "1"], "torus": ["--link-latency", "2"]}
 LONG_PERIOD = 10000  # speed: the long runs' sample windows (10x the default 1000)
+# BookSim2's input-queued router's timing (iq_router.cpp): the next head's route computation a cycle after the tail
+# ahead of it left, and VC allocation before the switch allocation that frees a tail's VC.
+BOOKSIM_ROUTER = ["--next-head", "next-cycle", "--vc-reallocation", "next-cycle"]
 KNCUBE_OURS = ["--algo", "dor", "--vcs", "4", "--buffer", "8", "--packet-size", "1", "--seed", "1"]
 VALIANT_OURS = ["--algo", "valiant", "--buffer", "8", "--packet-size", "1", "--seed", "1"]
 # dragonflyconfig: 256-flit buffers, internal_speedup 1.7, routing_delay 0, local links 10 cycles, global 100.

@@ -521,6 +521,10 @@ TEST_CASE("sim: one VC carries back-to-back packets at a flit per cycle") {
   o.vcs = 1;
   o.traffic = "bit-complement";
   CHECK(sim::Simulator(g, o).run(0.9, 1).accepted_mean == doctest::Approx(0.5).epsilon(0.03));
+  // --next-head next-cycle (BookSim2's iq_router): the next head's route computation starts the cycle after the
+  // tail left, a cycle more per packet: 1 / (2 + d).
+  o.next_head = "next-cycle";
+  CHECK(sim::Simulator(g, o).run(0.9, 1).accepted_mean == doctest::Approx(1 / 3.0).epsilon(0.03));
 }
 
 TEST_CASE("sim: the dependency check keeps the routes that drew nothing for the engines, and only those") {

@@ -71,6 +71,12 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
        "when an output VC a tail flit left may be granted again (default same-cycle): " + sim::vc_reallocation_help())
       ->check(topo::cli::one_of(sim::vc_reallocation_names()))
       ->type_name("WHEN");
+  r->add_option("--next-head", o.next_head,
+                "when the packet behind a tail flit in an input VC starts its route computation (default "
+                "same-cycle): " +
+                    sim::next_head_help())
+      ->check(topo::cli::one_of(sim::next_head_names()))
+      ->type_name("WHEN");
   r->add_option("--vcs", o.vcs, "virtual channels per input port (default 4)")->type_name("V");
   r->add_option("--buffer", o.buffer, "flits per VC buffer (default 8)")->type_name("B");
   r->add_option("--speedup", o.speedup,

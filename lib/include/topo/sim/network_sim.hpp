@@ -46,7 +46,8 @@ struct SimOptions {
   // Router.
   std::string flow = "wormhole";  // or vct
   std::string vc_reallocation =
-      "same-cycle";  // when a VC a tail flit left may be granted again (vc_reallocation_names())
+      "same-cycle";                      // when a VC a tail flit left may be granted again (vc_reallocation_names())
+  std::string next_head = "same-cycle";  // when the packet behind a tail starts route computation (next_head_names())
   std::uint32_t vcs = 4, buffer = 8;
   double speedup = 1;  // flits an input port may send per cycle, on average (may be a fraction)
   std::uint32_t routing_delay = 1, vc_alloc_delay = 1, sw_alloc_delay = 1;
@@ -160,6 +161,8 @@ const std::vector<std::string>& flow_names();
 std::string flow_help();
 const std::vector<std::string>& vc_reallocation_names();
 std::string vc_reallocation_help();
+const std::vector<std::string>& next_head_names();
+std::string next_head_help();
 /// What the UGAL routings compare as an output's queue (--ugal-queue).
 const std::vector<std::string>& ugal_queue_names();
 std::string ugal_queue_help();

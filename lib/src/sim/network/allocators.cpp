@@ -366,7 +366,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
       if (in.count) {
         in.st = VcState::waiting;
         track_wait(r, iv, true);
-        in.ready = now_ + n_.Dr;
+        in.ready = now_ + n_.Dr_next_head;
       } else {
         in.st = VcState::idle;
         count_busy_vc(ip, false);

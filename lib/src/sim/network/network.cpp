@@ -53,7 +53,37 @@ const std::vector<VcReallocation>& vc_reallocations() {
   return list;
 }
 
+struct NextHead {
+  const char* name;
+  const char* help;
+  std::uint32_t later;  // cycles after the tail's before its route computation starts
+};
+
+// One line per moment the packet behind a tail in an input VC starts its route computation.
+const std::vector<NextHead>& next_heads() {
+  static const std::vector<NextHead> list = {
+      {"same-cycle",
+       "the default: in the cycle the tail ahead of it leaves, so that an input VC sends a one-flit packet every "
+       "Dr + Dva cycles",
+       0},
+      {"next-cycle",
+       "BookSim2's input-queued router: in the cycle after (iq_router.cpp: _SWAllocUpdate queues the next head "
+       "for the next cycle's _RouteEvaluate), a cycle more per packet",
+       1},
+  };
+  return list;
+}
+
 }  // namespace
+
+const std::vector<std::string>& next_head_names() {
+  static const std::vector<std::string> names = names_of(next_heads());
+  return names;
+}
+
+std::string next_head_help() {
+  return help_of(next_heads());
+}
 
 const std::vector<std::string>& vc_reallocation_names() {
   static const std::vector<std::string> names = names_of(vc_reallocations());
@@ -173,6 +203,7 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.Dsa = o.sw_alloc_delay;
   n.vct = find_named(flow_controls(), o.flow, "flow control").vct;
   n.realloc_next_cycle = find_named(vc_reallocations(), o.vc_reallocation, "VC reallocation").next_cycle;
+  n.Dr_next_head = n.Dr + find_named(next_heads(), o.next_head, "next head").later;
   n.queue_measure = queue_measure(o.ugal_queue);
   if (n.V == 0 || n.V > 255) throw UsageError("--vcs must be between 1 and 255");
   if (n.B == 0 || n.B > 0xFFFF) throw UsageError("--buffer must be between 1 and 65535 flits");

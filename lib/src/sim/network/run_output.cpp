@@ -22,6 +22,7 @@ nlohmann::json options_json(const SimOptions& o, const SimSetup& s) {
           {"packet_size", o.packet_size},
           {"flow", o.flow},
           {"vc_reallocation", o.vc_reallocation},
+          {"next_head", o.next_head},
           {"vcs", o.vcs},
           {"buffer", o.buffer},
           {"speedup", o.speedup},

@@ -78,6 +78,7 @@ struct Network {
     return std::uint32_t(std::floor(double(cycle + 1) * S) - std::floor(double(cycle) * S));
   }
   std::uint32_t Dr = 1, Dva = 1, Dsa = 1;
+  std::uint32_t Dr_next_head = 1;  // Dr for the packet behind a tail in its input VC (--next-head)
   bool vct = false;
   bool realloc_next_cycle = false;  // --vc-reallocation next-cycle: VC allocation before switch allocation
   QueueMeasure queue_measure{};     // --ugal-queue
