@@ -36,6 +36,28 @@ inline std::vector<std::string_view> split_ws(std::string_view line) {
   return out;
 }
 
+/// Iterates over the lines of a text (without their '\n' or a '\r' before it) with their 1-based numbers; a last
+/// line break ends the last line rather than starting an empty one.
+class Lines {
+ public:
+  explicit Lines(const std::string& d) : d_(d) {}
+  bool next(std::string_view& line) {
+    if (pos_ >= d_.size()) return false;
+    auto end = d_.find('\n', pos_);
+    if (end == std::string::npos) end = d_.size();
+    line = std::string_view(d_).substr(pos_, end - pos_);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    pos_ = end + 1;
+    ++number_;
+    return true;
+  }
+  std::size_t number() const { return number_; }
+
+ private:
+  const std::string& d_;
+  std::size_t pos_ = 0, number_ = 0;
+};
+
 /// Parses all of `s` as a decimal integer of type Int; false (and v unspecified) on anything else, an empty
 /// string or a value out of range.
 template <class Int>

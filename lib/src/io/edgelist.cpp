@@ -18,32 +18,12 @@ namespace {
 
 constexpr std::string_view kMagic = "# topo-edgelist";
 
+using topo::detail::Lines;
 using topo::detail::split_ws;
 
 bool parse_u64(std::string_view s, std::uint64_t& v) {
   return topo::detail::parse_integer(s, v);
 }
-
-/// Iterates over the lines of a text with their 1-based numbers.
-class Lines {
- public:
-  explicit Lines(const std::string& d) : d_(d) {}
-  bool next(std::string_view& line) {
-    if (pos_ >= d_.size()) return false;
-    auto end = d_.find('\n', pos_);
-    if (end == std::string::npos) end = d_.size();
-    line = std::string_view(d_).substr(pos_, end - pos_);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    pos_ = end + 1;
-    ++number_;
-    return true;
-  }
-  std::size_t number() const { return number_; }
-
- private:
-  const std::string& d_;
-  std::size_t pos_ = 0, number_ = 0;
-};
 
 bool is_blank(std::string_view line) {
   return line.find_first_not_of(" \t\r") == std::string_view::npos;

@@ -49,23 +49,19 @@ bool parse_header(std::string_view line, MetisHeader& h) {
 // line break ends the last line rather than starting an empty one.
 class ContentLines {
  public:
-  explicit ContentLines(const std::string& d) : d_(d) {}
+  explicit ContentLines(const std::string& d) : lines_(d) {}
   bool next(std::size_t& number, std::string_view& line) {
-    while (pos_ < d_.size()) {
-      auto end = d_.find('\n', pos_);
-      if (end == std::string::npos) end = d_.size();
-      line = std::string_view(d_).substr(pos_, end - pos_);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      number = ++number_;
-      pos_ = end + 1;
-      if (line.empty() || line[0] != '%') return true;
+    while (lines_.next(line)) {
+      if (line.empty() || line[0] != '%') {
+        number = lines_.number();
+        return true;
+      }
     }
     return false;
   }
 
  private:
-  const std::string& d_;
-  std::size_t pos_ = 0, number_ = 0;
+  topo::detail::Lines lines_;
 };
 
 std::vector<std::pair<std::size_t, std::string_view>> content_lines(const std::string& d) {
