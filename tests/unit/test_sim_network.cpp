@@ -776,6 +776,27 @@ double estimate_part(const Graph& g, const sim::Network& n, const sim::SimOption
 
 }  // namespace
 
+TEST_CASE("sim: a batch keeps in memory the packets being sent, not the whole workload") {
+  // 1000 messages per terminal on the 8x8 mesh, 2 VCs of 1 flit: the flits in the network never exceed the
+  // buffers (credits), so the estimate counts a record for each buffered flit and two per terminal, and a
+  // 4-byte destination per message, not 64,000 records.
+  const auto g = family("mesh", {{"dims", "8x8"}});
+  auto o = quick_sim();
+  o.messages = 1000;
+  o.vcs = 2;
+  o.buffer = 1;
+  const auto p = sim::Simulator(g, o).run(1.0, 3);
+  CHECK(p.delivered == 64000);
+  const auto n = sim::build_network(g, o);
+  const double in_vcs = double(n.in_off.back()) * o.vcs;  // 224 network ports and 64 injection ports, 2 VCs each
+  CHECK(in_vcs == 576);
+  CHECK(double(p.flits_in_flight_peak) <= in_vcs * o.buffer + 64);
+  const auto shape = sim::engine_shape(n, false, o.pool_above);
+  const double fixed = sim::engine_fixed_bytes(shape) + double(n.in_off.back()) * sim::busy_port_bytes(shape);
+  CHECK(estimate_part(g, n, o, "network state") ==
+        doctest::Approx(fixed + 64000 * 4 + (in_vcs + 128) * sim::packet_bytes(g.num_arcs())).epsilon(0.01));
+}
+
 TEST_CASE("sim: the memory estimate's router state is within 1% of what an engine allocates") {
   // bytes_per_router and the estimate made before the network is built both come from engine_state_bytes;
   // the estimate's shape, from counts alone (one point), is at least the network's and within 1% of it (it

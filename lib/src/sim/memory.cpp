@@ -40,12 +40,18 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   s.busy_ports =
       o.messages > 0 && o.packet_size <= 1 ? std::uint64_t(std::min(messages, double(s.in_ports))) : s.in_ports;
   double state = engine_state_bytes(s);
-  // batch: every packet up front, in a block of the smallest class
-  if (o.messages > 0) state += messages * packet_bytes(directed ? links : 2 * links);
+  // batch: every packet's destination up front (4 bytes), and the packets being sent, in blocks of the smallest
+  // class: each has a flit in a buffer (in_ports V B of them; credits keep the flits on a link within them), is
+  // being ejected or is being injected (R each), at most
+  if (o.messages > 0) {
+    const double live = std::min(messages, double(s.in_ports) * V * s.B + 2 * t);
+    state += messages * sizeof(std::uint32_t) + live * packet_bytes(directed ? links : 2 * links);
+  }
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));
   // Shared by the points: the network's channel, port and arc tables (build_network).
-  e.add("network", bytes(network_bytes(routers, directed ? links : 2 * links, channels, terminals)));
+  e.add("network", bytes(network_bytes(routers, directed ? links : 2 * links, channels, terminals,
+                                       link_latencies_may_differ(o.link_latency))));
   e.add("network state", bytes(state * double(std::max<std::uint64_t>(1, concurrent))));
   if (routing_is_adaptive(o.algo)) e.add("distance table", bytes(r * r * sizeof(std::uint16_t)));
   if (routing_weighs_latency(o.algo, o.link_latency)) e.add("latency table", bytes(r * r * sizeof(std::uint32_t)));

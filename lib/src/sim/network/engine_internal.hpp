@@ -179,6 +179,13 @@ class Engine {
     return d == p.dst_router ? Flit::eject | (p.dst_term - n_.term_off[d]) : Flit::ask;
   }
   Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
+  /// True when terminal term has a packet waiting to be injected: in its source queue, or of the batch.
+  bool has_queued(std::uint64_t term) const {
+    return q_head_[term] || (!batch_next_.empty() && batch_next_[term] < o_.messages);
+  }
+  /// Takes terminal term's next packet to inject (has_queued): the head of its source queue, or the batch's
+  /// next, made now.
+  Packet* take_queued(std::uint64_t term, Scratch& sc);
   /// A block of the size class: a spare one, else a new one.
   Packet* new_block(std::uint32_t size_class, Scratch& sc) const;
   void free_block(Packet* p) const;
@@ -359,6 +366,12 @@ class Engine {
   std::vector<Packet*> q_head_, q_tail_, cur_;
   std::vector<std::uint32_t> cur_seq_, cur_vc_;
   std::vector<std::uint32_t> term_work_;  // per router, its terminals with a packet queued or being sent
+  // Batch mode (--messages M): terminal s's i-th packet goes to terminal batch_dst_[i * terminals + s]. A packet
+  // is made when its terminal starts to send it (batch_next_[s] made so far), so that the packets in memory are
+  // those in flight, not the whole workload (batch_load counted them all as created at batch_created_).
+  std::vector<std::uint32_t> batch_dst_;
+  std::vector<std::uint64_t> batch_next_;
+  std::uint64_t batch_created_ = 0;
   std::vector<std::int32_t> tcred_;
   std::vector<std::uint8_t> tbusy_, onoff_, born_;  // born_: per terminal, the packets generated this cycle
   std::vector<std::uint64_t> gen_, acc_;

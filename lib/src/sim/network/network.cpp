@@ -214,7 +214,11 @@ Network build_network(const Graph& g, const SimOptions& o) {
   if (!(n.S >= 1 && n.S <= 64)) throw UsageError(fmt::format("--speedup {}: between 1 and 64", n.S));
   if (n.vct && n.B < n.F)
     throw UsageError(fmt::format("--flow vct needs --buffer ({}) of at least --packet-size ({}) flits", n.B, n.F));
-  n.arc_latency = arc_latencies(g, o.link_latency);
+  // One latency for every link (a bare N) is kept as link_latency alone; by class or length, per arc.
+  if (link_latencies_may_differ(o.link_latency))
+    n.arc_latency = arc_latencies(g, o.link_latency);
+  else
+    n.link_latency = o.link_latency.empty() ? 1 : parse_latency(o.link_latency, o.link_latency);
   const auto arcs = g.num_arcs();
   assign_huge(n.arc_port, arcs, none32);
   n.narrow_routes = route_hop_bytes(arcs) == 4 && n.T < (1u << 24);  // route_eject in 4 bytes too
@@ -254,10 +258,10 @@ Network build_network(const Graph& g, const SimOptions& o) {
     for (std::uint32_t t = 0; t < n.terms(v); ++t) {
       // Injection channel: the terminal sends one flit per cycle; it arrives the next cycle.
       n.in_chan[n.in_off[v] + t] = std::uint32_t(n.chans.size());
-      n.chans.push_back({v, v, none32, n.in_off[v] + t, none64});
+      n.chans.push_back({v, v, none32, n.in_off[v] + t, none32});
       // Ejection channel: a link of one cycle to the terminal.
       n.out_chan[n.out_off[v] + t] = std::uint32_t(n.chans.size());
-      n.chans.push_back({v, v, n.out_off[v] + t, none32, none64});
+      n.chans.push_back({v, v, n.out_off[v] + t, none32, none32});
     }
   }
   for (node_id v = 0; v < n.routers; ++v) {
@@ -269,32 +273,34 @@ Network build_network(const Graph& g, const SimOptions& o) {
       n.arc_port[arc] = out_next[v];
       for (std::uint32_t l = 0; l < n.arc_lanes[arc]; ++l) {
         const auto c = std::uint32_t(n.chans.size());
-        n.chans.push_back({v, w, out_next[v], in_next[w], arc});
+        n.chans.push_back({v, w, out_next[v], in_next[w], std::uint32_t(arc)});
         n.out_chan[out_next[v]++] = c;
         n.in_chan[in_next[w]++] = c;
       }
     }
   }
   bool first = true;
-  for (std::uint64_t arc = 0; arc < arcs; ++arc)
+  for (std::uint64_t arc = 0; arc < arcs && !n.arc_latency.empty(); ++arc)
     if (n.arc_lanes[arc]) {
       const auto lat = n.arc_latency[arc];
       n.link_latency = first || lat == n.link_latency ? lat : none32;
       if (n.link_latency == none32) break;
       first = false;
     }
+  if (n.link_latency != none32) std::vector<std::uint32_t>().swap(n.arc_latency);  // every link's: kept once
   return n;
 }
 
-double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t channels, std::uint64_t terminals) {
+double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t channels, std::uint64_t terminals,
+                     bool latency_per_arc) {
   const double r = double(routers), t = double(terminals), c = double(channels);
   const double ports = c + t;                 // input ports, and output ports: a terminal's channel has one each way
   return (c + 2 * t) * sizeof(Channel) +      // chans
          2 * ports * sizeof(std::uint32_t) +  // in_chan, out_chan
-         double(arcs) * 3 * sizeof(std::uint32_t) +                       // arc_port, arc_lanes, arc_latency
-         (r + 1) * (2 * sizeof(std::uint32_t) + sizeof(std::uint64_t)) +  // in_off, out_off, term_off
-         t * sizeof(node_id) +                                            // term_router
-         r * (4 * sizeof(std::uint32_t) + sizeof(std::uint8_t));          // build_network's per-router counts
+         double(arcs) * (latency_per_arc ? 3 : 2) * sizeof(std::uint32_t) +  // arc_port, arc_lanes, arc_latency
+         (r + 1) * (2 * sizeof(std::uint32_t) + sizeof(std::uint64_t)) +     // in_off, out_off, term_off
+         t * sizeof(node_id) +                                               // term_router
+         r * (4 * sizeof(std::uint32_t) + sizeof(std::uint8_t));             // build_network's per-router counts
 }
 
 double zero_load_latency(const SimOptions& o, std::uint32_t hops, std::uint64_t link_latency_sum) {

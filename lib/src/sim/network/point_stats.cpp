@@ -56,7 +56,7 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
   for (std::size_t c = 0; c < n_.chans.size(); ++c) {
     const double u = double(sent_[c]) / cycles;
     res.channel_util[c] = u;
-    if (n_.chans[c].arc == none64) continue;
+    if (n_.chans[c].arc == none32) continue;
     usum += u;
     ++un;
     res.link_util_max = std::max(res.link_util_max, u);
@@ -74,7 +74,7 @@ Deadlock Engine::deadlock_report() const {
         const auto iv = std::size_t(ip) * n_.V + vc;
         if (!has_block(ip) || !vc_state(iv).count) continue;
         const auto& ch = n_.chans[n_.in_chan[ip]];
-        const bool terminal = ch.arc == none64;
+        const bool terminal = ch.arc == none32;
         if (d.channels.size() < 256) d.channels.push_back({terminal ? no_node : ch.src, r, vc, vc_state(iv).count});
       }
   std::vector<const Packet*> stuck;

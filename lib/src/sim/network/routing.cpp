@@ -115,7 +115,7 @@ class MinimalAdaptive final : public SimRouting {
       // A cycle of latency weighs as a flit of queue: a flit waiting ahead at the output delays the packet
       // about one cycle, as it leaves one flit a cycle. With free buffers alike (zero load) the fastest wins.
       const auto* l = &lat_[std::size_t(p.dst_router) * n_.routers];
-      const auto via = [&](const Choice& c) { return add(n_.arc_latency[c.arc], l[n_.g->arc_head(c.arc)]); };
+      const auto via = [&](const Choice& c) { return add(n_.arc_latency_of(c.arc), l[n_.g->arc_head(c.arc)]); };
       std::uint32_t least = unreachable;
       for (auto k = first; k < out.size(); ++k) least = std::min(least, via(out[k]));
       for (auto k = first; k < out.size(); ++k) out[k].handicap = via(out[k]) - least;
@@ -143,7 +143,7 @@ class MinimalAdaptive final : public SimRouting {
       const auto nb = n_.g->out_neighbors(w);
       for (std::size_t i = 0; i < nb.size(); ++i) {
         const auto arc = n_.g->arc_offset(w) + i;
-        if (d[nb[i]] + 1 == d[w] && n_.arc_lanes[arc]) l[w] = std::min(l[w], add(n_.arc_latency[arc], l[nb[i]]));
+        if (d[nb[i]] + 1 == d[w] && n_.arc_lanes[arc]) l[w] = std::min(l[w], add(n_.arc_latency_of(arc), l[nb[i]]));
       }
     }
   }

@@ -30,14 +30,14 @@ inline constexpr std::uint64_t none64 = ~std::uint64_t{0};
 /// Terminals are numbered router by router: router r's are [term_off[r], term_off[r + 1]), T of them on
 /// every router, or on the endpoints only in an indirect network (GraphMeta::endpoints).
 /// Every port is the end of exactly one channel; a flit sent on a channel at cycle c arrives at c + delay
-/// (Network::flit_delay). A channel is 24 bytes: what follows from its arc (latency, lane) is not kept.
+/// (Network::flit_delay). A channel is 20 bytes: what follows from its arc (latency, lane) is not kept.
 struct Channel {
   node_id src, dst;        // routers (equal for injection and ejection channels)
   std::uint32_t out_port;  // at src (none32 for injection: a terminal sends)
   std::uint32_t in_port;   // at dst (none32 for ejection: a terminal receives)
-  std::uint64_t arc;       // Graph::arc_offset arc for network channels, none64 for terminal channels
+  std::uint32_t arc;       // Graph::arc_offset arc of a network channel (arcs < ports), none32 for a terminal's
 };
-static_assert(sizeof(Channel) == 24);
+static_assert(sizeof(Channel) == 20);
 
 /// What the UGAL routings compare as an output's queue, per channel (--ugal-queue, ugal.cpp):
 ///   waiting  the flits waiting for the output at the router (in input VCs that hold one of its VCs, or
@@ -86,12 +86,16 @@ struct Network {
   std::vector<std::uint32_t> in_off, out_off;      // router r's ports: [off[r], off[r+1])
   std::vector<std::uint32_t> in_chan, out_chan;    // port -> channel
   std::vector<std::uint32_t> arc_port, arc_lanes;  // arc -> first output port, parallel channels
-  std::vector<std::uint32_t> arc_latency;          // arc -> link latency
+  std::vector<std::uint32_t> arc_latency;          // arc -> link latency; empty when link_latency is every arc's
   bool narrow_routes = false;                      // a packet's route in 4 bytes a hop (route_hop_bytes)
   std::uint32_t link_latency = none32;             // that of every network link, when they are all equal
+  /// The link latency of an arc, in cycles.
+  std::uint32_t arc_latency_of(std::uint64_t arc) const {
+    return arc_latency.empty() ? link_latency : arc_latency[arc];
+  }
   /// Channel c's link latency in cycles (1 for a terminal's channel), its delay from switch allocation (or a
   /// terminal's send) to arrival, and that of its credits back.
-  std::uint32_t latency(const Channel& c) const { return c.arc == none64 ? 1 : arc_latency[c.arc]; }
+  std::uint32_t latency(const Channel& c) const { return c.arc == none32 ? 1 : arc_latency_of(c.arc); }
   std::uint32_t flit_delay(const Channel& c) const {
     return c.out_port == none32 ? 1 : Dsa + 1 + latency(c);  // switch allocation, a cycle of crossbar, the link
   }
@@ -108,8 +112,10 @@ struct Network {
 /// Builds ports and channels; InputError on a bad --link-latency.
 Network build_network(const Graph& g, const SimOptions& o);
 /// The bytes of the tables build_network allocates (chans, the port and arc tables, the terminals' tables) for
-/// `routers` routers, `arcs` arcs, `channels` channels between routers and `terminals` terminals, at most.
-double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t channels, std::uint64_t terminals);
+/// `routers` routers, `arcs` arcs, `channels` channels between routers and `terminals` terminals, at most; with a
+/// latency per arc when `latency_per_arc` (link_latencies_may_differ).
+double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t channels, std::uint64_t terminals,
+                     bool latency_per_arc);
 /// The per-arc link latency of --link-latency (N, CLASS=N,..., or length).
 std::vector<std::uint32_t> arc_latencies(const Graph& g, const std::string& spec);
 /// True when --link-latency may give links different latencies (by class or by length), whatever the graph.

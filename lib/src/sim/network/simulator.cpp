@@ -76,7 +76,7 @@ struct Simulator::Impl {
     setup.terminals = net.terminals();
     setup.terminals_per_router = net.T;
     for (const auto& c : net.chans)
-      if (c.arc != none64) ++setup.channels;
+      if (c.arc != none32) ++setup.channels;
     setup.zero_load_latency = mean_zero_load();
   }
 
@@ -171,7 +171,7 @@ struct Simulator::Impl {
         }
         const auto& p = paths[0].path;
         hops = std::uint32_t(route_to(p, b));  // as far as the packet goes
-        for (std::uint32_t h = 0; h < hops; ++h) lat += net.arc_latency[p.arcs[h]];
+        for (std::uint32_t h = 0; h < hops; ++h) lat += net.arc_latency_of(p.arcs[h]);
       }
       sum += zero_load_latency(o, hops, lat);
     }

@@ -35,10 +35,7 @@ Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n
     Packet* q = new_block(c, sc);
     *q = *p;
     q->size_class = std::uint8_t(c);
-    if (o_.messages > 0)
-      free_block(p);  // batch mode makes no new packets that could reuse it
-    else
-      sc.spare[p->size_class].push_back(p);
+    sc.spare[p->size_class].push_back(p);
     p = q;
   }
   write_route(p, hops, 0, n);
@@ -86,15 +83,35 @@ Packet* Engine::new_packet(node_id r, std::uint64_t term, Scratch& sc) {
   return p;
 }
 
+Packet* Engine::take_queued(std::uint64_t term, Scratch& sc) {
+  if (Packet* p = q_head_[term]) {
+    q_head_[term] = p->next;
+    if (!q_head_[term]) q_tail_[term] = nullptr;
+    p->next = nullptr;
+    return p;
+  }
+  Packet* p = new_block(sc.size_class, sc);
+  p->next = nullptr;
+  p->hop = 0;
+  p->link_cycles = 0;
+  p->reevaluate = false;
+  p->created = batch_created_;
+  p->src_term = term;
+  p->dst_term = batch_dst_[batch_next_[term]++ * n_.terminals() + term];
+  p->dst_router = n_.router_of(p->dst_term);
+  p->measured = true;
+  return p;
+}
+
 void Engine::terminals(node_id r, Scratch& sc) {
   const auto V = n_.V;
   const auto t0 = n_.term_off[r];
   const auto nt = n_.terms(r);
   for (std::uint32_t t = 0; t < nt; ++t) {
     const std::uint64_t term = t0 + t;
-    const bool had_work = cur_[term] || q_head_[term];
+    const bool had_work = cur_[term] || has_queued(term);
     if (injecting_ && born_[term]) new_packet(r, term, sc);
-    if (!cur_[term] && q_head_[term]) {
+    if (!cur_[term] && has_queued(term)) {
       // A free injection VC with room (the whole packet under virtual cut-through).
       const auto need = n_.vct ? std::int32_t(n_.F) : 1;
       std::uint32_t vc = none32;
@@ -103,10 +120,7 @@ void Engine::terminals(node_id r, Scratch& sc) {
         if (!tbusy_[term * V + v] && tcred_[term * V + v] >= need) vc = v;
       }
       if (vc != none32) {
-        Packet* p = q_head_[term];
-        q_head_[term] = p->next;
-        if (!q_head_[term]) q_tail_[term] = nullptr;
-        p->next = nullptr;
+        Packet* p = take_queued(term, sc);
         p->injected = now_;
         const auto seed = trng_[term]();
         std::uint32_t hops = 0, room = 0;
@@ -145,7 +159,7 @@ void Engine::terminals(node_id r, Scratch& sc) {
         cur_[term] = nullptr;
       }
     }
-    const bool has_work = cur_[term] || q_head_[term];
+    const bool has_work = cur_[term] || has_queued(term);
     if (has_work != had_work) term_work_[r] = has_work ? term_work_[r] + 1 : term_work_[r] - 1;
   }
 }
@@ -187,18 +201,27 @@ void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
 void Engine::batch_load(std::uint64_t seed) {
   // Every terminal sends M packets and receives M: round i sends along a random permutation (CLEX §III).
   Rng rng(seed ^ 0xBA7C4ull);
-  const auto terms = n_.terminals();
+  const auto terms = n_.terminals(), M = o_.messages;
+  if (terms > none32) throw InputError(fmt::format("--messages: {} terminals, more than batch mode takes", terms));
   std::vector<std::uint64_t> pi(terms);
-  for (std::uint64_t m = 0; m < o_.messages; ++m) {
+  batch_dst_.resize(M * terms);
+  for (std::uint64_t m = 0; m < M; ++m) {
     for (std::uint64_t i = 0; i < terms; ++i) pi[i] = i;
     rng.shuffle(pi.data(), terms);
-    for (std::uint64_t s = 0; s < terms; ++s) {
-      Packet* p = new_packet(n_.router_of(s), s, scratch());
-      p->dst_term = pi[s];
-      p->dst_router = n_.router_of(pi[s]);
-    }
+    for (std::uint64_t s = 0; s < terms; ++s) batch_dst_[m * terms + s] = std::uint32_t(pi[s]);
   }
-  for (std::uint64_t s = 0; s < terms && o_.messages; ++s) ++term_work_[n_.router_of(s)];
+  batch_next_.assign(terms, 0);
+  batch_created_ = now_;
+  // Counted as new_packet counts the packets it makes, all of them now.
+  for (std::uint64_t s = 0; s < terms; ++s) {
+    stats_[n_.router_of(s)].injected += M;
+    gen_[s] += M * n_.F;
+    ++term_work_[n_.router_of(s)];
+  }
+  auto& k = scratch().k;
+  k.created += M * terms;
+  k.measured_created += M * terms;
+  k.created_at += now_ * M * terms;
 }
 
 }  // namespace topo::sim
