@@ -707,7 +707,8 @@ TEST_CASE("sim: the peak flits in flight and busy ports of a batch") {
   for (const auto& [part, bytes] : e.parts)
     if (part == "network state") state = double(bytes);
   CHECK(state >= fixed + double(p.busy_ports_peak) * port);
-  CHECK(state == doctest::Approx(fixed + 64 * port + 64 * sim::packet_bytes(g.num_arcs())).epsilon(0.01));
+  CHECK(state ==
+        doctest::Approx(fixed + 64 * port + 64 * sim::packet_bytes(g.num_arcs(), o.vcs, n.terminals())).epsilon(0.01));
 }
 
 TEST_CASE("sim: a full route cache is no longer looked in when it seldom has the route") {
@@ -794,7 +795,8 @@ TEST_CASE("sim: a batch keeps in memory the packets being sent, not the whole wo
   const auto shape = sim::engine_shape(n, false, o.pool_above);
   const double fixed = sim::engine_fixed_bytes(shape) + double(n.in_off.back()) * sim::busy_port_bytes(shape);
   CHECK(estimate_part(g, n, o, "network state") ==
-        doctest::Approx(fixed + 64000 * 4 + (in_vcs + 128) * sim::packet_bytes(g.num_arcs())).epsilon(0.01));
+        doctest::Approx(fixed + 64000 * 4 + (in_vcs + 128) * sim::packet_bytes(g.num_arcs(), o.vcs, n.terminals()))
+            .epsilon(0.01));
 }
 
 TEST_CASE("sim: the memory estimate's router state is within 1% of what an engine allocates") {

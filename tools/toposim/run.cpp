@@ -201,14 +201,16 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
                     "{:.3g} cycles a point, more than {:.0e}",
                     c.o.samples, c.o.max_samples, c.o.sample_period, cycles, double(max_cycles)));
   const Sweep sweep = c.sweep.empty() ? Sweep{c.o.rate, c.o.rate, 1, 1} : parse_sweep(c.sweep);
-  // Every point and seed keeps its result (per-channel loads among them) until the output is written: counted
-  // with the network, before the rates are made.
+  // Every point and seed keeps its result (with --loads, per-channel loads among them) until the output is
+  // written: counted with the network, before the rates are made.
+  c.o.channel_loads = !c.loads_file.empty();
   const std::uint64_t seeds = std::max<std::uint64_t>(1, c.seeds);
   const std::uint64_t runs = c.saturation                               ? 64
                              : sweep.points > ~std::uint64_t{0} / seeds ? ~std::uint64_t{0}
                                                                         : sweep.points * seeds;
   auto add_results = [&](topo::MemoryEstimate e, std::uint64_t channels, std::uint64_t terminals) {
-    const std::uint64_t per_run = sizeof(sim::PointResult) + 8 * (channels + 2 * terminals) + 256;
+    const std::uint64_t per_run =
+        sizeof(sim::PointResult) + (c.o.channel_loads ? 8 * (channels + 2 * terminals) : 0) + 256;
     return e.add("point results", runs > ~std::uint64_t{0} / per_run ? ~std::uint64_t{0} : runs * per_run);
   };
   // The memory of the points simulated at once is checked before the network is built (a descriptor's

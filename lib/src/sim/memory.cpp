@@ -45,7 +45,7 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   // being ejected or is being injected (R each), at most
   if (o.messages > 0) {
     const double live = std::min(messages, double(s.in_ports) * V * s.B + 2 * t);
-    state += messages * sizeof(std::uint32_t) + live * packet_bytes(directed ? links : 2 * links);
+    state += messages * sizeof(std::uint32_t) + live * packet_bytes(directed ? links : 2 * links, V, terminals);
   }
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));

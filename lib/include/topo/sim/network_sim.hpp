@@ -43,6 +43,7 @@ struct SimOptions {
   std::string injection = "bernoulli";
   double burst_on = 8, burst_off = 8;  // onoff: mean lengths of the on and off periods (cycles)
   std::uint64_t messages = 0;          // batch mode when > 0
+  bool channel_loads = true;           // keep every channel's utilisation (PointResult::channel_util, --loads)
   // Router.
   std::string flow = "wormhole";  // or vct
   std::string vc_reallocation =

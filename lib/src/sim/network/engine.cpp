@@ -126,8 +126,8 @@ double flit_in_flight_bytes() {
   return sizeof(FlitArrival);
 }
 
-double packet_bytes(std::uint64_t arcs) {
-  return double(sizeof(Packet) + Packet::room(0) * route_hop_bytes(arcs) + 16);
+double packet_bytes(std::uint64_t arcs, std::uint32_t V, std::uint64_t terms) {
+  return double(sizeof(Packet) + Packet::room(0) * route_hop_bytes(arcs, V, terms) + 16);
 }
 
 double engine_fixed_bytes(const EngineShape& s) {

@@ -170,8 +170,13 @@ class Engine {
   /// A source-routed head flit's `next` (Flit) after it has left `hop` routers: its route's entry (the
   /// packet's header is not read).
   std::uint64_t next_on_route(const Packet& p, std::uint32_t hop) const {
-    const std::uint64_t e = n_.narrow_routes ? reinterpret_cast<const std::uint32_t*>(&p + 1)[hop]
-                                             : reinterpret_cast<const std::uint64_t*>(&p + 1)[hop];
+    if (n_.narrow_routes) {
+      const std::uint64_t e = reinterpret_cast<const std::uint32_t*>(&p + 1)[hop];
+      const auto bits = n_.route_class_bits;
+      const auto all = (std::uint64_t{1} << bits) - 1;
+      return (e & all) == all ? Flit::eject | e >> bits : route_hop(e >> bits, std::uint8_t(e & all));
+    }
+    const std::uint64_t e = reinterpret_cast<const std::uint64_t*>(&p + 1)[hop];
     return (e & 0xFF) == 0xFF ? Flit::eject | e >> 8 : e;  // route_eject, else route_hop
   }
   /// A per-hop routing's head flit's `next` at router d: ejection there, else ask the routing.

@@ -221,7 +221,8 @@ Network build_network(const Graph& g, const SimOptions& o) {
     n.link_latency = o.link_latency.empty() ? 1 : parse_latency(o.link_latency, o.link_latency);
   const auto arcs = g.num_arcs();
   assign_huge(n.arc_port, arcs, none32);
-  n.narrow_routes = route_hop_bytes(arcs) == 4 && n.T < (1u << 24);  // route_eject in 4 bytes too
+  n.narrow_routes = route_hop_bytes(arcs, n.V, n.T) == 4;
+  n.route_class_bits = n.narrow_routes ? route_class_bits(n.V) : 8;
   assign_huge(n.arc_lanes, arcs);
   // Parallel channels of every arc (lanes; simulated_channels counts the same).
   std::vector<std::uint32_t> in_count(n.routers), out_count(n.routers);

@@ -52,10 +52,10 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
   res.vc_occupancy_mean = occ / (cycles * vcs);
   res.link_util_histogram.assign(10, 0);
   double usum = 0, un = 0;
-  res.channel_util.assign(n_.chans.size(), 0);
+  if (o_.channel_loads) res.channel_util.assign(n_.chans.size(), 0);
   for (std::size_t c = 0; c < n_.chans.size(); ++c) {
     const double u = double(sent_[c]) / cycles;
-    res.channel_util[c] = u;
+    if (o_.channel_loads) res.channel_util[c] = u;
     if (n_.chans[c].arc == none32) continue;
     usum += u;
     ++un;

@@ -3,6 +3,7 @@
 // VC-class schemes, and the per-run state the cycle loop works on.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -88,6 +89,7 @@ struct Network {
   std::vector<std::uint32_t> arc_port, arc_lanes;  // arc -> first output port, parallel channels
   std::vector<std::uint32_t> arc_latency;          // arc -> link latency; empty when link_latency is every arc's
   bool narrow_routes = false;                      // a packet's route in 4 bytes a hop (route_hop_bytes)
+  std::uint32_t route_class_bits = 8;              // of a hop's class in a 4-byte entry (the 8 of route_hop else)
   std::uint32_t link_latency = none32;             // that of every network link, when they are all equal
   /// The link latency of an arc, in cycles.
   std::uint32_t arc_latency_of(std::uint64_t arc) const {
@@ -291,9 +293,10 @@ std::unique_ptr<SimRouting> make_dal(const RoutingContext& c);
 /// A packet: this header, then its source route in the same block, so that a packet is one allocation
 /// and its first hops share the header's lines (the packets in flight of a large network are millions,
 /// and a hop reads the next one). Per hop the arc and its VC class packed as arc << 8 | class
-/// (route_hop), then the destination router's terminal (route_eject), in 4 bytes when every arc of the
-/// network is below 2^24 (Network::narrow_routes), else 8. A route ends where it first reaches the
-/// destination router (route_to). A block has room for 16 << size_class entries (Engine::new_block).
+/// (route_hop), then the destination router's terminal (route_eject), in 8 bytes; or in 4 with the class in
+/// route_class_bits(V) bits instead of 8, when every arc and terminal fits (Network::narrow_routes). A route
+/// ends where it first reaches the destination router (route_to). A block has room for 16 << size_class
+/// entries (Engine::new_block).
 struct Packet {
   Packet* next = nullptr;  // source queue link
   std::uint64_t created = 0, injected = 0;
@@ -308,9 +311,15 @@ struct Packet {
   static constexpr std::uint32_t size_classes = 29;  // room up to 2^32 hops: any route
 };
 static_assert(sizeof(Packet) == 64, "a packet header is one cache line");
-/// Bytes a hop of a packet's route takes on a network of `arcs` arcs: 4 while route_hop(arc, class) < 2^32.
-inline std::uint32_t route_hop_bytes(std::uint64_t arcs) {
-  return arcs <= (std::uint64_t{1} << 24) ? 4 : 8;
+/// The bits of a hop's VC class in a 4-byte route entry with V VCs: classes are below V, and the all-ones value
+/// marks the last entry (route_eject).
+inline std::uint32_t route_class_bits(std::uint32_t V) {
+  return std::uint32_t(std::bit_width(V));
+}
+/// Bytes a hop of a packet's route takes on a network of `arcs` arcs, V VCs and at most `terms` terminals a
+/// router: 4 while every arc, and every terminal of a router, fits in 32 bits beside its class bits.
+inline std::uint32_t route_hop_bytes(std::uint64_t arcs, std::uint32_t V, std::uint64_t terms) {
+  return std::max(arcs, terms) <= (std::uint64_t{1} << (32 - route_class_bits(V))) ? 4 : 8;
 }
 inline std::uint64_t route_hop(std::uint64_t arc, std::uint8_t cls) {
   return arc << 8 | cls;
@@ -393,7 +402,7 @@ double busy_port_bytes(const EngineShape& s);
 /// The bytes of a flit on a channel (an entry of the engine's timing wheel), and of a packet's record with the
 /// smallest route block (its header, 16 route entries and the allocator's 16 bytes).
 double flit_in_flight_bytes();
-double packet_bytes(std::uint64_t arcs);
+double packet_bytes(std::uint64_t arcs, std::uint32_t V, std::uint64_t terms);
 /// The shape of network n's engine (engine.cpp), for a UGAL routing when `queue_snapshots`, with every port
 /// busy.
 EngineShape engine_shape(const Network& n, bool queue_snapshots, std::uint64_t pool_above);

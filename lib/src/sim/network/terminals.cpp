@@ -44,10 +44,12 @@ Packet* Engine::with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n
 
 void Engine::write_route(Packet* p, const std::uint64_t* hops, std::uint32_t from, std::uint32_t n) const {
   const auto last = route_eject(p->dst_term - n_.term_off[p->dst_router]);
-  if (n_.narrow_routes) {
+  if (n_.narrow_routes) {  // the class in route_class_bits bits, not 8
+    const auto bits = n_.route_class_bits;
+    const auto narrow = [&](std::uint64_t e) { return std::uint32_t((e >> 8) << bits | (e & ((1u << bits) - 1))); };
     auto* to = reinterpret_cast<std::uint32_t*>(p + 1) + from;
-    for (std::uint32_t h = 0; h < n; ++h) to[h] = std::uint32_t(hops[h]);
-    to[n] = std::uint32_t(last);
+    for (std::uint32_t h = 0; h < n; ++h) to[h] = narrow(hops[h]);
+    to[n] = narrow(last);
   } else {
     auto* to = reinterpret_cast<std::uint64_t*>(p + 1) + from;
     std::copy(hops, hops + n, to);
