@@ -777,6 +777,28 @@ double estimate_part(const Graph& g, const sim::Network& n, const sim::SimOption
 
 }  // namespace
 
+TEST_CASE("sim: an open-loop run checks the pool's blocks as it takes them, with its packets") {
+  // The estimate of a pooled open-loop run holds no VC blocks (their number follows the traffic); the run counts
+  // the blocks it took with the packets' heap against SimOptions::packet_memory, and stops past it.
+  const auto g = family("torus", {{"dims", "6x6"}});
+  auto o = quick_sim();
+  o.pool_above = 0;
+  const auto n = sim::build_network(g, o);
+  auto shape = sim::engine_shape(n, false, o.pool_above);
+  REQUIRE(shape.pooled);
+  const double state = estimate_part(g, n, o, "network state"), fixed = sim::engine_fixed_bytes(shape);
+  CHECK(state >= fixed);
+  CHECK(state < fixed + sim::busy_port_bytes(shape));  // not even one block
+  o.rate = 0.3;
+  o.packet_memory = 64 << 20;
+  const auto p = sim::Simulator(g, o).run(o.rate, 3);
+  CHECK(p.busy_ports_peak > 0);
+  // 1 KiB: less than two blocks of busy ports (576 bytes each: 4 VCs of 64 bytes and 6 more slots of a flit).
+  CHECK(sim::busy_port_bytes(shape) == 4 * (64 + 6 * sizeof(sim::Flit)));
+  o.packet_memory = 1024;
+  CHECK_THROWS_AS(sim::Simulator(g, o).run(o.rate, 3), MemoryLimitError);
+}
+
 TEST_CASE("sim: a batch keeps in memory the packets being sent, not the whole workload") {
   // 1000 messages per terminal on the 8x8 mesh, 2 VCs of 1 flit: the flits in the network never exceed the
   // buffers (credits), so the estimate counts a record for each buffered flit and two per terminal, and a

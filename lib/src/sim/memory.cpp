@@ -34,11 +34,10 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   s.vc_words = (s.in_ports * V + 63) / 64 + routers;
   s.queue_snapshots = routing_takes_ugal_threshold(o.algo);  // the UGAL routings, which read queues
   s.pooled = engine_pools(s.in_ports, V, o.pool_above);
-  // Busy ports: every port, but in a batch of single-flit packets, where a port is busy only while it holds
-  // a flit, at most the workload's packets.
+  // Busy ports, with the pool: at most the workload's packets when that bounds them, else none here (the run
+  // checks the blocks it takes); without it every port keeps its block (engine_state_bytes).
   const double messages = t * double(o.messages);
-  s.busy_ports =
-      o.messages > 0 && o.packet_size <= 1 ? std::uint64_t(std::min(messages, double(s.in_ports))) : s.in_ports;
+  s.busy_ports = estimate_bounds_busy_ports(o) ? std::uint64_t(std::min(messages, double(s.in_ports))) : 0;
   double state = engine_state_bytes(s);
   // batch: every packet's destination up front (4 bytes), and the packets being sent, in blocks of the smallest
   // class: each has a flit in a buffer (in_ports V B of them; credits keep the flits on a link within them), is

@@ -156,6 +156,16 @@ double engine_state_bytes(const EngineShape& s) {
   return engine_fixed_bytes(s) + blocks * busy_port_bytes(s);
 }
 
+double Engine::pooled_bytes() const {
+  if (!pooling_) return 0;
+  std::uint64_t blocks = 0;
+  for (const auto& sc : scratch_) blocks += sc.next_block - sc.first_block;
+  EngineShape s;
+  s.V = n_.V;
+  s.B = n_.B;
+  return double(blocks) * busy_port_bytes(s);
+}
+
 Engine::~Engine() {
   if (arena_) return;  // the packets' blocks go with the arenas
   // Packets still in the network (a deadlock, an unfinished drain): each once, wherever its flits are.
@@ -192,7 +202,8 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   for (unsigned t = 0; t < threads_; ++t)
     for (auto r = first(t); r < first(t + 1); ++r) owner_[r] = std::uint16_t(t);
   scratch_.resize(std::size_t(threads));
-  for (unsigned t = 0; t < threads_; ++t) scratch_[t].next_block = n_.in_off[first(t)];  // its ports' block numbers
+  for (unsigned t = 0; t < threads_; ++t)  // its ports' block numbers
+    scratch_[t].first_block = scratch_[t].next_block = n_.in_off[first(t)];
   engine_thread = 0;
   if (r_.pure())
     for (auto& sc : scratch_) sc.routes = RouteCache(n_.routers);
@@ -267,11 +278,16 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       return;
     }
     if (o_.packet_memory && now_ % memory_check_period == 0) {
-      if (const auto heap = heap_in_use(); heap > heap_start + o_.packet_memory) {
+      // The packets' heap, and the pool's blocks of busy ports when the estimate leaves them out.
+      const auto heap = heap_in_use();
+      const bool blocks = pooling_ && !estimate_bounds_busy_ports(o_);
+      const auto grown = (heap > heap_start ? heap - heap_start : 0) + (blocks ? std::uint64_t(pooled_bytes()) : 0);
+      if (grown > o_.packet_memory) {
         error = std::make_exception_ptr(MemoryLimitError(fmt::format(
-            "at cycle {} the {} packets waiting or in flight took {} more memory, more than --max-memory {} leaves "
+            "at cycle {} the {} packets waiting or in flight{} took {} more memory, more than --max-memory {} leaves "
             "above the estimate; lower --rate or raise --max-memory",
-            now_, total_.created - total_.delivered, format_bytes(heap - heap_start), format_bytes(o_.max_memory))));
+            now_, total_.created - total_.delivered, blocks ? " and the VC state of their ports" : "",
+            format_bytes(grown), format_bytes(o_.max_memory))));
         stop = true;
         return;
       }

@@ -93,7 +93,7 @@ class Engine {
     HugePageArena blocks;                                          // new packets' blocks, when arena_
     std::uint32_t size_class = 0;                                  // of new packets: that of the last route placed here
     std::vector<std::uint32_t> free_blocks;                        // of the pool (block_of), given back
-    std::uint32_t next_block = 0;                                  // the next never taken
+    std::uint32_t first_block = 0, next_block = 0;                 // its first, and the next never taken
     std::uint64_t busy_ports = 0;                                  // its routers' input ports with a VC not idle
     Counts k;
     PacketStats measured;
@@ -289,6 +289,8 @@ class Engine {
   const InVc& vc_state(std::size_t iv) const { return pool_[pooled(iv)]; }
   /// The block of input port ip, taken from the calling thread's when it has none.
   std::uint32_t block_of(std::uint32_t ip);
+  /// The bytes of the pool's blocks the run has taken so far (the pages it touched), 0 without pooling_.
+  double pooled_bytes() const;
   /// Counts a VC of input port ip no longer idle, or (busy false) idle again, and the ports with a VC that is
   /// not (Scratch::busy_ports): the port's block goes back to the calling thread's when none of its VCs is.
   void count_busy_vc(std::uint32_t ip, bool busy) {

@@ -394,6 +394,12 @@ struct EngineShape {
   bool queue_snapshots = false;  // a UGAL routing's: of every input and output port, each cycle
   bool pooled = false;           // the engine takes input VC state for busy ports only (engine_pools)
 };
+/// True when the memory estimate bounds the busy ports of a run with options o: in a batch of single-flit packets,
+/// where a port is busy only while it holds a flit, at most the workload's packets. Otherwise the pool's blocks
+/// are not in the estimate, and the run checks them as it takes them, with its packets (SimOptions::packet_memory).
+inline bool estimate_bounds_busy_ports(const SimOptions& o) {
+  return o.messages > 0 && o.packet_size <= 1;
+}
 /// True when an engine with these input ports and VCs takes their state from its pool for the busy ports only
 /// (SimOptions::pool_above): else every port keeps its VCs' state for the whole run.
 bool engine_pools(std::uint64_t in_ports, std::uint32_t V, std::uint64_t pool_above);
