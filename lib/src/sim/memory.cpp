@@ -40,12 +40,10 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   s.busy_ports = estimate_bounds_busy_ports(o) ? std::uint64_t(std::min(messages, double(s.in_ports))) : 0;
   double state = engine_state_bytes(s);
   // batch: every packet's destination up front (4 bytes), and the packets being sent, in blocks of the smallest
-  // class: each has a flit in a buffer (in_ports V B of them; credits keep the flits on a link within them), is
-  // being ejected or is being injected (R each), at most
-  if (o.messages > 0) {
-    const double live = std::min(messages, double(s.in_ports) * V * s.B + 2 * t);
-    state += messages * sizeof(std::uint32_t) + live * packet_bytes(directed ? links : 2 * links, V, terminals);
-  }
+  // class
+  if (o.messages > 0)
+    state += messages * sizeof(std::uint32_t) + batch_packets_in_memory(messages, double(s.in_ports), V, s.B, t) *
+                                                    packet_bytes(directed ? links : 2 * links, V, terminals);
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));
   // Shared by the points: the network's channel, port and arc tables (build_network).

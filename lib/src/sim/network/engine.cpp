@@ -207,7 +207,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   engine_thread = 0;
   if (r_.pure())
     for (auto& sc : scratch_) sc.routes = RouteCache(n_.routers);
-  const std::uint64_t heap_start = o_.packet_memory ? heap_in_use() : 0;  // what the packets grow from
+  std::uint64_t heap_start = o_.packet_memory ? heap_in_use() : 0;  // what the packets grow from
   // The heap is looked at about every 2^20 router-cycles: every 256 cycles on 4096 routers, every cycle
   // from 2^20 routers on (a 32^4 torus at 0.1 adds gigabytes of packets in its first 256 cycles).
   const std::uint64_t memory_check_period =
@@ -216,6 +216,12 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     measuring_ = true;
     injecting_ = false;
     batch_load(trng_.empty() ? 1 : trng_[0]());
+    // The estimate holds the destinations and the packets a batch has at once, at most: what grows past them counts.
+    const auto terms = double(n_.terminals());
+    if (o_.packet_memory)
+      heap_start = heap_in_use() + std::uint64_t(batch_packets_in_memory(terms * double(o_.messages),
+                                                                         double(n_.in_off.back()), n_.V, n_.B, terms) *
+                                                 packet_bytes(n_.g->num_arcs(), n_.V, n_.T));
   }
   // The method (BookSim2): warm-up windows until latency and accepted load change by less than the
   // tolerance, then the sample windows, then drain until every measured packet has arrived.

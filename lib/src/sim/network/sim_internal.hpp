@@ -400,6 +400,12 @@ struct EngineShape {
 inline bool estimate_bounds_busy_ports(const SimOptions& o) {
   return o.messages > 0 && o.packet_size <= 1;
 }
+/// The packets of a batch of `messages` in memory at once, at most: each has a flit in a buffer (in_ports V B of
+/// them; credits keep the flits on a link within them), is being ejected or is being injected (`terminals` each).
+inline double batch_packets_in_memory(double messages, double in_ports, std::uint32_t V, std::uint32_t B,
+                                      double terminals) {
+  return std::min(messages, in_ports * V * B + 2 * terminals);
+}
 /// True when an engine with these input ports and VCs takes their state from its pool for the busy ports only
 /// (SimOptions::pool_above): else every port keeps its VCs' state for the whole run.
 bool engine_pools(std::uint64_t in_ports, std::uint32_t V, std::uint64_t pool_above);
