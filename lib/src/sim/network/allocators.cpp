@@ -162,9 +162,9 @@ void Engine::step(node_id r) {
 }
 
 void Engine::allocate_vcs(node_id r, Scratch& sc) {
-  if (rr_bytes_ == 1) return allocate_vcs(r, sc, in_va_rr8_.data());
-  if (rr_bytes_ == 2) return allocate_vcs(r, sc, in_va_rr16_.data());
-  allocate_vcs(r, sc, in_va_rr32_.data());
+  if (rr_bytes_ == 1) return allocate_vcs(r, sc, va_rr<std::uint8_t>());
+  if (rr_bytes_ == 2) return allocate_vcs(r, sc, va_rr<std::uint16_t>());
+  allocate_vcs(r, sc, va_rr<std::uint32_t>());
 }
 
 template <class Rr>

@@ -46,9 +46,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   pool_ = ZeroedArray<InVc>(in_vcs, true);
   rr_bytes_ = va_rr_bytes(n.V);
   if (rr_bytes_ < 4) rr_period_ = va_rr_period(n.V);
-  if (rr_bytes_ == 1) assign_huge(in_va_rr8_, in_vcs);
-  if (rr_bytes_ == 2) assign_huge(in_va_rr16_, in_vcs);
-  if (rr_bytes_ == 4) assign_huge(in_va_rr32_, in_vcs);
+  in_va_rr_ = ZeroedArray<std::uint32_t>((in_vcs * rr_bytes_ + 3) / 4, true);
   prefetch_ = in_vcs * sizeof(InVc) > o.large_above;
   pooling_ = engine_pools(n.in_off.back(), n.V, o.pool_above);
   assign_huge(port_, n.in_off.back());
@@ -138,7 +136,7 @@ double engine_fixed_bytes(const EngineShape& s) {
              sizeof(Rng) + s.V * (sizeof(std::int32_t) + sizeof(std::uint8_t)));  // queues, credits
   const double per_router = 3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) + sizeof(RouterStats) +
                             sizeof(std::exception_ptr);  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
-  return in_vcs * va_rr_bytes(s.V) +                     // in_va_rr*_
+  return in_vcs * va_rr_bytes(s.V) +                     // in_va_rr_
          double(s.in_ports) * sizeof(Engine::PortSlot) +                                     // port_
          out_vcs * (sizeof(std::uint16_t) + sizeof(std::uint8_t) + sizeof(std::uint16_t)) +  // credits_, busy_, va_rr_
          double(s.in_ports) * sizeof(std::uint8_t) + double(s.out_ports) * sizeof(std::uint16_t) +  // sa_in/out_rr_

@@ -244,7 +244,7 @@ class Engine {
   // through a router reads and writes its VC's state on arrival, at VC allocation and at switch allocation, and
   // at low load its flit is in the first slot (an emptied VC starts again at slot 0). The other slots are
   // slot-major in buf_ (slot i of every pooled VC together): the few in use share cache lines and pages, and
-  // the rest are never touched (ZeroedArray). A VC's round-robin pointer (in_va_rr8_ ...) outlives its block.
+  // the rest are never touched (ZeroedArray). A VC's round-robin pointer (in_va_rr_) outlives its block.
   static constexpr std::uint32_t slots_in_vc = 2;
   std::size_t in_vcs_ = 0;
   ZeroedArray<Flit> buf_;                                         // slots from slots_in_vc on
@@ -268,16 +268,15 @@ class Engine {
   std::vector<PortSlot> port_;  // per input port
   // Per input VC: its round-robin pointer over the output VCs it asks for, taken modulo the width of the VC range
   // it asks in (at most V). It is kept modulo rr_period_ = lcm(1, ..., V), which every width divides, in 1 or 2
-  // bytes when that period fits (V <= 6: 1 byte, V <= 12: 2), else in 4 bytes without a period (rr_period_ 0).
-  std::vector<std::uint8_t> in_va_rr8_;
-  std::vector<std::uint16_t> in_va_rr16_;
-  std::vector<std::uint32_t> in_va_rr32_;
+  // bytes when that period fits (V <= 6: 1 byte, V <= 12: 2), else in 4 bytes without a period (rr_period_ 0):
+  // rr_bytes_ bytes each, from one store that allocate_vcs reads as an array of the unsigned type of that size.
+  ZeroedArray<std::uint32_t> in_va_rr_;
   std::uint32_t rr_bytes_ = 4, rr_period_ = 0;
-  const void* va_rr_at(std::size_t iv) const {
-    return rr_bytes_ == 1   ? static_cast<const void*>(&in_va_rr8_[iv])
-           : rr_bytes_ == 2 ? static_cast<const void*>(&in_va_rr16_[iv])
-                            : &in_va_rr32_[iv];
+  template <class Rr>
+  Rr* va_rr() {
+    return reinterpret_cast<Rr*>(&in_va_rr_[0]);
   }
+  const void* va_rr_at(std::size_t iv) const { return reinterpret_cast<const char*>(&in_va_rr_[0]) + iv * rr_bytes_; }
   /// The place in pool_ of input VC iv, whose port has a block.
   std::size_t pooled(std::size_t iv) const {
     if (!pooling_) return iv;
