@@ -50,7 +50,7 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   e.add("network", bytes(network_bytes(routers, directed ? links : 2 * links, channels, terminals,
                                        link_latencies_may_differ(o.link_latency))));
   e.add("network state", bytes(state * double(std::max<std::uint64_t>(1, concurrent))));
-  if (routing_is_adaptive(o.algo)) e.add("distance table", bytes(r * r * sizeof(std::uint16_t)));
+  if (routing_keeps_distances(o.algo)) e.add("distance table", bytes(r * r * sizeof(std::uint16_t)));
   if (routing_weighs_latency(o.algo, o.link_latency)) e.add("latency table", bytes(r * r * sizeof(std::uint32_t)));
   return e;
 }

@@ -219,6 +219,7 @@ struct SimRoutingEntry {
   std::function<std::unique_ptr<SimRouting>(const RoutingContext&)> make;
   bool ugal_threshold = false;                           // decides by --ugal-rule and --ugal-threshold
   const std::vector<std::string>* vc_schemes = nullptr;  // its own default VC schemes (else by the flags above)
+  bool distance_table = false;                           // keeps the hop distances of every pair of routers
 };
 
 // The VC schemes a routing tries by default, first that fits and has no dependency cycle.
@@ -250,7 +251,8 @@ std::vector<SimRoutingEntry> sim_only() {
        [](const RoutingContext& c) -> std::unique_ptr<SimRouting> {
          return std::make_unique<MinimalAdaptive>(c.net, base_router(c.g, c.o),
                                                   routing_weighs_latency(c.algo, c.o.link_latency));
-       }},
+       },
+       false, nullptr, true},
       {"ugal", "UGAL-L: at the source, the minimal path or a Valiant one, as --ugal-rule weighs their first queues",
        false, true, ugal(make_ugal_local), true},
       {"ugal-g",
@@ -304,8 +306,13 @@ bool routing_is_adaptive(const std::string& algo) {
   return r && r->adaptive;
 }
 
+bool routing_keeps_distances(const std::string& algo) {
+  const auto* r = find_entry(sim_routings(), algo);
+  return r && r->distance_table;
+}
+
 bool routing_weighs_latency(const std::string& algo, const std::string& link_latency) {
-  return algo == "minimal-adaptive" && link_latencies_may_differ(link_latency);
+  return routing_keeps_distances(algo) && link_latencies_may_differ(link_latency);
 }
 
 bool routing_takes_ugal_threshold(const std::string& algo) {

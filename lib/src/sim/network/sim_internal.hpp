@@ -264,6 +264,8 @@ std::unique_ptr<SimRouting> make_sim_routing_without_classes(const RoutingContex
 void set_vc_classes(SimRouting& r, const RoutingContext& ctx);
 /// True for the routings that choose per hop (their default VC scheme is escape).
 bool routing_is_adaptive(const std::string& algo);
+/// True when the routing keeps a table of the hop distances of every pair of routers (minimal-adaptive).
+bool routing_keeps_distances(const std::string& algo);
 /// True when the routing keeps a table of latency distances (minimal-adaptive where latencies may differ).
 bool routing_weighs_latency(const std::string& algo, const std::string& link_latency);
 /// True for the routings that decide by --ugal-threshold.
