@@ -492,6 +492,9 @@ TEST_CASE("sim: minimal-adaptive on a dragonfly with local and global latencies 
   CHECK(fastest == doctest::Approx(120.39).epsilon(1e-3));
   CHECK(p.packet_latency.mean <= 1.02 * fastest);
   CHECK(p.packet_latency.mean >= fastest - 3);
+  // The setup's zero-load latency is that of the fastest minimal paths too, over its sample of the traffic
+  // (the latencies of a shortest-hop path would give 136.0 with these options on the command line).
+  CHECK(sim.setup().zero_load_latency == doctest::Approx(fastest).epsilon(0.02));
 }
 
 TEST_CASE("sim: one VC carries back-to-back packets at a flit per cycle") {

@@ -96,6 +96,9 @@ class MinimalAdaptive final : public SimRouting {
     }
   }
   bool source_routed() const override { return false; }
+  std::uint32_t fastest_minimal_latency(node_id s, node_id t) const override {
+    return lat_.empty() ? none32 : lat_[std::size_t(t) * n_.routers + s];
+  }
   void at_source(SourceRoute& out, node_id s, node_id t, route::Rng&,
                  const std::function<double(std::uint64_t)>&) const override {
     if (dist_[std::size_t(t) * n_.routers + s] == 0xFFFF)

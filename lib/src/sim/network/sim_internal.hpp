@@ -230,6 +230,9 @@ class SimRouting {
   virtual bool reads_queues() const { return false; }
   /// True when at_source may give routes with SourceRoute::reroute_hops (then reevaluate is called).
   virtual bool progressive() const { return false; }
+  /// For a per-hop routing that weighs link latencies: the link latencies of the fastest minimal-hop path from
+  /// s to t, the one a packet takes at zero load; none32 when it does not weigh them.
+  virtual std::uint32_t fastest_minimal_latency(node_id /*s*/, node_id /*t*/) const { return none32; }
   /// For a route given with SourceRoute::reroute_hops, called once at its second router `here` (PAR), whose
   /// first hop was `arcs[0]` from `src` and whose next is `arcs[1]`: true with `out` the whole new route from
   /// src (its first hop the same) when the routing diverts the packet; `occupancy(arc)` is that of here's

@@ -171,7 +171,10 @@ struct Simulator::Impl {
         }
         const auto& p = paths[0].path;
         hops = std::uint32_t(route_to(p, b));  // as far as the packet goes
-        for (std::uint32_t h = 0; h < hops; ++h) lat += net.arc_latency_of(p.arcs[h]);
+        if (const auto fastest = routing->fastest_minimal_latency(a, b); fastest != none32)
+          lat = fastest;  // a latency-weighing routing takes the fastest of the minimal paths at zero load
+        else
+          for (std::uint32_t h = 0; h < hops; ++h) lat += net.arc_latency_of(p.arcs[h]);
       }
       sum += zero_load_latency(o, hops, lat);
     }
