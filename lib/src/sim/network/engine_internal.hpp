@@ -183,6 +183,10 @@ class Engine {
   std::uint64_t next_at(const Packet& p, node_id d) const {
     return d == p.dst_router ? Flit::eject | (p.dst_term - n_.term_off[d]) : Flit::ask;
   }
+  /// A packet from terminal src to terminal dst, created at cycle `created`, in a block of the thread's size class
+  /// (its route not written yet).
+  Packet* packet_block(std::uint64_t src, std::uint64_t dst, std::uint64_t created, bool measured, Scratch& sc) const;
+  /// An open-loop packet of terminal term, drawn now and queued at the terminal.
   Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
   /// True when terminal term has a packet waiting to be injected: in its source queue, or of the batch.
   bool has_queued(std::uint64_t term) const {

@@ -222,7 +222,7 @@ Network build_network(const Graph& g, const SimOptions& o) {
   const auto arcs = g.num_arcs();
   assign_huge(n.arc_port, arcs, none32);
   n.narrow_routes = route_hop_bytes(arcs, n.V, n.T) == 4;
-  n.route_class_bits = n.narrow_routes ? route_class_bits(n.V) : 8;
+  n.route_class_bits = route_class_bits(n.V);
   assign_huge(n.arc_lanes, arcs);
   // Parallel channels of every arc (lanes; simulated_channels counts the same).
   std::vector<std::uint32_t> in_count(n.routers), out_count(n.routers);

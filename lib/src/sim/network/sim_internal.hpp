@@ -89,7 +89,7 @@ struct Network {
   std::vector<std::uint32_t> arc_port, arc_lanes;  // arc -> first output port, parallel channels
   std::vector<std::uint32_t> arc_latency;          // arc -> link latency; empty when link_latency is every arc's
   bool narrow_routes = false;                      // a packet's route in 4 bytes a hop (route_hop_bytes)
-  std::uint32_t route_class_bits = 8;              // of a hop's class in a 4-byte entry (the 8 of route_hop else)
+  std::uint32_t route_class_bits = 8;              // of a hop's class in a 4-byte entry (route_class_bits(V))
   std::uint32_t link_latency = none32;             // that of every network link, when they are all equal
   /// The link latency of an arc, in cycles.
   std::uint32_t arc_latency_of(std::uint64_t arc) const {

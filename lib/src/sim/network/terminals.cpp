@@ -57,18 +57,24 @@ void Engine::write_route(Packet* p, const std::uint64_t* hops, std::uint32_t fro
   }
 }
 
-Packet* Engine::new_packet(node_id r, std::uint64_t term, Scratch& sc) {
+Packet* Engine::packet_block(std::uint64_t src, std::uint64_t dst, std::uint64_t created, bool measured,
+                             Scratch& sc) const {
   Packet* p = new_block(sc.size_class, sc);  // a delivered packet's block, or a new one
   p->next = nullptr;
   p->injected = 0;
   p->hop = 0;
   p->link_cycles = 0;
   p->reevaluate = false;
-  p->created = now_;
-  p->src_term = term;
-  p->dst_term = d_.pick(term, trng_[term]);
-  p->dst_router = n_.router_of(p->dst_term);
-  p->measured = measuring_;
+  p->created = created;
+  p->src_term = src;
+  p->dst_term = dst;
+  p->dst_router = n_.router_of(dst);
+  p->measured = measured;
+  return p;
+}
+
+Packet* Engine::new_packet(node_id r, std::uint64_t term, Scratch& sc) {
+  Packet* p = packet_block(term, d_.pick(term, trng_[term]), now_, measuring_, sc);
   ++stats_[r].injected;
   auto& k = sc.k;
   ++k.created;
@@ -92,17 +98,7 @@ Packet* Engine::take_queued(std::uint64_t term, Scratch& sc) {
     p->next = nullptr;
     return p;
   }
-  Packet* p = new_block(sc.size_class, sc);
-  p->next = nullptr;
-  p->hop = 0;
-  p->link_cycles = 0;
-  p->reevaluate = false;
-  p->created = batch_created_;
-  p->src_term = term;
-  p->dst_term = batch_dst_[batch_next_[term]++ * n_.terminals() + term];
-  p->dst_router = n_.router_of(p->dst_term);
-  p->measured = true;
-  return p;
+  return packet_block(term, batch_dst_[batch_next_[term]++ * n_.terminals() + term], batch_created_, true, sc);
 }
 
 void Engine::terminals(node_id r, Scratch& sc) {
