@@ -663,10 +663,13 @@ TEST_CASE("sim: input VC state from the pool for the busy ports only changes not
     CHECK(b.vc_occupancy_max == a.vc_occupancy_max);
     CHECK(b.flits_in_flight_peak == a.flits_in_flight_peak);
     CHECK(b.busy_ports_peak == a.busy_ports_peak);
+    CHECK(b.busy_vcs_peak == a.busy_vcs_peak);
     // 36 routers of 4 network ports and a terminal's: busy ports are some of the 180, and fewer than the flits
     // (4-flit packets: a busy port holds a flit, or an output VC for a packet whose next flits come).
     CHECK(a.busy_ports_peak > 0);
     CHECK(a.busy_ports_peak <= 180);
+    CHECK(a.busy_vcs_peak >= a.busy_ports_peak);
+    CHECK(a.busy_vcs_peak <= 180 * o.vcs);
   }
   const auto ring = family("ring", {{"nodes", "8"}});
   auto d = ring_tornado_one_vc();
@@ -686,9 +689,9 @@ TEST_CASE("sim: input VC state from the pool for the busy ports only changes not
   }
 }
 
-TEST_CASE("sim: the peak flits in flight and busy ports of a batch") {
+TEST_CASE("sim: the peak flits in flight and busy ports and VCs of a batch") {
   // One single-flit message per terminal, each terminal's first cycle: all 64 are in the network after cycle 0
-  // (a hop takes more than a cycle), and a port is busy only while it holds a flit, so busy ports <= 64 flits.
+  // (a hop takes more than a cycle), and a VC is busy only while it holds a flit, so busy ports <= busy VCs <= 64.
   const auto g = family("mesh", {{"dims", "8x8"}});
   auto o = quick_sim();
   o.messages = 1;
@@ -697,21 +700,25 @@ TEST_CASE("sim: the peak flits in flight and busy ports of a batch") {
   CHECK(p.delivered == 64);
   CHECK(p.flits_in_flight_peak == 64);
   CHECK(p.busy_ports_peak > 0);
-  CHECK(p.busy_ports_peak <= 64);
-  // The estimate's network state counts at most the workload's packets as busy ports: what the run used and
-  // the packets, within the fixed part.
+  CHECK(p.busy_vcs_peak >= p.busy_ports_peak);
+  CHECK(p.busy_vcs_peak <= 64);
+  // The estimate's network state counts at most the workload's packets as busy ports and VCs: what the run used
+  // and the packets, within the fixed part.
   const auto n = sim::build_network(g, o);
   auto shape = sim::engine_shape(n, false, o.pool_above);
   REQUIRE(shape.pooled);
   const double fixed = sim::engine_fixed_bytes(shape), port = sim::busy_port_bytes(shape);
+  const double vc = sim::busy_vc_bytes(shape);
+  CHECK(port == o.vcs * 4);                              // a block of entry numbers
+  CHECK(vc == 64 + (o.buffer - 2) * sizeof(sim::Flit));  // an entry: a VC's state and first two slots, and the rest
   const auto e = sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), sim::simulated_channels(g),
                                         n.terminals(), o, 1);
   double state = 0;
   for (const auto& [part, bytes] : e.parts)
     if (part == "network state") state = double(bytes);
-  CHECK(state >= fixed + double(p.busy_ports_peak) * port);
-  CHECK(state ==
-        doctest::Approx(fixed + 64 * port + 64 * sim::packet_bytes(g.num_arcs(), o.vcs, n.terminals())).epsilon(0.01));
+  CHECK(state >= fixed + double(p.busy_ports_peak) * port + double(p.busy_vcs_peak) * vc);
+  CHECK(state == doctest::Approx(fixed + 64 * (port + vc) + 64 * sim::packet_bytes(g.num_arcs(), o.vcs, n.terminals()))
+                     .epsilon(0.02));
 }
 
 TEST_CASE("sim: a full route cache is no longer looked in when it seldom has the route") {
@@ -780,29 +787,29 @@ double estimate_part(const Graph& g, const sim::Network& n, const sim::SimOption
 
 }  // namespace
 
-TEST_CASE("sim: an open-loop run checks the pool's blocks as it takes them, with its packets") {
-  // The estimate of a pooled open-loop run holds no VC blocks (their number follows the traffic); the run counts
-  // the blocks it took with the packets' heap against SimOptions::packet_memory, and stops past it.
+TEST_CASE("sim: an open-loop run checks the pool's entries as it takes them, with its packets") {
+  // The estimate of a pooled open-loop run holds no VC entries (their number follows the traffic); the run counts
+  // the blocks and entries it took with the packets' heap against SimOptions::packet_memory, and stops past it.
   const auto g = family("torus", {{"dims", "6x6"}});
   auto o = quick_sim();
   o.pool_above = 0;
   const auto n = sim::build_network(g, o);
   auto shape = sim::engine_shape(n, false, o.pool_above);
   REQUIRE(shape.pooled);
-  const double state = estimate_part(g, n, o, "network state"), fixed = sim::engine_fixed_bytes(shape);
-  CHECK(state >= fixed);
-  CHECK(state < fixed + sim::busy_port_bytes(shape));  // not even one block
-  // With 1 MiB for what grows, the run passes with blocks of 576 bytes (4 VCs of 64 bytes and 6 more slots of a
-  // flit each) and stops with blocks of 64,128 bytes (998 more slots): 17 busy ports take more. The packets and
+  // With 1 MiB for what grows, the run passes with entries of 160 bytes (a VC's 64 bytes and 6 more slots of a
+  // flit each) and stops with entries of 16,032 bytes (998 more slots): 66 busy VCs take more. The packets and
   // the heap are the same in both.
   o.rate = 0.3;
   o.packet_memory = 1 << 20;
-  CHECK(sim::busy_port_bytes(shape) == 4 * (64 + 6 * sizeof(sim::Flit)));
+  CHECK(sim::busy_vc_bytes(shape) == 64 + 6 * sizeof(sim::Flit));
   const auto p = sim::Simulator(g, o).run(o.rate, 3);
-  CHECK(p.busy_ports_peak > 17);
+  CHECK(p.busy_vcs_peak > 66);
   o.buffer = 1000;
   shape = sim::engine_shape(sim::build_network(g, o), false, o.pool_above);
-  CHECK(sim::busy_port_bytes(shape) == 4 * (64 + 998 * sizeof(sim::Flit)));
+  CHECK(sim::busy_vc_bytes(shape) == 64 + 998 * sizeof(sim::Flit));
+  const double state = estimate_part(g, n, o, "network state"), fixed = sim::engine_fixed_bytes(shape);
+  CHECK(state >= fixed);
+  CHECK(state < fixed + sim::busy_vc_bytes(shape));  // not even one entry
   CHECK_THROWS_AS(sim::Simulator(g, o).run(o.rate, 3), MemoryLimitError);
 }
 

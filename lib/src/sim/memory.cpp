@@ -34,10 +34,12 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   s.vc_words = (s.in_ports * V + 63) / 64 + routers;
   s.queue_snapshots = routing_takes_ugal_threshold(o.algo);  // the UGAL routings, which read queues
   s.pooled = engine_pools(s.in_ports, V, o.pool_above);
-  // Busy ports, with the pool: at most the workload's packets when that bounds them, else none here (the run
-  // checks the blocks it takes); without it every port keeps its block (engine_state_bytes).
   const double messages = t * double(o.messages);
-  s.busy_ports = estimate_bounds_busy_ports(o) ? std::uint64_t(std::min(messages, double(s.in_ports))) : 0;
+  // Busy ports and VCs, with the pool: at most the workload's packets when that bounds them, else none here (the
+  // run checks the entries it takes); without it every VC keeps its entry (engine_state_bytes).
+  const bool bounded = estimate_bounds_busy_ports(o);
+  s.busy_ports = bounded ? std::uint64_t(std::min(messages, double(s.in_ports))) : 0;
+  s.busy_vcs = bounded ? std::uint64_t(std::min(messages, double(s.in_ports) * V)) : 0;
   double state = engine_state_bytes(s);
   // batch: every packet's destination up front (4 bytes), and the packets being sent, in blocks of the smallest
   // class

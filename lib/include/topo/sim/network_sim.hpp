@@ -120,7 +120,7 @@ struct PointResult {
   double vc_occupancy_max = 0;                     // fullest VC at any cycle of the windows, in flits
   /// The most flits in the network (sent by their terminal, not yet delivered) and input ports with a VC not
   /// idle at the end of a cycle, over the whole run: what the run's memory grows with (MEMORY in toposim(1)).
-  std::uint64_t flits_in_flight_peak = 0, busy_ports_peak = 0;
+  std::uint64_t flits_in_flight_peak = 0, busy_ports_peak = 0, busy_vcs_peak = 0;
   std::optional<Deadlock> deadlock;
 };
 
@@ -144,9 +144,10 @@ struct SimSetup {
   std::uint32_t terminals_per_router = 1;  // resolved: on every router, or on every endpoint when indirect
   std::uint64_t bytes_per_router = 0;  // memory of the router state (buffers, VC and allocator state), every port busy
   /// The router state in parts (MEMORY in toposim(1)): per input port what does not grow with the traffic; per
-  /// busy port (one with a VC not idle) its VCs' state and buffers; per flit on a channel; per packet record.
+  /// busy port (one with a VC not idle) its block of the VC pool, or without the pool (every port, the whole run)
+  /// its VCs' state and buffers; per busy VC its state and buffer; per flit on a channel; per packet record.
   double bytes_per_port = 0;
-  std::uint64_t bytes_per_busy_port = 0, bytes_per_flit_in_flight = 0, bytes_per_packet = 0;
+  std::uint64_t bytes_per_busy_port = 0, bytes_per_busy_vc = 0, bytes_per_flit_in_flight = 0, bytes_per_packet = 0;
   double zero_load_latency = 0;       // closed form, mean over the traffic's pairs (see zero_load_latency)
   std::vector<std::string> warnings;  // what the configuration makes of a choice that the user may not expect
 };

@@ -105,6 +105,16 @@ void Engine::prefetch_blocks(node_id r) const {
   if (hold_r_[r] || wait_r_[r]) prefetch_span(port_.data() + n_.in_off[r], n_.in_off[r + 1] - n_.in_off[r]);
 }
 
+void Engine::prefetch_maps(node_id r) const {
+  if (!pooling_ || (!hold_r_[r] && !wait_r_[r])) return;
+  const std::size_t iv0 = std::size_t(n_.in_off[r]) * n_.V;
+  for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word)
+    for (auto bits = hold_bits_[word] | wait_bits_[word]; bits; bits &= bits - 1) {
+      const auto ip = per_vc(iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits)));
+      __builtin_prefetch(&map_slot(port_[ip].block, 0));
+    }
+}
+
 void Engine::prefetch_vcs(node_id r) const {
   if (!hold_r_[r] && !wait_r_[r]) return;
   const std::size_t iv0 = std::size_t(n_.in_off[r]) * n_.V;
@@ -135,7 +145,8 @@ void Engine::prefetch_hops(node_id r) const {
       const auto& in = vc_state(iv);
       if (in.ready > now_ || in.head >= slots_in_vc) continue;  // switch allocation passes it by
       const Flit& f = in.first[in.head];
-      __builtin_prefetch(&last_sent_[in.ochan]);
+      if constexpr (check_sends) __builtin_prefetch(&last_sent_[in.ochan]);
+      if (measuring_) __builtin_prefetch(&sent_[in.ochan]);
       __builtin_prefetch(&credits_[in.ovc]);
       __builtin_prefetch(&n_.in_chan[per_vc(iv)]);
       if (f.seq() == 0 && r_.source_routed() && f.hop() + 1 < Flit::hop_max) {
@@ -369,7 +380,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
         in.ready = now_ + n_.Dr_next_head;
       } else {
         in.st = VcState::idle;
-        count_busy_vc(ip, false);
+        count_busy_vc(iv, false);
       }
     }
     sa_in_rr_[ip] = std::uint8_t(q.vc + 1);

@@ -50,8 +50,11 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   prefetch_ = in_vcs * sizeof(InVc) > o.large_above;
   pooling_ = engine_pools(n.in_off.back(), n.V, o.pool_above);
   assign_huge(port_, n.in_off.back());
-  if (!pooling_)
-    for (std::uint32_t ip = 0; ip < n.in_off.back(); ++ip) port_[ip].block = ip;
+  if (pooling_) {
+    if (in_vcs >= none32)
+      throw Error(fmt::format("{} input VCs are more than one simulator's pool numbers ({})", in_vcs, none32 - 1));
+    vc_map_ = ZeroedArray<std::uint32_t>(in_vcs, true);
+  }
   arena_ = prefetch_ && o.messages == 0;
   vc_word_.assign(n.routers + 1, 0);
   for (node_id v = 0; v < n.routers; ++v)
@@ -68,7 +71,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   std::uint64_t longest = 0;
   for (const auto& ch : n.chans) longest = std::max<std::uint64_t>({longest, n.flit_delay(ch), n.credit_delay(ch)});
   wheel_mask_ = std::bit_ceil(longest + 1) - 1;
-  assign_huge(last_sent_, n.chans.size(), none64);
+  if constexpr (check_sends) assign_huge(last_sent_, n.chans.size(), none64);
   assign_huge(sent_, n.chans.size());
   const auto terms = n.terminals();
   q_head_.assign(terms, nullptr);
@@ -107,6 +110,7 @@ EngineShape engine_shape(const Network& n, bool queue_snapshots, std::uint64_t p
   s.routers = n.routers;
   s.terminals = n.terminals();
   s.in_ports = s.busy_ports = n.in_off.back();
+  s.busy_vcs = s.in_ports * n.V;
   s.out_ports = n.out_off.back();
   s.channels = n.chans.size();
   s.V = n.V;
@@ -115,9 +119,13 @@ EngineShape engine_shape(const Network& n, bool queue_snapshots, std::uint64_t p
   return s;
 }
 
-double busy_port_bytes(const EngineShape& s) {
+double busy_vc_bytes(const EngineShape& s) {
   const double slots_out = s.B > Engine::slots_in_vc ? s.B - Engine::slots_in_vc : 0;  // in buf_
-  return double(s.V) * (slots_out * sizeof(Flit) + sizeof(Engine::InVc));
+  return slots_out * sizeof(Flit) + sizeof(Engine::InVc);
+}
+
+double busy_port_bytes(const EngineShape& s) {
+  return s.pooled ? double(s.V) * sizeof(std::uint32_t) : double(s.V) * busy_vc_bytes(s);
 }
 
 double flit_in_flight_bytes() {
@@ -142,26 +150,34 @@ double engine_fixed_bytes(const EngineShape& s) {
          double(s.in_ports) * sizeof(std::uint8_t) + double(s.out_ports) * sizeof(std::uint16_t) +  // sa_in/out_rr_
          double(s.vc_words) * 2 * sizeof(std::uint64_t) +  // wait_bits_, hold_bits_
          (double(s.routers) + 1) * sizeof(std::size_t) +   // vc_word_
-         double(s.channels) * 2 * sizeof(std::uint64_t) +  // last_sent_, sent_
-         double(s.terminals) * per_terminal + double(s.routers) * per_router +
+         // sent_ (a build with assertions has last_sent_ too, not counted: the figures are those of a release)
+         double(s.channels) * sizeof(std::uint32_t) + double(s.terminals) * per_terminal +
+         double(s.routers) * per_router +
          (s.queue_snapshots ? double(s.in_ports + s.out_ports) * sizeof(std::uint32_t)
                             : 0);  // port_flits_, queue_snapshot_
 }
 
 double engine_state_bytes(const EngineShape& s) {
-  // pool_ and buf_: the pages of the busy ports' blocks (of every port's, without the pool)
-  const double blocks = s.pooled ? double(std::min(s.busy_ports, s.in_ports)) : double(s.in_ports);
-  return engine_fixed_bytes(s) + blocks * busy_port_bytes(s);
+  // pool_ and buf_: the pages of the busy VCs' entries and their ports' blocks of vc_map_ (of every VC, without
+  // the pool)
+  if (!s.pooled) return engine_fixed_bytes(s) + double(s.in_ports) * busy_port_bytes(s);
+  const double ports = double(std::min(s.busy_ports, s.in_ports));
+  const double vcs = std::min(double(s.busy_vcs), double(s.in_ports) * s.V);
+  return engine_fixed_bytes(s) + ports * busy_port_bytes(s) + vcs * busy_vc_bytes(s);
 }
 
 double Engine::pooled_bytes() const {
   if (!pooling_) return 0;
-  std::uint64_t blocks = 0;
-  for (const auto& sc : scratch_) blocks += sc.next_block - sc.first_block;
+  double blocks = 0, entries = 0;
+  for (const auto& sc : scratch_) {
+    blocks += sc.next_block - sc.first_block;
+    entries += double(sc.next_entry - sc.first_entry);
+  }
   EngineShape s;
   s.V = n_.V;
   s.B = n_.B;
-  return double(blocks) * busy_port_bytes(s);
+  s.pooled = true;
+  return blocks * busy_port_bytes(s) + entries * busy_vc_bytes(s);
 }
 
 Engine::~Engine() {
@@ -200,8 +216,10 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   for (unsigned t = 0; t < threads_; ++t)
     for (auto r = first(t); r < first(t + 1); ++r) owner_[r] = std::uint16_t(t);
   scratch_.resize(std::size_t(threads));
-  for (unsigned t = 0; t < threads_; ++t)  // its ports' block numbers
+  for (unsigned t = 0; t < threads_; ++t) {  // its ports' block numbers, and its VCs' entries
     scratch_[t].first_block = scratch_[t].next_block = n_.in_off[first(t)];
+    scratch_[t].first_entry = scratch_[t].next_entry = std::size_t(n_.in_off[first(t)]) * n_.V;
+  }
   engine_thread = 0;
   if (r_.pure())
     for (auto& sc : scratch_) sc.routes = RouteCache(n_.routers);
@@ -236,9 +254,10 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   std::exception_ptr error;
   auto after_cycle = [&] {
     Counts k;
-    std::uint64_t busy_ports = 0;
+    std::uint64_t busy_ports = 0, busy_vcs = 0;
     for (auto& sc : scratch_) {
       busy_ports += sc.busy_ports;
+      busy_vcs += sc.busy_vcs;
       k.moved += sc.k.moved;
       k.win_delivered += sc.k.win_delivered;
       k.win_latency += sc.k.win_latency;
@@ -260,6 +279,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     total_.created_at += k.created_at;
     total_.delivered_created_at += k.delivered_created_at;
     res.busy_ports_peak = std::max(res.busy_ports_peak, busy_ports);
+    res.busy_vcs_peak = std::max(res.busy_vcs_peak, busy_vcs);
     res.flits_in_flight_peak = std::max(res.flits_in_flight_peak, std::uint64_t(total_.in_net));
     for (auto& e : errors_)
       if (e && !error) error = e;
@@ -390,8 +410,9 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       }
       generate(n_.term_off[lo], n_.term_off[hi]);
       for (node_id r = lo; r < hi; ++r) {
-        if (prefetch_) {  // three stages, 48, 32 and 16 routers ahead
-          if (r + 48 < hi) prefetch_blocks(r + 48);
+        if (prefetch_) {  // four stages, 64, 48, 32 and 16 routers ahead
+          if (r + 64 < hi) prefetch_blocks(r + 64);
+          if (r + 48 < hi) prefetch_maps(r + 48);
           if (r + 32 < hi) prefetch_vcs(r + 32);
           if (r + 16 < hi) prefetch_hops(r + 16);
         }

@@ -12,8 +12,9 @@
 // in the receive phase, and every random choice uses the generator of the terminal or router that
 // makes it, so any number of threads gives the same result.
 //
-// Instrumented checks (always on): a buffer never holds more than B flits, credits never exceed B,
-// a channel carries at most one flit per cycle, and a flit reaches only its own terminal.
+// Instrumented checks (always on): a buffer never holds more than B flits, credits never exceed B, and a
+// flit reaches only its own terminal; in builds with assertions (no NDEBUG: the sanitizer build), also that a
+// channel carries at most one flit per cycle (8 bytes per channel, which a million-router network spares).
 #include <algorithm>
 #include <array>
 #include <exception>
@@ -67,6 +68,7 @@ class Engine {
  private:
   friend double engine_fixed_bytes(const EngineShape& s);
   friend double busy_port_bytes(const EngineShape& s);
+  friend double busy_vc_bytes(const EngineShape& s);
   friend bool engine_pools(std::uint64_t in_ports, std::uint32_t V, std::uint64_t pool_above);
   // Counts of one cycle, per thread; the master adds them up after every cycle (integer sums: the
   // same for any number of threads).
@@ -92,9 +94,11 @@ class Engine {
     std::array<std::vector<Packet*>, Packet::size_classes> spare;  // delivered packets by size class, reused
     HugePageArena blocks;                                          // new packets' blocks, when arena_
     std::uint32_t size_class = 0;                                  // of new packets: that of the last route placed here
-    std::vector<std::uint32_t> free_blocks;                        // of the pool (block_of), given back
-    std::uint32_t first_block = 0, next_block = 0;                 // its first, and the next never taken
-    std::uint64_t busy_ports = 0;                                  // its routers' input ports with a VC not idle
+    // Of the pool (vc_entry): port blocks and VC entries given back, its first and the next never taken.
+    std::vector<std::uint32_t> free_blocks, free_entries;
+    std::uint32_t first_block = 0, next_block = 0;
+    std::size_t first_entry = 0, next_entry = 0;
+    std::uint64_t busy_ports = 0, busy_vcs = 0;  // its routers' input VCs not idle, and their ports
     Counts k;
     PacketStats measured;
   };
@@ -134,10 +138,11 @@ class Engine {
   std::vector<std::uint32_t> port_flits_;      // per input port: the flits in its buffers
   // allocators.cpp
   void step(node_id r);  // the steps below get the thread's scratch from it
-  // Prefetches for router r, ahead of its step: its input ports' blocks, its busy input VCs, then for those
+  // Prefetches for router r, ahead of its step: its input ports' slots and blocks, its busy input VCs, then for those
   // holding an output VC their output channel and the next entry of a head flit's route (cache misses
   // otherwise, one after the other, on a large network).
   void prefetch_blocks(node_id r) const;
+  void prefetch_maps(node_id r) const;  // with the pool: the busy ports' blocks of vc_map_
   void prefetch_vcs(node_id r) const;
   void prefetch_hops(node_id r) const;
   bool prefetch_ = false;  // SimOptions::large_above
@@ -234,21 +239,23 @@ class Engine {
   std::uint32_t quota_ = 1;  // flits an input port may send this cycle (Network::speedup_at)
   bool measuring_ = false, injecting_ = true;
 
-  // Input VCs (in_port * V + vc, `iv`). The state of an input port's V VCs is a block of the pool (pool_),
-  // taken when a flit reaches the port with none and given back when its last VC goes idle, so that the
-  // memory of the VCs is that of the ports traffic holds, not of all ports (a million-router network has
-  // hundreds of millions of VCs). port_ says which block a port has; a block's VC vc is pool_[block * V + vc]
-  // (`pv`). Each thread takes the blocks of its own routers' ports, from the range of block numbers of those
-  // ports (its routers' ports all in use fill it): a stack of the blocks given back, else the next never used,
-  // so the blocks in use stay together at the pool's start and a run touches the pages of its busiest cycle.
-  // On a network whose input VCs take less than SimOptions::pool_above at 64 bytes each, every port keeps block
-  // number = port number for the whole run (!pooling_): taking and giving back blocks costs time (about 20% more
+  // Input VCs (in_port * V + vc, `iv`). The state of a busy input VC (one that holds flits or an output VC) is an
+  // entry of the pool (pool_), taken when a flit reaches the VC idle and given back when it goes idle again, so
+  // that the memory of the VCs is that of the VCs traffic holds, not of all of them (a million-router network has
+  // hundreds of millions of VCs, and a busy port holds one or two). A port with a busy VC has a block of V entry
+  // numbers (vc_map_, entry + 1, 0 for an idle VC); port_ says which block, and a VC's entry is pool_[pooled(iv)]
+  // (`pv`). Each thread takes the blocks and entries of its own routers' ports, from the ranges of numbers of
+  // those ports and VCs (its routers' ports all in use fill them): a stack of those given back, else the next
+  // never used, so that those in use stay together at the ranges' start and a run touches the pages of its
+  // busiest cycle.
+  // On a network whose input VCs take less than SimOptions::pool_above at 64 bytes each, every VC keeps entry
+  // number = VC number for the whole run (!pooling_): taking and giving back entries costs time (about 20% more
   // CPU on a 12^4 torus at 0.1, bench/RESULTS.md), worth it only where the memory is.
   // An input VC's state and the first two slots of its buffer share one cache line (InVc): a flit's passage
   // through a router reads and writes its VC's state on arrival, at VC allocation and at switch allocation, and
   // at low load its flit is in the first slot (an emptied VC starts again at slot 0). The other slots are
-  // slot-major in buf_ (slot i of every pooled VC together): the few in use share cache lines and pages, and
-  // the rest are never touched (ZeroedArray). A VC's round-robin pointer (in_va_rr_) outlives its block.
+  // slot-major in buf_ (slot i of every entry together): the few in use share cache lines and pages, and
+  // the rest are never touched (ZeroedArray). A VC's round-robin pointer (in_va_rr_) outlives its entry.
   static constexpr std::uint32_t slots_in_vc = 2;
   std::size_t in_vcs_ = 0;
   ZeroedArray<Flit> buf_;                                         // slots from slots_in_vc on
@@ -266,10 +273,11 @@ class Engine {
   ZeroedArray<InVc> pool_;
   bool pooling_ = false;
   struct PortSlot {
-    std::uint32_t block = none32;  // none32 when all its VCs are idle (its number, without pooling_)
+    std::uint32_t block = none32;  // of vc_map_, none32 when all its VCs are idle (unused without pooling_)
     std::uint32_t busy = 0;        // its VCs that are not idle
   };
-  std::vector<PortSlot> port_;  // per input port
+  std::vector<PortSlot> port_;         // per input port
+  ZeroedArray<std::uint32_t> vc_map_;  // per block, its port's VCs' entries + 1 (pooling_)
   // Per input VC: its round-robin pointer over the output VCs it asks for, taken modulo the width of the VC range
   // it asks in (at most V). It is kept modulo rr_period_ = lcm(1, ..., V), which every width divides, in 1 or 2
   // bytes when that period fits (V <= 6: 1 byte, V <= 12: 2), else in 4 bytes without a period (rr_period_ 0):
@@ -281,32 +289,50 @@ class Engine {
     return reinterpret_cast<Rr*>(&in_va_rr_[0]);
   }
   const void* va_rr_at(std::size_t iv) const { return reinterpret_cast<const char*>(&in_va_rr_[0]) + iv * rr_bytes_; }
-  /// The place in pool_ of input VC iv, whose port has a block.
+  /// The entry of VC vc in block b of vc_map_.
+  std::uint32_t& map_slot(std::uint32_t b, std::size_t vc) { return vc_map_[std::size_t(b) * n_.V + vc]; }
+  const std::uint32_t& map_slot(std::uint32_t b, std::size_t vc) const { return vc_map_[std::size_t(b) * n_.V + vc]; }
+  /// True when input VC iv has an entry: it is busy (always, without pooling_).
+  bool has_entry(std::size_t iv) const {
+    if (!pooling_) return true;
+    const auto ip = per_vc(iv);
+    return port_[ip].block != none32 && map_slot(port_[ip].block, iv - std::size_t(ip) * n_.V) != 0;
+  }
+  /// The place in pool_ of input VC iv, which has an entry.
   std::size_t pooled(std::size_t iv) const {
     if (!pooling_) return iv;
     const auto ip = per_vc(iv);
-    return std::size_t(port_[ip].block) * n_.V + (iv - std::size_t(ip) * n_.V);
+    return map_slot(port_[ip].block, iv - std::size_t(ip) * n_.V) - std::size_t{1};
   }
-  bool has_block(std::uint32_t ip) const { return port_[ip].block != none32; }
   InVc& vc_state(std::size_t iv) { return pool_[pooled(iv)]; }
   const InVc& vc_state(std::size_t iv) const { return pool_[pooled(iv)]; }
-  /// The block of input port ip, taken from the calling thread's when it has none.
-  std::uint32_t block_of(std::uint32_t ip);
-  /// The bytes of the pool's blocks the run has taken so far (the pages it touched), 0 without pooling_.
+  /// The entry of input VC iv, taken from the calling thread's when it has none.
+  std::size_t vc_entry(std::size_t iv);
+  /// The bytes of the pool's blocks and entries the run has taken so far (the pages it touched), 0 without
+  /// pooling_.
   double pooled_bytes() const;
-  /// Counts a VC of input port ip no longer idle, or (busy false) idle again, and the ports with a VC that is
-  /// not (Scratch::busy_ports): the port's block goes back to the calling thread's when none of its VCs is.
-  void count_busy_vc(std::uint32_t ip, bool busy) {
+  /// Counts input VC iv no longer idle, or (busy false) idle again, and the ports with a VC that is not
+  /// (Scratch::busy_ports): an idle VC's entry, and the block of a port none of whose VCs is busy, go back to
+  /// the calling thread's.
+  void count_busy_vc(std::size_t iv, bool busy) {
+    const auto ip = per_vc(iv);
     auto& port = port_[ip];
+    auto& sc = scratch();
     if (busy) {
-      if (port.busy++ == 0) ++scratch().busy_ports;
+      ++sc.busy_vcs;
+      if (port.busy++ == 0) ++sc.busy_ports;
       return;
     }
+    --sc.busy_vcs;
+    if (pooling_) {  // the VC is idle, its buffer empty and its head at slot 0
+      auto& slot = map_slot(port.block, iv - std::size_t(ip) * n_.V);
+      sc.free_entries.push_back(slot - 1);
+      slot = 0;
+    }
     if (--port.busy) return;
-    auto& sc = scratch();
     --sc.busy_ports;
     if (!pooling_) return;
-    sc.free_blocks.push_back(port.block);  // every VC of the block is idle, its buffer empty and its head at slot 0
+    sc.free_blocks.push_back(port.block);  // every slot of the block is 0
     port.block = none32;
   }
   /// The i-th flit (i < B) of the pooled VC pv.
@@ -318,12 +344,11 @@ class Engine {
   /// The i-th flit of input VC iv (i < B), whose port has a block.
   Flit& flit(std::size_t iv, std::uint32_t i) { return pooled_flit(pooled(iv), i); }
   const Flit& flit(std::size_t iv, std::uint32_t i) const { return const_cast<Engine*>(this)->flit(iv, i); }
-  /// Calls f(iv) for every input VC whose port has a block (the deadlock report, the packets left at the end).
+  /// Calls f(iv) for every input VC with an entry (the deadlock report, the packets left at the end).
   template <class F>
   void for_pooled_vcs(F&& f) const {
-    for (std::size_t ip = 0; ip < n_.in_off.back(); ++ip)
-      if (has_block(std::uint32_t(ip)))
-        for (std::uint32_t vc = 0; vc < n_.V; ++vc) f(ip * n_.V + vc);
+    for (std::size_t iv = 0; iv < in_vcs_; ++iv)
+      if (has_entry(iv)) f(iv);
   }
   // Work for the allocators, so that they skip idle VCs, ports and routers: per router, the input VCs
   // waiting for VC allocation and those holding an output VC with a flit (holding()), as bit sets
@@ -368,10 +393,16 @@ class Engine {
     return ((std::uint64_t(from) * threads_ + to) * (wheel_mask_ + 1)) + (cycle & wheel_mask_);
   }
   static constexpr std::uint64_t terminal_credit = std::uint64_t{1} << 63;  // a credits_due_ entry for tcred_
-  // Per channel: the cycle it last carried a flit (at most one a cycle), and the flits it sent in the sample
-  // windows. Its delay and the thread that receives follow from the channel (send).
+  // Per channel: the flits it sent in the sample windows (a wrap is an error: at most one a cycle, so 2^32
+  // cycles of them), and with check_sends the cycle it last carried a flit (at most one a cycle). Its delay and
+  // the thread that receives follow from the channel (send).
+#ifdef NDEBUG
+  static constexpr bool check_sends = false;
+#else
+  static constexpr bool check_sends = true;
+#endif
   std::vector<std::uint64_t> last_sent_;
-  std::vector<std::uint64_t> sent_;
+  std::vector<std::uint32_t> sent_;
   // Terminals.
   std::vector<Packet*> q_head_, q_tail_, cur_;
   std::vector<std::uint32_t> cur_seq_, cur_vc_;
@@ -391,7 +422,9 @@ class Engine {
 
   std::vector<Scratch> scratch_;
   Counts total_;
-  Scratch& scratch() { return scratch_[engine_thread]; }
+  Scratch& scratch() {
+    return scratch_[engine_thread];
+  }
 };
 
 }  // namespace topo::sim

@@ -72,7 +72,7 @@ Deadlock Engine::deadlock_report() const {
     for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip)
       for (std::uint32_t vc = 0; vc < n_.V; ++vc) {
         const auto iv = std::size_t(ip) * n_.V + vc;
-        if (!has_block(ip) || !vc_state(iv).count) continue;
+        if (!has_entry(iv) || !vc_state(iv).count) continue;
         const auto& ch = n_.chans[n_.in_chan[ip]];
         const bool terminal = ch.arc == none32;
         if (d.channels.size() < 256) d.channels.push_back({terminal ? no_node : ch.src, r, vc, vc_state(iv).count});

@@ -70,7 +70,8 @@ void pack_point(std::string& out, const PointResult& p) {
                                   p.deadlock ? p.deadlock->cycle : 0,
                                   p.deadlock ? p.deadlock->stuck_packets : 0,
                                   p.flits_in_flight_peak,
-                                  p.busy_ports_peak};
+                                  p.busy_ports_peak,
+                                  p.busy_vcs_peak};
   parallel::pack<double>(out, reals);
   parallel::pack<std::uint64_t>(out, counts);
   pack_quantiles(out, p.packet_latency);
@@ -106,6 +107,7 @@ PointResult unpack_point(const std::string& in, std::size_t& at) {
   p.warmup_windows = static_cast<std::uint32_t>(c[7]);
   p.flits_in_flight_peak = c[11];
   p.busy_ports_peak = c[12];
+  p.busy_vcs_peak = c[13];
   p.packet_latency = unpack_quantiles(in, at);
   p.network_latency = unpack_quantiles(in, at);
   p.queueing = unpack_quantiles(in, at);
@@ -202,7 +204,8 @@ nlohmann::json point_json(const PointResult& p) {
   j["links"] = {
       {"utilisation", {{"max", p.link_util_max}, {"mean", p.link_util_mean}, {"histogram", p.link_util_histogram}}}};
   j["vc_occupancy"] = {{"mean_flits", p.vc_occupancy_mean}, {"max_flits", p.vc_occupancy_max}};
-  j["peak"] = {{"flits_in_flight", p.flits_in_flight_peak}, {"busy_ports", p.busy_ports_peak}};
+  j["peak"] = {
+      {"flits_in_flight", p.flits_in_flight_peak}, {"busy_ports", p.busy_ports_peak}, {"busy_vcs", p.busy_vcs_peak}};
   if (p.deadlock) {
     nlohmann::json ch = nlohmann::json::array();
     for (const auto& c : p.deadlock->channels)

@@ -69,6 +69,7 @@ nlohmann::json run_json(const Graph& g, const Simulator& s, const RunResults& r)
                   {"bytes_per_router", st.bytes_per_router},
                   {"bytes_per_port", st.bytes_per_port},
                   {"bytes_per_busy_port", st.bytes_per_busy_port},
+                  {"bytes_per_busy_vc", st.bytes_per_busy_vc},
                   {"bytes_per_flit_in_flight", st.bytes_per_flit_in_flight},
                   {"bytes_per_packet", st.bytes_per_packet},
                   {"zero_load_latency", st.zero_load_latency},

@@ -394,7 +394,7 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> dependency_cycle(const Netw
 struct EngineShape {
   std::uint64_t routers = 0, terminals = 0, in_ports = 0, out_ports = 0, channels = 0;
   std::uint64_t vc_words = 0;
-  std::uint64_t busy_ports = 0;  // input ports with a VC not idle at once, at most (Engine's pool)
+  std::uint64_t busy_ports = 0, busy_vcs = 0;  // input ports with a VC not idle, and such VCs, at once, at most
   std::uint32_t V = 1, B = 1;
   bool queue_snapshots = false;  // a UGAL routing's: of every input and output port, each cycle
   bool pooled = false;           // the engine takes input VC state for busy ports only (engine_pools)
@@ -414,7 +414,10 @@ inline double batch_packets_in_memory(double messages, double in_ports, std::uin
 /// True when an engine with these input ports and VCs takes their state from its pool for the busy ports only
 /// (SimOptions::pool_above): else every port keeps its VCs' state for the whole run.
 bool engine_pools(std::uint64_t in_ports, std::uint32_t V, std::uint64_t pool_above);
-/// The bytes of the input VC state of one busy port (a block of Engine's pool): V VCs and their buffers.
+/// The bytes of one busy input VC's state and buffer (an entry of Engine's pool).
+double busy_vc_bytes(const EngineShape& s);
+/// The bytes a busy port takes (with a VC not idle): with the pool, its block of V entry numbers; without it
+/// (every port, the whole run), its V VCs' state and buffers.
 double busy_port_bytes(const EngineShape& s);
 /// The bytes of a flit on a channel (an entry of the engine's timing wheel), and of a packet's record with the
 /// smallest route block (its header, 16 route entries and the allocator's 16 bytes).
@@ -425,8 +428,8 @@ double packet_bytes(std::uint64_t arcs, std::uint32_t V, std::uint64_t terms);
 EngineShape engine_shape(const Network& n, bool queue_snapshots, std::uint64_t pool_above);
 /// What an engine of that shape allocates, from the sizes of its arrays (engine.cpp): Simulator's
 /// bytes_per_router times the routers, and the router state of the memory estimate (memory.cpp), with
-/// s.busy_ports busy ports (all of them when the engine does not pool). The packets and the per-thread scratch
-/// are not in it. In floating point: an estimate for a huge input must not wrap around.
+/// s.busy_ports busy ports and s.busy_vcs busy VCs (all of them when the engine does not pool). The packets and the
+/// per-thread scratch are not in it. In floating point: an estimate for a huge input must not wrap around.
 double engine_state_bytes(const EngineShape& s);
 /// The part of it that does not grow with the traffic: engine_state_bytes with no port busy.
 double engine_fixed_bytes(const EngineShape& s);

@@ -189,6 +189,7 @@ Simulator::Simulator(const Graph& g, const SimOptions& o) : impl_(std::make_uniq
   st.bytes_per_router = std::uint64_t(engine_state_bytes(shape) / std::max<double>(1, n.routers));
   st.bytes_per_port = engine_fixed_bytes(shape) / std::max<double>(1, double(shape.in_ports));
   st.bytes_per_busy_port = std::uint64_t(busy_port_bytes(shape));
+  st.bytes_per_busy_vc = std::uint64_t(busy_vc_bytes(shape));
   st.bytes_per_flit_in_flight = std::uint64_t(flit_in_flight_bytes());
   st.bytes_per_packet = std::uint64_t(packet_bytes(n.g->num_arcs(), n.V, n.T));
 }
