@@ -53,6 +53,7 @@ int main() {
   print("toposim", "run", "--flow", sim::flow_names());
   print("toposim", "run", "--vc-reallocation", sim::vc_reallocation_names());
   print("toposim", "run", "--next-head", sim::next_head_names());
+  print("toposim", "run", "--injection-channel", sim::injection_channel_names());
   print("toposim", "run", "--ugal-queue", sim::ugal_queue_names());
   print("toposim", "run", "--ugal-rule", sim::ugal_rule_names());
   print("toposim", "clex", "--traffic", names_of(sim::clex_traffics()));

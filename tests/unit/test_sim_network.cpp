@@ -49,6 +49,29 @@ TEST_CASE("sim: zero-load latency is hops x router delay + link latencies + seri
     }
 }
 
+TEST_CASE("sim: --injection-channel two-cycles adds exactly one cycle to the zero-load latency") {
+  // BookSim2's terminal writes a flit into its injection channel after the channels read their inputs for the
+  // cycle, so its router routes the head two cycles after it was sent: one cycle more than ours on every packet.
+  const auto g = family("mesh", {{"dims", "4x4"}});
+  auto ours = quick_sim();
+  ours.rate = 0.002;
+  ours.sample_period = 2000;
+  auto booksim = ours;
+  booksim.injection_channel = "two-cycles";
+  for (std::uint32_t h : {0u, 1u, 6u})
+    CHECK(sim::zero_load_latency(booksim, h, 2 * h) == sim::zero_load_latency(ours, h, 2 * h) + 1);
+  const sim::Simulator a(g, ours), b(g, booksim);
+  CHECK(b.setup().zero_load_latency == a.setup().zero_load_latency + 1);
+  // The engine does the same: at this load the same packets, each a cycle later, network latency included.
+  const auto p = a.run(ours.rate, 5), q = b.run(booksim.rate, 5);
+  REQUIRE(p.measured > 20);
+  CHECK(q.measured == p.measured);
+  CHECK(q.hops_mean == p.hops_mean);
+  CHECK(q.packet_latency.mean == doctest::Approx(p.packet_latency.mean + 1).epsilon(1e-12));
+  CHECK(q.network_latency.mean == doctest::Approx(p.network_latency.mean + 1).epsilon(1e-12));
+  CHECK(q.queueing.mean == p.queueing.mean);
+}
+
 TEST_CASE("sim: zero-load latency of a single link with latency classes and multiplicity") {
   // Two routers, one link of multiplicity 2 of class "global" (latency 7): every packet to the other
   // router takes 2 + 2 * 4 + 7 cycles.

@@ -77,6 +77,11 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
                     sim::next_head_help())
       ->check(topo::cli::one_of(sim::next_head_names()))
       ->type_name("WHEN");
+  r->add_option("--injection-channel", o.injection_channel,
+                "cycles from a terminal's send to its router's input buffer (default one-cycle): " +
+                    sim::injection_channel_help())
+      ->check(topo::cli::one_of(sim::injection_channel_names()))
+      ->type_name("CYCLES");
   r->add_option("--vcs", o.vcs, "virtual channels per input port (default 4)")->type_name("V");
   r->add_option("--buffer", o.buffer, "flits per VC buffer (default 8)")->type_name("B");
   r->add_option("--speedup", o.speedup,

@@ -49,6 +49,7 @@ struct SimOptions {
   std::string vc_reallocation =
       "same-cycle";                      // when a VC a tail flit left may be granted again (vc_reallocation_names())
   std::string next_head = "same-cycle";  // when the packet behind a tail starts route computation (next_head_names())
+  std::string injection_channel = "one-cycle";  // from a terminal's send to its router (injection_channel_names())
   std::uint32_t vcs = 4, buffer = 8;
   double speedup = 1;  // flits an input port may send per cycle, on average (may be a fraction)
   std::uint32_t routing_delay = 1, vc_alloc_delay = 1, sw_alloc_delay = 1;
@@ -165,6 +166,8 @@ const std::vector<std::string>& vc_reallocation_names();
 std::string vc_reallocation_help();
 const std::vector<std::string>& next_head_names();
 std::string next_head_help();
+const std::vector<std::string>& injection_channel_names();
+std::string injection_channel_help();
 /// What the UGAL routings compare as an output's queue (--ugal-queue).
 const std::vector<std::string>& ugal_queue_names();
 std::string ugal_queue_help();
@@ -208,8 +211,8 @@ class Simulator {
 };
 
 /// The zero-load packet latency of one packet of h hops in this model:
-/// 2 (injection and ejection channels) + (h+1)·(routing + VC + switch allocation delays + 1 for the crossbar)
-/// + the link latencies of its h hops + (F − 1) serialisation cycles.
+/// 2 (injection and ejection channels; 3 with --injection-channel two-cycles) + (h+1)·(routing + VC + switch
+/// allocation delays + 1 for the crossbar) + the link latencies of its h hops + (F − 1) serialisation cycles.
 double zero_load_latency(const SimOptions& o, std::uint32_t hops, std::uint64_t link_latency_sum);
 
 /// Saturation search: the highest rate that is stable, accepts ≥ 0.97 × offered and whose mean packet

@@ -74,7 +74,38 @@ const std::vector<NextHead>& next_heads() {
   return list;
 }
 
+struct InjectionChannel {
+  const char* name;
+  const char* help;
+  std::uint32_t cycles;  // from a terminal's send to its router's input buffer
+};
+
+// One line per injection channel timing.
+const std::vector<InjectionChannel>& injection_channels() {
+  static const std::vector<InjectionChannel> list = {
+      {"one-cycle",
+       "the default: a flit a terminal sends is in its router's input buffer, and a head starts its route "
+       "computation, in the next cycle",
+       1},
+      {"two-cycles",
+       "BookSim2's terminal: a cycle later (trafficmanager.cpp: _Step writes the flit into the injection channel "
+       "after the network's ReadInputs, so the channel takes it up in the next cycle and the router reads it in the "
+       "one after), a cycle more on every packet's latency",
+       2},
+  };
+  return list;
+}
+
 }  // namespace
+
+const std::vector<std::string>& injection_channel_names() {
+  static const std::vector<std::string> names = names_of(injection_channels());
+  return names;
+}
+
+std::string injection_channel_help() {
+  return help_of(injection_channels());
+}
 
 const std::vector<std::string>& next_head_names() {
   static const std::vector<std::string> names = names_of(next_heads());
@@ -204,6 +235,7 @@ Network build_network(const Graph& g, const SimOptions& o) {
   n.vct = find_named(flow_controls(), o.flow, "flow control").vct;
   n.realloc_next_cycle = find_named(vc_reallocations(), o.vc_reallocation, "VC reallocation").next_cycle;
   n.Dr_next_head = n.Dr + find_named(next_heads(), o.next_head, "next head").later;
+  n.inject_cycles = find_named(injection_channels(), o.injection_channel, "injection channel").cycles;
   n.queue_measure = queue_measure(o.ugal_queue);
   if (n.V == 0 || n.V > 255) throw UsageError("--vcs must be between 1 and 255");
   if (n.B == 0 || n.B > 0xFFFF) throw UsageError("--buffer must be between 1 and 65535 flits");
@@ -257,7 +289,7 @@ Network build_network(const Graph& g, const SimOptions& o) {
     in_next[v] = n.in_off[v] + n.terms(v);
     out_next[v] = n.out_off[v] + n.terms(v);
     for (std::uint32_t t = 0; t < n.terms(v); ++t) {
-      // Injection channel: the terminal sends one flit per cycle; it arrives the next cycle.
+      // Injection channel: the terminal sends one flit per cycle; it arrives inject_cycles later.
       n.in_chan[n.in_off[v] + t] = std::uint32_t(n.chans.size());
       n.chans.push_back({v, v, none32, n.in_off[v] + t, none32});
       // Ejection channel: a link of one cycle to the terminal.
@@ -304,9 +336,25 @@ double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t ch
          r * (4 * sizeof(std::uint32_t) + sizeof(std::uint8_t));             // build_network's per-router counts
 }
 
+namespace {
+
+double zero_load(std::uint32_t Dr, std::uint32_t Dva, std::uint32_t Dsa, std::uint32_t F, std::uint32_t inject,
+                 std::uint32_t hops, std::uint64_t link_latency_sum) {
+  const double router = double(Dr) + Dva + Dsa + 1;
+  // The injection channel, the ejection channel's one cycle, a router per hop and one more, the links, the
+  // flits behind the head.
+  return double(inject) + 1 + double(hops + 1) * router + double(link_latency_sum) + double(F) - 1;
+}
+
+}  // namespace
+
 double zero_load_latency(const SimOptions& o, std::uint32_t hops, std::uint64_t link_latency_sum) {
-  const double router = double(o.routing_delay) + o.vc_alloc_delay + o.sw_alloc_delay + 1;
-  return 2.0 + double(hops + 1) * router + double(link_latency_sum) + double(o.packet_size) - 1;
+  const auto inject = find_named(injection_channels(), o.injection_channel, "injection channel").cycles;
+  return zero_load(o.routing_delay, o.vc_alloc_delay, o.sw_alloc_delay, o.packet_size, inject, hops, link_latency_sum);
+}
+
+double zero_load_latency(const Network& n, std::uint32_t hops, std::uint64_t link_latency_sum) {
+  return zero_load(n.Dr, n.Dva, n.Dsa, n.F, n.inject_cycles, hops, link_latency_sum);
 }
 
 }  // namespace topo::sim

@@ -23,6 +23,7 @@ nlohmann::json options_json(const SimOptions& o, const SimSetup& s) {
           {"flow", o.flow},
           {"vc_reallocation", o.vc_reallocation},
           {"next_head", o.next_head},
+          {"injection_channel", o.injection_channel},
           {"vcs", o.vcs},
           {"buffer", o.buffer},
           {"speedup", o.speedup},

@@ -79,7 +79,8 @@ struct Network {
     return std::uint32_t(std::floor(double(cycle + 1) * S) - std::floor(double(cycle) * S));
   }
   std::uint32_t Dr = 1, Dva = 1, Dsa = 1;
-  std::uint32_t Dr_next_head = 1;  // Dr for the packet behind a tail in its input VC (--next-head)
+  std::uint32_t Dr_next_head = 1;   // Dr for the packet behind a tail in its input VC (--next-head)
+  std::uint32_t inject_cycles = 1;  // from a terminal's send to its router's input buffer (--injection-channel)
   bool vct = false;
   bool realloc_next_cycle = false;  // --vc-reallocation next-cycle: VC allocation before switch allocation
   QueueMeasure queue_measure{};     // --ugal-queue
@@ -99,7 +100,7 @@ struct Network {
   /// terminal's send) to arrival, and that of its credits back.
   std::uint32_t latency(const Channel& c) const { return c.arc == none32 ? 1 : arc_latency_of(c.arc); }
   std::uint32_t flit_delay(const Channel& c) const {
-    return c.out_port == none32 ? 1 : Dsa + 1 + latency(c);  // switch allocation, a cycle of crossbar, the link
+    return c.out_port == none32 ? inject_cycles : Dsa + 1 + latency(c);  // switch allocation, crossbar, the link
   }
   std::uint32_t credit_delay(const Channel& c) const { return latency(c); }
   /// A network channel's index among its link's parallel channels.
@@ -113,6 +114,9 @@ struct Network {
 
 /// Builds ports and channels; InputError on a bad --link-latency.
 Network build_network(const Graph& g, const SimOptions& o);
+/// zero_load_latency of the network's options, with its injection channel's cycles already looked up (for
+/// every measured packet).
+double zero_load_latency(const Network& n, std::uint32_t hops, std::uint64_t link_latency_sum);
 /// The bytes of the tables build_network allocates (chans, the port and arc tables, the terminals' tables) for
 /// `routers` routers, `arcs` arcs, `channels` channels between routers and `terminals` terminals, at most; with a
 /// latency per arc when `latency_per_arc` (link_latencies_may_differ).

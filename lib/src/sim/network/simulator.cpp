@@ -176,7 +176,7 @@ struct Simulator::Impl {
         else
           for (std::uint32_t h = 0; h < hops; ++h) lat += net.arc_latency_of(p.arcs[h]);
       }
-      sum += zero_load_latency(o, hops, lat);
+      sum += zero_load_latency(net, hops, lat);
     }
     return samples ? sum / double(samples) : 0;
   }

@@ -186,7 +186,7 @@ void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
     m.network_latency.add(std::uint32_t(now_ - p->injected));
     const std::size_t hops = p->hop ? p->hop - 1 : 0;  // the last router-to-terminal step is not a hop
     const auto link_cycles = n_.link_latency == none32 ? p->link_cycles : hops * n_.link_latency;
-    const double zero = zero_load_latency(o_, std::uint32_t(hops), link_cycles);
+    const double zero = zero_load_latency(n_, std::uint32_t(hops), link_cycles);
     if (double(latency) < zero - 1e-9)
       fail(fmt::format("a packet of {} hops took {} cycles, below the zero-load {}", hops, latency, zero));
     m.queueing.add(std::uint32_t(double(latency) - zero));
