@@ -127,7 +127,10 @@ void Engine::prefetch_vcs(node_id r) const {
   if (wait_r_[r]) {  // VC allocation: the state of the router's output VCs and of its arcs
     const std::size_t ov0 = std::size_t(n_.out_off[r]) * n_.V, ovs = std::size_t(n_.out_off[r + 1]) * n_.V - ov0;
     prefetch_span(busy_.data() + ov0, ovs);
-    prefetch_span(credits_.data() + ov0, ovs);
+    if (wide_credits_)
+      prefetch_span(credits16_.data() + ov0, ovs);
+    else
+      prefetch_span(credits8_.data() + ov0, ovs);
     prefetch_span(va_rr_.data() + ov0, ovs);
     prefetch_span(n_.out_chan.data() + n_.out_off[r], n_.out_off[r + 1] - n_.out_off[r]);
     const auto a0 = n_.g->arc_offset(r), arcs = n_.g->arc_offset(r + 1) - a0;
@@ -147,7 +150,7 @@ void Engine::prefetch_hops(node_id r) const {
       const Flit& f = in.first[in.head];
       if constexpr (check_sends) __builtin_prefetch(&last_sent_[in.ochan]);
       if (measuring_) __builtin_prefetch(&sent_[in.ochan]);
-      __builtin_prefetch(&credits_[in.ovc]);
+      __builtin_prefetch(credits_at(in.ovc));
       __builtin_prefetch(&n_.in_chan[per_vc(iv)]);
       if (f.seq() == 0 && r_.source_routed() && f.hop() + 1 < Flit::hop_max) {
         const auto* route = reinterpret_cast<const char*>(f.p + 1);
@@ -206,7 +209,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr) {
         for (std::uint32_t k = 0; k < w; ++k) {
           const auto v = lo + (start + k < w ? start + k : start + k - w);
           const auto ov = std::size_t(op) * V + v;
-          if (!busy_[ov] && (ejection || credits_[ov] >= need)) return std::uint32_t(ov);
+          if (!busy_[ov] && (ejection || credits(ov) >= need)) return std::uint32_t(ov);
         }
         return none32;
       };
@@ -239,7 +242,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr) {
         const auto ov = first_free(op, lo, hi, false);
         if (ov == none32) return;
         std::int64_t score = -std::int64_t(handicap);
-        for (auto v = lo; v < hi; ++v) score += credits_[std::size_t(op) * V + v];
+        for (auto v = lo; v < hi; ++v) score += credits(std::size_t(op) * V + v);
         if (score > best_score) {
           best_score = score;
           best = ov;
@@ -309,7 +312,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
   const auto first_net = n_.out_off[r] + n_.terms(r);  // outputs below are ejection ports
   const std::uint64_t* held = &hold_bits_[vc_word_[r]];
   const auto offerable = [&](const InVc& in) {
-    return in.ready <= now_ && (in.oport < first_net || credits_[in.ovc] > 0);  // ejection always has room
+    return in.ready <= now_ && (in.oport < first_net || credits(in.ovc) > 0);  // ejection always has room
   };
   if (hold_r_[r] == 1) {  // one holding VC (common at low load): no ports to go through (3% of the mesh at 0.1)
     std::size_t w = 0;
@@ -360,7 +363,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
     --stats_[r].buffered;
     credit(ip, q.vc);
     const auto ov = in.ovc;
-    if (op >= first_net && credits_[ov]-- == 0) fail("credits below zero");
+    if (op >= first_net && take_credit(ov) == 0) fail("credits below zero");
     if (seq == 0) {  // the head leaves this router: its count of routers left, and what the next is to do
       const auto left = count_router_left(f);
       auto next = f.next();

@@ -60,7 +60,7 @@ double Engine::queued_now(std::uint64_t arc) const {
   double q = 0;
   if (n_.queue_measure == QueueMeasure::credits) {
     for (std::uint32_t l = 0; l < lanes; ++l)
-      for (std::uint32_t v = 0; v < n_.V; ++v) q += double(n_.B) - credits_[std::size_t(port + l) * n_.V + v];
+      for (std::uint32_t v = 0; v < n_.V; ++v) q += double(n_.B) - credits(std::size_t(port + l) * n_.V + v);
   } else {
     for_waiting_flits(n_.g->arc_tail(arc), [&](std::uint32_t op, std::uint32_t flits) {
       if (op >= port && op < port + lanes) q += flits;
@@ -90,7 +90,7 @@ void Engine::snapshot_queues(node_id lo, node_id hi) {
   if (n_.queue_measure == QueueMeasure::credits) {
     for (auto op = n_.out_off[lo]; op < n_.out_off[hi]; ++op) {
       std::uint32_t used = 0;
-      for (std::uint32_t v = 0; v < V; ++v) used += n_.B - std::uint32_t(credits_[std::size_t(op) * V + v]);
+      for (std::uint32_t v = 0; v < V; ++v) used += n_.B - credits(std::size_t(op) * V + v);
       queue_snapshot_[op] = used;
     }
     return;
@@ -135,7 +135,7 @@ void Engine::receive(unsigned t) {
       for (std::size_t i = 0; i < credits.size(); ++i) {
         if constexpr (prefetching)
           if (i + 8 < credits.size() && !(credits[i + 8] & terminal_credit))
-            __builtin_prefetch(&credits_[credits[i + 8]]);
+            __builtin_prefetch(credits_at(credits[i + 8]));
         try {
           arrive_credit(credits[i]);
         } catch (...) {
@@ -159,7 +159,7 @@ node_id Engine::credit_sender(std::uint64_t counter) const {
 void Engine::arrive_credit(std::uint64_t counter) {
   if (counter & terminal_credit) {
     if (++tcred_[counter & ~terminal_credit] > std::int32_t(n_.B)) fail("injection credits above the buffer size");
-  } else if (std::uint32_t(credits_[counter]++) == n_.B) {
+  } else if (give_credit(counter) == n_.B) {
     fail(fmt::format("credits above the buffer size at router {}", credit_sender(counter)));
   }
 }

@@ -63,7 +63,11 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   assign_huge(hold_bits_, vc_word_.back());
   wait_r_.assign(n.routers, 0);
   hold_r_.assign(n.routers, 0);
-  assign_huge(credits_, out_vcs, std::uint16_t(n.B));
+  wide_credits_ = n.B > 0xFF;
+  if (wide_credits_)
+    assign_huge(credits16_, out_vcs, std::uint16_t(n.B));
+  else
+    assign_huge(credits8_, out_vcs, std::uint8_t(n.B));
   assign_huge(busy_, out_vcs);
   assign_huge(va_rr_, out_vcs);
   assign_huge(sa_in_rr_, n.in_off.back());
@@ -145,8 +149,8 @@ double engine_fixed_bytes(const EngineShape& s) {
   const double per_router = 3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) + sizeof(RouterStats) +
                             sizeof(std::exception_ptr);  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
   return in_vcs * va_rr_bytes(s.V) +                     // in_va_rr_
-         double(s.in_ports) * sizeof(Engine::PortSlot) +                                     // port_
-         out_vcs * (sizeof(std::uint16_t) + sizeof(std::uint8_t) + sizeof(std::uint16_t)) +  // credits_, busy_, va_rr_
+         double(s.in_ports) * sizeof(Engine::PortSlot) +                                    // port_
+         out_vcs * ((s.B > 0xFF ? 2 : 1) + sizeof(std::uint8_t) + sizeof(std::uint16_t)) +  // credits, busy_, va_rr_
          double(s.in_ports) * sizeof(std::uint8_t) + double(s.out_ports) * sizeof(std::uint16_t) +  // sa_in/out_rr_
          double(s.vc_words) * 2 * sizeof(std::uint64_t) +  // wait_bits_, hold_bits_
          (double(s.routers) + 1) * sizeof(std::size_t) +   // vc_word_

@@ -108,7 +108,7 @@ class Engine {
   void arrive_credit(std::uint64_t counter);
   node_id credit_sender(std::uint64_t counter) const;  // the router whose counter it is
   void send(std::uint32_t c, const Flit& f, std::uint32_t vc);
-  /// A credit for VC vc of input port ip, to its sender: the counter of the output VC (credits_) or, from an
+  /// A credit for VC vc of input port ip, to its sender: the counter of the output VC (credits()) or, from an
   /// injection port, of the terminal (tcred_, with terminal_credit) that feeds the port's channel, after the
   /// channel's latency, to the thread that runs the sender.
   void credit(std::uint32_t ip, std::uint32_t vc);
@@ -371,8 +371,17 @@ class Engine {
     set_bit(&wait_bits_[vc_word_[r]], iv - std::size_t(n_.in_off[r]) * n_.V, waiting);
     wait_r_[r] = waiting ? wait_r_[r] + 1 : wait_r_[r] - 1;
   }
-  // Output VCs (out_port * V + vc). Credits are at most B (<= 65535).
-  std::vector<std::uint16_t> credits_;
+  // Output VCs (out_port * V + vc). Credits are at most B: 1 byte each up to 255 (credits8_), else 2 (credits16_),
+  // the other store empty; credits() reads them, and a credit given back or taken returns the count before.
+  std::vector<std::uint8_t> credits8_;
+  std::vector<std::uint16_t> credits16_;
+  bool wide_credits_ = false;
+  std::uint32_t credits(std::size_t ov) const { return wide_credits_ ? credits16_[ov] : credits8_[ov]; }
+  std::uint32_t give_credit(std::size_t ov) { return wide_credits_ ? credits16_[ov]++ : credits8_[ov]++; }
+  std::uint32_t take_credit(std::size_t ov) { return wide_credits_ ? credits16_[ov]-- : credits8_[ov]--; }
+  const void* credits_at(std::size_t ov) const {
+    return wide_credits_ ? static_cast<const void*>(&credits16_[ov]) : &credits8_[ov];
+  }
   std::vector<std::uint8_t> busy_;
   // Round-robin pointers of the output VCs and ports: an input VC of the router (< Network::max_router_in_vcs).
   std::vector<std::uint16_t> va_rr_, sa_out_rr_;

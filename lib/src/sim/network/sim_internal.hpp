@@ -304,8 +304,9 @@ std::unique_ptr<SimRouting> make_dal(const RoutingContext& c);
 /// and a hop reads the next one). Per hop the arc and its VC class packed as arc << 8 | class
 /// (route_hop), then the destination router's terminal (route_eject), in 8 bytes; or in 4 with the class in
 /// route_class_bits(V) bits instead of 8, when every arc and terminal fits (Network::narrow_routes). A route
-/// ends where it first reaches the destination router (route_to). A block has room for 16 << size_class
-/// entries (Engine::new_block).
+/// ends where it first reaches the destination router (route_to). A block has room for 8 << size_class
+/// entries (Engine::new_block): the smallest holds 7 hops, every route of a CLEX of 4 levels (the batches of a
+/// million routers keep tens of millions of packets at once).
 struct Packet {
   Packet* next = nullptr;  // source queue link
   std::uint64_t created = 0, injected = 0;
@@ -316,8 +317,8 @@ struct Packet {
   std::uint8_t size_class = 0;
   bool measured = false;
   bool reevaluate = false;  // its routing looks at its route again at its second router (PAR)
-  static std::uint64_t room(std::uint32_t size_class) { return std::uint64_t{16} << size_class; }
-  static constexpr std::uint32_t size_classes = 29;  // room up to 2^32 hops: any route
+  static std::uint64_t room(std::uint32_t size_class) { return std::uint64_t{8} << size_class; }
+  static constexpr std::uint32_t size_classes = 30;  // room up to 2^32 hops: any route
 };
 static_assert(sizeof(Packet) == 64, "a packet header is one cache line");
 /// The bits of a hop's VC class in a 4-byte route entry with V VCs: classes are below V, and the all-ones value
@@ -424,7 +425,7 @@ double busy_vc_bytes(const EngineShape& s);
 /// (every port, the whole run), its V VCs' state and buffers.
 double busy_port_bytes(const EngineShape& s);
 /// The bytes of a flit on a channel (an entry of the engine's timing wheel), and of a packet's record with the
-/// smallest route block (its header, 16 route entries and the allocator's 16 bytes).
+/// smallest route block (its header, 8 route entries and the allocator's 16 bytes).
 double flit_in_flight_bytes();
 double packet_bytes(std::uint64_t arcs, std::uint32_t V, std::uint64_t terms);
 /// The shape of network n's engine (engine.cpp), for a UGAL routing when `queue_snapshots`, with every port
