@@ -102,7 +102,12 @@ void prefetch_span(const T* p, std::size_t n) {
 }  // namespace
 
 void Engine::prefetch_blocks(node_id r) const {
-  if (hold_r_[r] || wait_r_[r]) prefetch_span(port_.data() + n_.in_off[r], n_.in_off[r + 1] - n_.in_off[r]);
+  if (!hold_r_[r] && !wait_r_[r]) return;
+  const auto ports = n_.in_off[r + 1] - n_.in_off[r];
+  if (pooling_)
+    prefetch_span(port_block_.data() + n_.in_off[r], ports);
+  else
+    prefetch_span(port_busy_.data() + n_.in_off[r], ports);
 }
 
 void Engine::prefetch_maps(node_id r) const {
@@ -111,7 +116,7 @@ void Engine::prefetch_maps(node_id r) const {
   for (auto word = vc_word_[r]; word < vc_word_[r + 1]; ++word)
     for (auto bits = hold_bits_[word] | wait_bits_[word]; bits; bits &= bits - 1) {
       const auto ip = per_vc(iv0 + (word - vc_word_[r]) * 64 + std::size_t(std::countr_zero(bits)));
-      __builtin_prefetch(&map_slot(port_[ip].block, 0));
+      __builtin_prefetch(&map_slot(port_block_[ip], 0));
     }
 }
 
@@ -134,7 +139,7 @@ void Engine::prefetch_vcs(node_id r) const {
     prefetch_span(va_rr_.data() + ov0, ovs);
     prefetch_span(n_.out_chan.data() + n_.out_off[r], n_.out_off[r + 1] - n_.out_off[r]);
     const auto a0 = n_.g->arc_offset(r), arcs = n_.g->arc_offset(r + 1) - a0;
-    prefetch_span(n_.arc_lanes.data() + a0, arcs);
+    if (!n_.arc_lanes.empty()) prefetch_span(n_.arc_lanes.data() + a0, arcs);
     prefetch_span(n_.arc_port.data() + a0, arcs);
   }
 }
@@ -228,7 +233,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr) {
       } else {
         const auto [lo, hi] = r_.class_vcs[next & 0xFF];
         const auto arc = next >> 8;
-        if (n_.arc_lanes[arc] == 1) {
+        if (n_.lanes(arc) == 1) {
           if (const auto ov = first_free(n_.arc_port[arc], lo, hi, false); ov != none32) request(ov);
           continue;
         }
@@ -251,7 +256,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr) {
       for (int pass = 0; pass < 2 && best == none32; ++pass)  // escape choices only when nothing else is free
         for (const auto& c : ch)
           if (c.escape == (pass == 1))
-            for (std::uint32_t l = 0; l < n_.arc_lanes[c.arc]; ++l)
+            for (std::uint32_t l = 0; l < n_.lanes(c.arc); ++l)
               consider(n_.arc_port[c.arc] + l, c.vc_lo, c.vc_hi, c.handicap);
       if (best != none32) request(best);
     }

@@ -56,7 +56,7 @@ void Engine::for_waiting_flits(node_id r, Add&& add) const {
 }
 
 double Engine::queued_now(std::uint64_t arc) const {
-  const auto port = n_.arc_port[arc], lanes = n_.arc_lanes[arc];
+  const auto port = n_.arc_port[arc], lanes = n_.lanes(arc);
   double q = 0;
   if (n_.queue_measure == QueueMeasure::credits) {
     for (std::uint32_t l = 0; l < lanes; ++l)
@@ -72,7 +72,7 @@ double Engine::queued_now(std::uint64_t arc) const {
 
 double Engine::queued(std::uint64_t arc) const {
   if (!global_queues_) return queued_now(arc);
-  const auto port = n_.arc_port[arc], lanes = n_.arc_lanes[arc];
+  const auto port = n_.arc_port[arc], lanes = n_.lanes(arc);
   double q = 0;
   for (std::uint32_t l = 0; l < lanes; ++l)
     q += queue_snapshot_[port + l] + (port_snapshots_ ? waiting_downstream(port + l) : 0);
@@ -112,10 +112,11 @@ void Engine::receive(unsigned t) {
         if constexpr (prefetching) {
           if (i + 32 < flits.size()) __builtin_prefetch(&n_.chans[flits[i + 32].c]);
           if (i + 24 < flits.size())
-            if (const auto ip = n_.chans[flits[i + 24].c].in_port; ip != none32) __builtin_prefetch(&port_[ip]);
+            if (const auto ip = n_.chans[flits[i + 24].c].in_port; ip != none32)
+              __builtin_prefetch(pooling_ ? static_cast<const void*>(&port_block_[ip]) : &port_busy_[ip]);
           if (i + 16 < flits.size() && pooling_)
-            if (const auto ip = n_.chans[flits[i + 16].c].in_port; ip != none32 && port_[ip].block != none32)
-              __builtin_prefetch(&map_slot(port_[ip].block, flits[i + 16].vc));
+            if (const auto ip = n_.chans[flits[i + 16].c].in_port; ip != none32 && port_block_[ip] != none32)
+              __builtin_prefetch(&map_slot(port_block_[ip], flits[i + 16].vc));
           if (i + 8 < flits.size())
             if (const auto ip = n_.chans[flits[i + 8].c].in_port; ip != none32) {
               const auto iv = std::size_t(ip) * n_.V + flits[i + 8].vc;
@@ -197,8 +198,9 @@ std::size_t Engine::vc_entry(std::size_t iv) {
   if (!pooling_) return iv;
   const auto ip = per_vc(iv);
   auto& sc = scratch();
-  auto& b = port_[ip].block;
+  auto& b = port_block_[ip];
   if (b == none32) {
+    ++sc.busy_ports;
     if (sc.free_blocks.empty()) {
       b = sc.next_block++;
     } else {

@@ -68,7 +68,7 @@ class Dal final : public SimRouting {
     const auto add = [&](unsigned d, std::int32_t x, std::uint32_t handicap) {
       const auto next = node_at_[index(at) + (std::int64_t(x) - at[d]) * std::int64_t(stride_[d])];
       const auto arc = route::find_arc(g_, r, next);
-      if (n_.arc_lanes[arc]) out.push_back({arc, adaptive.first, adaptive.second, false, handicap});
+      if (n_.lanes(arc)) out.push_back({arc, adaptive.first, adaptive.second, false, handicap});
     };
     // Minimal hops first: among outputs as free, the allocator takes the first.
     for (unsigned d = 0; d < c_.dims; ++d)

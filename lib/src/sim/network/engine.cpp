@@ -49,7 +49,10 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   in_va_rr_ = ZeroedArray<std::uint32_t>((in_vcs * rr_bytes_ + 3) / 4, true);
   prefetch_ = in_vcs * sizeof(InVc) > o.large_above;
   pooling_ = engine_pools(n.in_off.back(), n.V, o.pool_above);
-  assign_huge(port_, n.in_off.back());
+  if (pooling_)
+    assign_huge(port_block_, n.in_off.back(), none32);
+  else
+    assign_huge(port_busy_, n.in_off.back());
   if (pooling_) {
     if (in_vcs >= none32)
       throw Error(fmt::format("{} input VCs are more than one simulator's pool numbers ({})", in_vcs, none32 - 1));
@@ -149,7 +152,7 @@ double engine_fixed_bytes(const EngineShape& s) {
   const double per_router = 3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) + sizeof(RouterStats) +
                             sizeof(std::exception_ptr);  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
   return in_vcs * va_rr_bytes(s.V) +                     // in_va_rr_
-         double(s.in_ports) * sizeof(Engine::PortSlot) +                                    // port_
+         double(s.in_ports) * (s.pooled ? sizeof(std::uint32_t) : sizeof(std::uint8_t)) +   // port_block_ or port_busy_
          out_vcs * ((s.B > 0xFF ? 2 : 1) + sizeof(std::uint8_t) + sizeof(std::uint16_t)) +  // credits, busy_, va_rr_
          double(s.in_ports) * sizeof(std::uint8_t) + double(s.out_ports) * sizeof(std::uint16_t) +  // sa_in/out_rr_
          double(s.vc_words) * 2 * sizeof(std::uint64_t) +  // wait_bits_, hold_bits_

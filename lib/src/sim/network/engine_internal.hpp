@@ -272,11 +272,10 @@ class Engine {
   static_assert(sizeof(InVc) == 64);
   ZeroedArray<InVc> pool_;
   bool pooling_ = false;
-  struct PortSlot {
-    std::uint32_t block = none32;  // of vc_map_, none32 when all its VCs are idle (unused without pooling_)
-    std::uint32_t busy = 0;        // its VCs that are not idle
-  };
-  std::vector<PortSlot> port_;         // per input port
+  // Per input port, with the pool: its block of vc_map_, none32 when all its VCs are idle (a port is busy while it
+  // has one); without it, its VCs that are not idle (at most V <= 255).
+  std::vector<std::uint32_t> port_block_;
+  std::vector<std::uint8_t> port_busy_;
   ZeroedArray<std::uint32_t> vc_map_;  // per block, its port's VCs' entries + 1 (pooling_)
   // Per input VC: its round-robin pointer over the output VCs it asks for, taken modulo the width of the VC range
   // it asks in (at most V). It is kept modulo rr_period_ = lcm(1, ..., V), which every width divides, in 1 or 2
@@ -296,13 +295,13 @@ class Engine {
   bool has_entry(std::size_t iv) const {
     if (!pooling_) return true;
     const auto ip = per_vc(iv);
-    return port_[ip].block != none32 && map_slot(port_[ip].block, iv - std::size_t(ip) * n_.V) != 0;
+    return port_block_[ip] != none32 && map_slot(port_block_[ip], iv - std::size_t(ip) * n_.V) != 0;
   }
   /// The place in pool_ of input VC iv, which has an entry.
   std::size_t pooled(std::size_t iv) const {
     if (!pooling_) return iv;
     const auto ip = per_vc(iv);
-    return map_slot(port_[ip].block, iv - std::size_t(ip) * n_.V) - std::size_t{1};
+    return map_slot(port_block_[ip], iv - std::size_t(ip) * n_.V) - std::size_t{1};
   }
   InVc& vc_state(std::size_t iv) { return pool_[pooled(iv)]; }
   const InVc& vc_state(std::size_t iv) const { return pool_[pooled(iv)]; }
@@ -312,28 +311,32 @@ class Engine {
   /// pooling_.
   double pooled_bytes() const;
   /// Counts input VC iv no longer idle, or (busy false) idle again, and the ports with a VC that is not
-  /// (Scratch::busy_ports): an idle VC's entry, and the block of a port none of whose VCs is busy, go back to
-  /// the calling thread's.
+  /// (Scratch::busy_ports; with the pool, vc_entry counts a port that takes a block): an idle VC's entry, and
+  /// the block of a port none of whose VCs is busy, go back to the calling thread's.
   void count_busy_vc(std::size_t iv, bool busy) {
     const auto ip = per_vc(iv);
-    auto& port = port_[ip];
     auto& sc = scratch();
     if (busy) {
       ++sc.busy_vcs;
-      if (port.busy++ == 0) ++sc.busy_ports;
+      if (!pooling_ && port_busy_[ip]++ == 0) ++sc.busy_ports;
       return;
     }
     --sc.busy_vcs;
-    if (pooling_) {  // the VC is idle, its buffer empty and its head at slot 0
-      auto& slot = map_slot(port.block, iv - std::size_t(ip) * n_.V);
-      sc.free_entries.push_back(slot - 1);
-      slot = 0;
+    if (!pooling_) {
+      if (--port_busy_[ip] == 0) --sc.busy_ports;
+      return;
     }
-    if (--port.busy) return;
+    // The VC is idle, its buffer empty and its head at slot 0; the port, when none of its slots holds an entry.
+    auto& block = port_block_[ip];
+    auto* slots = &map_slot(block, 0);
+    const auto vc = iv - std::size_t(ip) * n_.V;
+    sc.free_entries.push_back(slots[vc] - 1);
+    slots[vc] = 0;
+    for (std::uint32_t v = 0; v < n_.V; ++v)
+      if (slots[v]) return;
     --sc.busy_ports;
-    if (!pooling_) return;
-    sc.free_blocks.push_back(port.block);  // every slot of the block is 0
-    port.block = none32;
+    sc.free_blocks.push_back(block);
+    block = none32;
   }
   /// The i-th flit (i < B) of the pooled VC pv.
   Flit& pooled_flit(std::size_t pv, std::uint32_t i) {

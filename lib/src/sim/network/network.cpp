@@ -321,6 +321,8 @@ Network build_network(const Graph& g, const SimOptions& o) {
       first = false;
     }
   if (n.link_latency != none32) std::vector<std::uint32_t>().swap(n.arc_latency);  // every link's: kept once
+  if (std::all_of(n.arc_lanes.begin(), n.arc_lanes.end(), [](std::uint32_t k) { return k == 1; }))
+    std::vector<std::uint32_t>().swap(n.arc_lanes);  // one channel each: Network::lanes
   return n;
 }
 
@@ -330,10 +332,12 @@ double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t ch
   const double ports = c + t;                 // input ports, and output ports: a terminal's channel has one each way
   return (c + 2 * t) * sizeof(Channel) +      // chans
          2 * ports * sizeof(std::uint32_t) +  // in_chan, out_chan
-         double(arcs) * (latency_per_arc ? 3 : 2) * sizeof(std::uint32_t) +  // arc_port, arc_lanes, arc_latency
-         (r + 1) * (2 * sizeof(std::uint32_t) + sizeof(std::uint64_t)) +     // in_off, out_off, term_off
-         t * sizeof(node_id) +                                               // term_router
-         r * (4 * sizeof(std::uint32_t) + sizeof(std::uint8_t));             // build_network's per-router counts
+         // arc_port, and arc_lanes unless every arc has one channel (then as many channels as arcs; a graph whose
+         // self-loops and parallel channels even out is counted short), arc_latency
+         double(arcs) * (1 + (channels != arcs) + latency_per_arc) * sizeof(std::uint32_t) +
+         (r + 1) * (2 * sizeof(std::uint32_t) + sizeof(std::uint64_t)) +  // in_off, out_off, term_off
+         t * sizeof(node_id) +                                            // term_router
+         r * (4 * sizeof(std::uint32_t) + sizeof(std::uint8_t));          // build_network's per-router counts
 }
 
 namespace {

@@ -112,7 +112,7 @@ class MinimalAdaptive final : public SimRouting {
     const auto [alo, ahi] = class_vcs.back();
     const auto first = out.size();
     for (std::size_t i = 0; i < nb.size(); ++i)
-      if (d[nb[i]] + 1 == d[r] && n_.arc_lanes[n_.g->arc_offset(r) + i])
+      if (d[nb[i]] + 1 == d[r] && n_.lanes(n_.g->arc_offset(r) + i))
         out.push_back({n_.g->arc_offset(r) + i, alo, ahi, false});
     if (!lat_.empty() && out.size() > first + 1) {
       // A cycle of latency weighs as a flit of queue: a flit waiting ahead at the output delays the packet
@@ -146,7 +146,7 @@ class MinimalAdaptive final : public SimRouting {
       const auto nb = n_.g->out_neighbors(w);
       for (std::size_t i = 0; i < nb.size(); ++i) {
         const auto arc = n_.g->arc_offset(w) + i;
-        if (d[nb[i]] + 1 == d[w] && n_.arc_lanes[arc]) l[w] = std::min(l[w], add(n_.arc_latency_of(arc), l[nb[i]]));
+        if (d[nb[i]] + 1 == d[w] && n_.lanes(arc)) l[w] = std::min(l[w], add(n_.arc_latency_of(arc), l[nb[i]]));
       }
     }
   }

@@ -85,13 +85,15 @@ struct Network {
   bool realloc_next_cycle = false;  // --vc-reallocation next-cycle: VC allocation before switch allocation
   QueueMeasure queue_measure{};     // --ugal-queue
   std::vector<Channel> chans;
-  std::vector<std::uint32_t> in_off, out_off;      // router r's ports: [off[r], off[r+1])
-  std::vector<std::uint32_t> in_chan, out_chan;    // port -> channel
-  std::vector<std::uint32_t> arc_port, arc_lanes;  // arc -> first output port, parallel channels
-  std::vector<std::uint32_t> arc_latency;          // arc -> link latency; empty when link_latency is every arc's
-  bool narrow_routes = false;                      // a packet's route in 4 bytes a hop (route_hop_bytes)
-  std::uint32_t route_class_bits = 8;              // of a hop's class in a 4-byte entry (route_class_bits(V))
-  std::uint32_t link_latency = none32;             // that of every network link, when they are all equal
+  std::vector<std::uint32_t> in_off, out_off;    // router r's ports: [off[r], off[r+1])
+  std::vector<std::uint32_t> in_chan, out_chan;  // port -> channel
+  std::vector<std::uint32_t> arc_port;           // arc -> first output port
+  std::vector<std::uint32_t> arc_lanes;  // arc -> parallel channels (0: a self-loop), empty when every arc has one
+  std::uint32_t lanes(std::uint64_t arc) const { return arc_lanes.empty() ? 1 : arc_lanes[arc]; }
+  std::vector<std::uint32_t> arc_latency;  // arc -> link latency; empty when link_latency is every arc's
+  bool narrow_routes = false;              // a packet's route in 4 bytes a hop (route_hop_bytes)
+  std::uint32_t route_class_bits = 8;      // of a hop's class in a 4-byte entry (route_class_bits(V))
+  std::uint32_t link_latency = none32;     // that of every network link, when they are all equal
   /// The link latency of an arc, in cycles.
   std::uint32_t arc_latency_of(std::uint64_t arc) const {
     return arc_latency.empty() ? link_latency : arc_latency[arc];
