@@ -37,10 +37,10 @@ DIFFS := $(TABLES:.md=.diffs.json)
 FIGURES := $(addprefix $(R)/dissertation/,fig3_13.svg fig3_14.svg fig3_15.svg fig3_16.svg fig3_17.svg) \
   $(R)/projective/fig7.svg $(R)/projective/fig9.svg $(R)/clex/fig3.svg
 # Simulation items (toposim run): CLEX against the torus, and latency against load of Slim Fly, dragonfly and a
-# torus. CLEX_CLIQUE sets the size of the first, k^4 nodes. auto, the default: the paper's k = 32 if it fits
-# (about 366 GiB of simulator state), else the largest k that toposim takes under its default memory limit,
-# 80% of the machine's memory: 17 on a 24 GB machine, about a minute and 8.7 GB (bench/RESULTS.md). The
-# table says which size ran.
+# torus. CLEX_CLIQUE sets the size of the first, k^4 nodes. auto, the default: the paper's k = 32 if its CLEX run
+# fits in 90% of the machine's memory (with M = 28 it peaks at about 19 GiB: it fits on a 24 GB machine, where
+# the four runs take about 15 minutes; bench/RESULTS.md), else the largest k that does. The table says which
+# size ran.
 CLEX_CLIQUE ?= auto
 # Left out (and said so in results/README.md) when this build's toposim has no `run` command.
 SIM_FIGURES := $(if $(shell $(BIN)/toposim run --help >/dev/null 2>&1 && echo yes),\

@@ -37,9 +37,7 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   const double messages = t * double(o.messages);
   // Busy ports and VCs, with the pool: at most the workload's packets when that bounds them, else none here (the
   // run checks the entries it takes); without it every VC keeps its entry (engine_state_bytes).
-  const bool bounded = estimate_bounds_busy_ports(o);
-  s.busy_ports = bounded ? std::uint64_t(std::min(messages, double(s.in_ports))) : 0;
-  s.busy_vcs = bounded ? std::uint64_t(std::min(messages, double(s.in_ports) * V)) : 0;
+  bound_busy(s, o);
   double state = engine_state_bytes(s);
   // batch: every packet's destination up front (4 bytes), and the packets being sent, in blocks of the smallest
   // class

@@ -168,23 +168,40 @@ double engine_state_bytes(const EngineShape& s) {
   // pool_ and buf_: the pages of the busy VCs' entries and their ports' blocks of vc_map_ (of every VC, without
   // the pool)
   if (!s.pooled) return engine_fixed_bytes(s) + double(s.in_ports) * busy_port_bytes(s);
+  return engine_fixed_bytes(s) + pool_bytes(s);
+}
+
+double pool_bytes(const EngineShape& s) {
   const double ports = double(std::min(s.busy_ports, s.in_ports));
   const double vcs = std::min(double(s.busy_vcs), double(s.in_ports) * s.V);
-  return engine_fixed_bytes(s) + ports * busy_port_bytes(s) + vcs * busy_vc_bytes(s);
+  return ports * busy_port_bytes(s) + vcs * busy_vc_bytes(s);
+}
+
+void bound_busy(EngineShape& s, const SimOptions& o) {
+  const double messages = double(s.terminals) * double(o.messages);
+  const bool bounded = estimate_bounds_busy_ports(o);
+  s.busy_ports = bounded ? std::uint64_t(std::min(messages, double(s.in_ports))) : 0;
+  s.busy_vcs = bounded ? std::uint64_t(std::min(messages, double(s.in_ports) * s.V)) : 0;
+}
+
+EngineShape Engine::pool_shape() const {
+  EngineShape s;
+  s.terminals = n_.terminals();
+  s.in_ports = n_.in_off.back();
+  s.V = n_.V;
+  s.B = n_.B;
+  s.pooled = true;
+  return s;
 }
 
 double Engine::pooled_bytes() const {
   if (!pooling_) return 0;
-  double blocks = 0, entries = 0;
+  auto s = pool_shape();
   for (const auto& sc : scratch_) {
-    blocks += sc.next_block - sc.first_block;
-    entries += double(sc.next_entry - sc.first_entry);
+    s.busy_ports += sc.next_block - sc.first_block;
+    s.busy_vcs += sc.next_entry - sc.first_entry;
   }
-  EngineShape s;
-  s.V = n_.V;
-  s.B = n_.B;
-  s.pooled = true;
-  return blocks * busy_port_bytes(s) + entries * busy_vc_bytes(s);
+  return pool_bytes(s);
 }
 
 Engine::~Engine() {
@@ -231,6 +248,14 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   if (r_.pure())
     for (auto& sc : scratch_) sc.routes = RouteCache(n_.routers);
   std::uint64_t heap_start = o_.packet_memory ? heap_in_use() : 0;  // what the packets grow from
+  // What the estimate holds for the pool's entries and blocks: what the run takes of them past it counts with the
+  // packets, and what it leaves of it may go to them (the flits on their channels, say).
+  double pool_held = 0;
+  if (pooling_) {
+    auto s = pool_shape();
+    bound_busy(s, o_);
+    pool_held = pool_bytes(s);
+  }
   // The heap is looked at about every 2^20 router-cycles: every 256 cycles on 4096 routers, every cycle
   // from 2^20 routers on (a 32^4 torus at 0.1 adds gigabytes of packets in its first 256 cycles).
   const std::uint64_t memory_check_period =
@@ -309,15 +334,15 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       return;
     }
     if (o_.packet_memory && now_ % memory_check_period == 0) {
-      // The packets' heap, and the pool's blocks of busy ports when the estimate leaves them out.
+      // The packets' heap and the pool's entries and blocks, past what the estimate holds for them.
       const auto heap = heap_in_use();
-      const bool blocks = pooling_ && !estimate_bounds_busy_ports(o_);
-      const auto grown = (heap > heap_start ? heap - heap_start : 0) + (blocks ? std::uint64_t(pooled_bytes()) : 0);
+      const double pool = pooling_ ? pooled_bytes() - pool_held : 0;
+      const auto grown = std::uint64_t(std::max(0.0, double(heap > heap_start ? heap - heap_start : 0) + pool));
       if (grown > o_.packet_memory) {
         error = std::make_exception_ptr(MemoryLimitError(fmt::format(
             "at cycle {} the {} packets waiting or in flight{} took {} more memory, more than --max-memory {} leaves "
             "above the estimate; lower --rate or raise --max-memory",
-            now_, total_.created - total_.delivered, blocks ? " and the VC state of their ports" : "",
+            now_, total_.created - total_.delivered, pooling_ ? " and the state of the VCs they hold" : "",
             format_bytes(grown), format_bytes(o_.max_memory))));
         stop = true;
         return;

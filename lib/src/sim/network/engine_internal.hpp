@@ -310,6 +310,7 @@ class Engine {
   /// The bytes of the pool's blocks and entries the run has taken so far (the pages it touched), 0 without
   /// pooling_.
   double pooled_bytes() const;
+  EngineShape pool_shape() const;  // the counts pool_bytes reads, no VC busy
   /// Counts input VC iv no longer idle, or (busy false) idle again, and the ports with a VC that is not
   /// (Scratch::busy_ports; with the pool, vc_entry counts a port that takes a block): an idle VC's entry, and
   /// the block of a port none of whose VCs is busy, go back to the calling thread's.

@@ -412,6 +412,11 @@ struct EngineShape {
 inline bool estimate_bounds_busy_ports(const SimOptions& o) {
   return o.messages > 0 && o.packet_size <= 1;
 }
+/// Sets s.busy_ports and s.busy_vcs to what the memory estimate holds for them in a run with options o on
+/// s.terminals terminals: at most the workload's packets when estimate_bounds_busy_ports, else none.
+void bound_busy(EngineShape& s, const SimOptions& o);
+/// The bytes of the pool's entries and blocks of s.busy_vcs busy VCs and s.busy_ports busy ports (s.pooled).
+double pool_bytes(const EngineShape& s);
 /// The packets of a batch of `messages` in memory at once, at most: each has a flit in a buffer (in_ports V B of
 /// them; credits keep the flits on a link within them), is being ejected or is being injected (`terminals` each).
 inline double batch_packets_in_memory(double messages, double in_ports, std::uint32_t V, std::uint32_t B,
