@@ -38,7 +38,7 @@ void grant(std::vector<Request>& reqs, std::uint32_t inputs, RrOf&& rr_of, bool 
     }
     std::size_t granted = 0;
     for (; won; won &= won - 1) reqs[granted++] = reqs[std::size_t(std::countr_zero(won))];
-    reqs.resize(granted);
+    reqs.erase(reqs.begin() + std::ptrdiff_t(granted), reqs.end());  // shrinks: no call to resize
     if (ordered) std::sort(reqs.begin(), reqs.end(), [](const Request& x, const Request& y) { return x.out < y.out; });
     return;
   }
@@ -55,7 +55,7 @@ void grant(std::vector<Request>& reqs, std::uint32_t inputs, RrOf&& rr_of, bool 
     reqs[granted++] = reqs[win];
     i = j;
   }
-  reqs.resize(granted);
+  reqs.erase(reqs.begin() + std::ptrdiff_t(granted), reqs.end());
 }
 
 /// Calls f(bit) for the set bits in [lo, hi) of `words`, in increasing order, while f returns true.
@@ -181,13 +181,19 @@ void Engine::step(node_id r) {
 }
 
 void Engine::allocate_vcs(node_id r, Scratch& sc) {
-  if (rr_bytes_ == 1) return allocate_vcs(r, sc, va_rr<std::uint8_t>());
-  if (rr_bytes_ == 2) return allocate_vcs(r, sc, va_rr<std::uint16_t>());
-  allocate_vcs(r, sc, va_rr<std::uint32_t>());
+  if (wide_credits_) return allocate_vcs(r, sc, credits16_.data());
+  allocate_vcs(r, sc, credits8_.data());
 }
 
-template <class Rr>
-void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr) {
+template <class C>
+void Engine::allocate_vcs(node_id r, Scratch& sc, C* credits) {
+  if (rr_bytes_ == 1) return allocate_vcs(r, sc, va_rr<std::uint8_t>(), credits);
+  if (rr_bytes_ == 2) return allocate_vcs(r, sc, va_rr<std::uint16_t>(), credits);
+  allocate_vcs(r, sc, va_rr<std::uint32_t>(), credits);
+}
+
+template <class Rr, class C>
+void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr, C* credits) {
   const auto V = n_.V;
   auto& reqs = sc.reqs;
   // VC allocation, separable input-first: each waiting input VC asks for one free output VC (the
@@ -214,7 +220,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr) {
         for (std::uint32_t k = 0; k < w; ++k) {
           const auto v = lo + (start + k < w ? start + k : start + k - w);
           const auto ov = std::size_t(op) * V + v;
-          if (!busy_[ov] && (ejection || credits(ov) >= need)) return std::uint32_t(ov);
+          if (!busy_[ov] && (ejection || credits[ov] >= need)) return std::uint32_t(ov);
         }
         return none32;
       };
@@ -247,7 +253,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr) {
         const auto ov = first_free(op, lo, hi, false);
         if (ov == none32) return;
         std::int64_t score = -std::int64_t(handicap);
-        for (auto v = lo; v < hi; ++v) score += credits(std::size_t(op) * V + v);
+        for (auto v = lo; v < hi; ++v) score += credits[std::size_t(op) * V + v];
         if (score > best_score) {
           best_score = score;
           best = ov;
@@ -304,6 +310,12 @@ void Engine::reevaluate_route(node_id r, Flit& head, Scratch& sc) {
 }
 
 void Engine::allocate_switch(node_id r, Scratch& sc) {
+  if (wide_credits_) return allocate_switch(r, sc, credits16_.data());
+  allocate_switch(r, sc, credits8_.data());
+}
+
+template <class C>
+void Engine::allocate_switch(node_id r, Scratch& sc, C* credits) {
   const auto V = n_.V, B = n_.B;
   auto& reqs = sc.reqs;
   const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;
@@ -317,7 +329,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
   const auto first_net = n_.out_off[r] + n_.terms(r);  // outputs below are ejection ports
   const std::uint64_t* held = &hold_bits_[vc_word_[r]];
   const auto offerable = [&](const InVc& in) {
-    return in.ready <= now_ && (in.oport < first_net || credits(in.ovc) > 0);  // ejection always has room
+    return in.ready <= now_ && (in.oport < first_net || credits[in.ovc] > 0);  // ejection always has room
   };
   if (hold_r_[r] == 1) {  // one holding VC (common at low load): no ports to go through (3% of the mesh at 0.1)
     std::size_t w = 0;
@@ -368,7 +380,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
     --stats_[r].buffered;
     credit(ip, q.vc);
     const auto ov = in.ovc;
-    if (op >= first_net && take_credit(ov) == 0) fail("credits below zero");
+    if (op >= first_net && credits[ov]-- == 0) fail("credits below zero");
     if (seq == 0) {  // the head leaves this router: its count of routers left, and what the next is to do
       const auto left = count_router_left(f);
       auto next = f.next();
@@ -388,7 +400,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc) {
         in.ready = now_ + n_.Dr_next_head;
       } else {
         in.st = VcState::idle;
-        count_busy_vc(iv, false);
+        count_busy_vc(iv, false, sc);
       }
     }
     sa_in_rr_[ip] = std::uint8_t(q.vc + 1);

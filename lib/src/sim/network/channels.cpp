@@ -104,7 +104,8 @@ void Engine::receive(unsigned t) {
   // On a large network (prefetch_), each arrival's channel is prefetched 32 arrivals ahead, its input port's
   // slot 24 ahead, the port's block of the pool 16 ahead, and 8 ahead the input VC or credit counter it goes to
   // (for a VC without an entry, the entry it will most likely take: the last given back).
-  const auto& spare = scratch_[t].free_entries;
+  auto& sc = scratch_[t];
+  const auto& spare = sc.free_entries;
   const auto take = [&](auto prefetching) {
     for (unsigned s = 0; s < threads_; ++s) {
       const auto& flits = flits_due_[due(s, t, now_)];
@@ -127,7 +128,7 @@ void Engine::receive(unsigned t) {
             }
         }
         try {
-          arrive(flits[i]);
+          arrive(flits[i], sc);
         } catch (...) {
           errors_[n_.chans[flits[i].c].dst] = std::current_exception();
         }
@@ -165,7 +166,7 @@ void Engine::arrive_credit(std::uint64_t counter) {
   }
 }
 
-void Engine::arrive(const FlitArrival& a) {
+void Engine::arrive(const FlitArrival& a, Scratch& sc) {
   const auto V = n_.V, B = n_.B;
   const auto& ch = n_.chans[a.c];
   const Flit f = a.f;
@@ -175,7 +176,7 @@ void Engine::arrive(const FlitArrival& a) {
     return;
   }
   const auto ip = ch.in_port;
-  const std::size_t iv = std::size_t(ip) * V + a.vc, pv = vc_entry(iv);
+  const std::size_t iv = std::size_t(ip) * V + a.vc, pv = vc_entry(iv, sc);
   auto& in = pool_[pv];
   if (in.count == B) fail(fmt::format("buffer overflow at router {} port {} VC {}", r, ip, a.vc));
   pooled_flit(pv, in.count) = f;
@@ -188,16 +189,30 @@ void Engine::arrive(const FlitArrival& a) {
   if (in.st == VcState::idle) {
     if (f.seq() != 0) fail("a body flit reached an idle VC");
     in.st = VcState::waiting;
-    count_busy_vc(iv, true);
+    count_busy_vc(iv, true, sc);
     track_wait(r, iv, true);
     in.ready = now_ + n_.Dr;
   }
 }
 
-std::size_t Engine::vc_entry(std::size_t iv) {
+void Engine::give_back_entry(std::size_t iv, Scratch& sc) {
+  // The VC is idle, its buffer empty and its head at slot 0; the port, when none of its slots holds an entry.
+  const auto ip = per_vc(iv);
+  auto& block = port_block_[ip];
+  auto* slots = &map_slot(block, 0);
+  const auto vc = iv - std::size_t(ip) * n_.V;
+  sc.free_entries.push_back(slots[vc] - 1);
+  slots[vc] = 0;
+  for (std::uint32_t v = 0; v < n_.V; ++v)
+    if (slots[v]) return;
+  --sc.busy_ports;
+  sc.free_blocks.push_back(block);
+  block = none32;
+}
+
+std::size_t Engine::vc_entry(std::size_t iv, Scratch& sc) {
   if (!pooling_) return iv;
   const auto ip = per_vc(iv);
-  auto& sc = scratch();
   auto& b = port_block_[ip];
   if (b == none32) {
     ++sc.busy_ports;

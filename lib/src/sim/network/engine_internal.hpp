@@ -103,8 +103,8 @@ class Engine {
     PacketStats measured;
   };
   // channels.cpp
-  void receive(unsigned t);  // thread t's arrivals of this cycle
-  void arrive(const FlitArrival& a);
+  void receive(unsigned t);                        // thread t's arrivals of this cycle
+  void arrive(const FlitArrival& a, Scratch& sc);  // sc: the calling thread's
   void arrive_credit(std::uint64_t counter);
   node_id credit_sender(std::uint64_t counter) const;  // the router whose counter it is
   void send(std::uint32_t c, const Flit& f, std::uint32_t vc);
@@ -150,13 +150,17 @@ class Engine {
   // in huge pages, and keeps them to the end; a batch run frees a block whose route needs a larger one.
   bool arena_ = false;
   void allocate_vcs(node_id r, Scratch& sc);
-  template <class Rr>
-  void allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr);  // with the input VCs' round-robin pointers
+  template <class C>
+  void allocate_vcs(node_id r, Scratch& sc, C* credits);  // with the output VCs' credits (credits8_ or credits16_)
+  template <class Rr, class C>
+  void allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr, C* credits);  // and the input VCs' round-robin pointers
   /// A head flit's route looked at again at its second router (SimRouting::reevaluate: PAR), once, before its
   /// VC allocation there; a new route is written over the packet's from its second hop on.
   void reevaluate_route(node_id r, Flit& head, Scratch& sc);
   bool progressive_ = false;  // the routing gives routes to look at again (SourceRoute::reroute_hops)
   void allocate_switch(node_id r, Scratch& sc);
+  template <class C>
+  void allocate_switch(node_id r, Scratch& sc, C* credits);
   // terminals.cpp
   /// The packets terminals [t0, t1) generate this cycle, in born_. Each terminal's generator draws for
   /// generation first, then (terminals()) for its new packet: generating for all a thread's terminals at
@@ -305,40 +309,26 @@ class Engine {
   }
   InVc& vc_state(std::size_t iv) { return pool_[pooled(iv)]; }
   const InVc& vc_state(std::size_t iv) const { return pool_[pooled(iv)]; }
-  /// The entry of input VC iv, taken from the calling thread's when it has none.
-  std::size_t vc_entry(std::size_t iv);
+  /// The entry of input VC iv, taken from the calling thread's sc when it has none.
+  std::size_t vc_entry(std::size_t iv, Scratch& sc);
   /// The bytes of the pool's blocks and entries the run has taken so far (the pages it touched), 0 without
   /// pooling_.
   double pooled_bytes() const;
   EngineShape pool_shape() const;  // the counts pool_bytes reads, no VC busy
-  /// Counts input VC iv no longer idle, or (busy false) idle again, and the ports with a VC that is not
-  /// (Scratch::busy_ports; with the pool, vc_entry counts a port that takes a block): an idle VC's entry, and
-  /// the block of a port none of whose VCs is busy, go back to the calling thread's.
-  void count_busy_vc(std::size_t iv, bool busy) {
-    const auto ip = per_vc(iv);
-    auto& sc = scratch();
+  /// Counts input VC iv no longer idle, or (busy false) idle again, and the ports with a VC that is not, in the
+  /// calling thread's scratch sc (Scratch::busy_ports; with the pool, vc_entry counts a port that takes a block).
+  void count_busy_vc(std::size_t iv, bool busy, Scratch& sc) {
     if (busy) {
       ++sc.busy_vcs;
-      if (!pooling_ && port_busy_[ip]++ == 0) ++sc.busy_ports;
+      if (!pooling_ && port_busy_[per_vc(iv)]++ == 0) ++sc.busy_ports;
       return;
     }
     --sc.busy_vcs;
-    if (!pooling_) {
-      if (--port_busy_[ip] == 0) --sc.busy_ports;
-      return;
-    }
-    // The VC is idle, its buffer empty and its head at slot 0; the port, when none of its slots holds an entry.
-    auto& block = port_block_[ip];
-    auto* slots = &map_slot(block, 0);
-    const auto vc = iv - std::size_t(ip) * n_.V;
-    sc.free_entries.push_back(slots[vc] - 1);
-    slots[vc] = 0;
-    for (std::uint32_t v = 0; v < n_.V; ++v)
-      if (slots[v]) return;
-    --sc.busy_ports;
-    sc.free_blocks.push_back(block);
-    block = none32;
+    if (pooling_) return give_back_entry(iv, sc);
+    if (--port_busy_[per_vc(iv)] == 0) --sc.busy_ports;
   }
+  /// Gives idle VC iv's entry back to sc, and its port's block when none of the port's VCs has one.
+  void give_back_entry(std::size_t iv, Scratch& sc);
   /// The i-th flit (i < B) of the pooled VC pv.
   Flit& pooled_flit(std::size_t pv, std::uint32_t i) {
     const auto s = pool_[pv].head + i;
@@ -376,13 +366,13 @@ class Engine {
     wait_r_[r] = waiting ? wait_r_[r] + 1 : wait_r_[r] - 1;
   }
   // Output VCs (out_port * V + vc). Credits are at most B: 1 byte each up to 255 (credits8_), else 2 (credits16_),
-  // the other store empty; credits() reads them, and a credit given back or taken returns the count before.
+  // the other store empty; the allocators take the store as a template argument, the rest read credits(), and a
+  // credit given back returns the count before.
   std::vector<std::uint8_t> credits8_;
   std::vector<std::uint16_t> credits16_;
   bool wide_credits_ = false;
   std::uint32_t credits(std::size_t ov) const { return wide_credits_ ? credits16_[ov] : credits8_[ov]; }
   std::uint32_t give_credit(std::size_t ov) { return wide_credits_ ? credits16_[ov]++ : credits8_[ov]++; }
-  std::uint32_t take_credit(std::size_t ov) { return wide_credits_ ? credits16_[ov]-- : credits8_[ov]--; }
   const void* credits_at(std::size_t ov) const {
     return wide_credits_ ? static_cast<const void*>(&credits16_[ov]) : &credits8_[ov];
   }
