@@ -55,7 +55,8 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
     assign_huge(port_busy_, n.in_off.back());
   if (pooling_) {
     if (in_vcs >= none32)
-      throw Error(fmt::format("{} input VCs are more than one simulator's pool numbers ({})", in_vcs, none32 - 1));
+      throw Error(fmt::format("a network of {} input VCs: the simulator holds the state of at most {} of them", in_vcs,
+                              none32 - 1));
     vc_map_ = ZeroedArray<std::uint32_t>(in_vcs, true);
   }
   arena_ = prefetch_ && o.messages == 0;

@@ -247,7 +247,7 @@ class Engine {
   // entry of the pool (pool_), taken when a flit reaches the VC idle and given back when it goes idle again, so
   // that the memory of the VCs is that of the VCs traffic holds, not of all of them (a million-router network has
   // hundreds of millions of VCs, and a busy port holds one or two). A port with a busy VC has a block of V entry
-  // numbers (vc_map_, entry + 1, 0 for an idle VC); port_ says which block, and a VC's entry is pool_[pooled(iv)]
+  // numbers (vc_map_, entry + 1, 0 for an idle VC); port_block_ says which, and a VC's entry is pool_[pooled(iv)]
   // (`pv`). Each thread takes the blocks and entries of its own routers' ports, from the ranges of numbers of
   // those ports and VCs (its routers' ports all in use fill them): a stack of those given back, else the next
   // never used, so that those in use stay together at the ranges' start and a run touches the pages of its
@@ -335,14 +335,16 @@ class Engine {
     const auto at = s < n_.B ? s : s - n_.B;
     return at < slots_in_vc ? pool_[pv].first[at] : buf_[(at - slots_in_vc) * in_vcs_ + pv];
   }
-  /// The i-th flit of input VC iv (i < B), whose port has a block.
+  /// The i-th flit of input VC iv (i < B), which has an entry.
   Flit& flit(std::size_t iv, std::uint32_t i) { return pooled_flit(pooled(iv), i); }
   const Flit& flit(std::size_t iv, std::uint32_t i) const { return const_cast<Engine*>(this)->flit(iv, i); }
   /// Calls f(iv) for every input VC with an entry (the deadlock report, the packets left at the end).
   template <class F>
   void for_pooled_vcs(F&& f) const {
-    for (std::size_t iv = 0; iv < in_vcs_; ++iv)
-      if (has_entry(iv)) f(iv);
+    for (std::size_t ip = 0; ip < n_.in_off.back(); ++ip)
+      if (!pooling_ || port_block_[ip] != none32)
+        for (auto iv = ip * n_.V; iv < (ip + 1) * n_.V; ++iv)
+          if (has_entry(iv)) f(iv);
   }
   // Work for the allocators, so that they skip idle VCs, ports and routers: per router, the input VCs
   // waiting for VC allocation and those holding an output VC with a flit (holding()), as bit sets
