@@ -740,7 +740,9 @@ TEST_CASE("sim: the peak flits in flight and busy ports and VCs of a batch") {
   for (const auto& [part, bytes] : e.parts)
     if (part == "network state") state = double(bytes);
   CHECK(state >= fixed + double(p.busy_ports_peak) * port + double(p.busy_vcs_peak) * vc);
-  CHECK(state == doctest::Approx(fixed + 64 * (port + vc) + 64 * sim::packet_bytes(g.num_arcs(), o.vcs, n.terminals()))
+  const double on_channels = 64 * (sim::flit_in_flight_bytes() + 8);  // a flit and a credit per message
+  CHECK(state == doctest::Approx(fixed + 64 * (port + vc) + 64 * sim::packet_bytes(g.num_arcs(), o.vcs, n.terminals()) +
+                                 on_channels)
                      .epsilon(0.02));
 }
 
@@ -854,8 +856,10 @@ TEST_CASE("sim: a batch keeps in memory the packets being sent, not the whole wo
   CHECK(double(p.flits_in_flight_peak) <= in_vcs * o.buffer + 64);
   const auto shape = sim::engine_shape(n, false, o.pool_above);
   const double fixed = sim::engine_fixed_bytes(shape) + double(n.in_off.back()) * sim::busy_port_bytes(shape);
+  const double on_channels = in_vcs * o.buffer * (sim::flit_in_flight_bytes() + 8);  // a flit and a credit a slot
   CHECK(estimate_part(g, n, o, "network state") ==
-        doctest::Approx(fixed + 64000 * 4 + (in_vcs + 128) * sim::packet_bytes(g.num_arcs(), o.vcs, n.terminals()))
+        doctest::Approx(fixed + 64000 * 4 + (in_vcs + 128) * sim::packet_bytes(g.num_arcs(), o.vcs, n.terminals()) +
+                        on_channels)
             .epsilon(0.01));
 }
 

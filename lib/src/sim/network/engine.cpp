@@ -265,12 +265,14 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     measuring_ = true;
     injecting_ = false;
     batch_load(trng_.empty() ? 1 : trng_[0]());
-    // The estimate holds the destinations and the packets a batch has at once, at most: what grows past them counts.
-    const auto terms = double(n_.terminals());
+    // The estimate holds the destinations, and the packets and their flits and credits on the channels a batch has
+    // at once, at most (memory.cpp): what grows past them counts.
+    const auto terms = double(n_.terminals()), messages = terms * double(o_.messages), ports = double(n_.in_off.back());
     if (o_.packet_memory)
-      heap_start = heap_in_use() + std::uint64_t(batch_packets_in_memory(terms * double(o_.messages),
-                                                                         double(n_.in_off.back()), n_.V, n_.B, terms) *
-                                                 packet_bytes(n_.g->num_arcs(), n_.V, n_.T));
+      heap_start = heap_in_use() + std::uint64_t(batch_packets_in_memory(messages, ports, n_.V, n_.B, terms) *
+                                                     packet_bytes(n_.g->num_arcs(), n_.V, n_.T) +
+                                                 batch_flits_on_channels(messages * n_.F, ports, n_.V, n_.B) *
+                                                     (flit_in_flight_bytes() + sizeof(std::uint64_t)));
   }
   // The method (BookSim2): warm-up windows until latency and accepted load change by less than the
   // tolerance, then the sample windows, then drain until every measured packet has arrived.

@@ -423,6 +423,11 @@ inline double batch_packets_in_memory(double messages, double in_ports, std::uin
                                       double terminals) {
   return std::min(messages, in_ports * V * B + 2 * terminals);
 }
+/// The flits of a batch of `flits` on the channels at once, at most, and the credits: each has a slot of the
+/// next router's buffers (in_ports V B of them) and a credit on its way back for each slot freed.
+inline double batch_flits_on_channels(double flits, double in_ports, std::uint32_t V, std::uint32_t B) {
+  return std::min(flits, in_ports * V * B);
+}
 /// True when an engine with these input ports and VCs takes their state from its pool for the busy ports only
 /// (SimOptions::pool_above): else every port keeps its VCs' state for the whole run.
 bool engine_pools(std::uint64_t in_ports, std::uint32_t V, std::uint64_t pool_above);
