@@ -39,14 +39,12 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   // run checks the entries it takes); without it every VC keeps its entry (engine_state_bytes).
   bound_busy(s, o);
   double state = engine_state_bytes(s);
-  // batch: every packet's destination up front (4 bytes), the packets being sent, in blocks of the smallest class,
-  // and their flits and credits on the channels (batch_flits_on_channels)
+  // batch: every packet's destination up front (4 bytes), and the packets being sent, in blocks of the smallest
+  // class, with their flits and credits on the channels
   if (o.messages > 0)
     state += messages * sizeof(std::uint32_t) +
-             batch_packets_in_memory(messages, double(s.in_ports), V, s.B, t) *
-                 packet_bytes(directed ? links : 2 * links, V, terminals) +
-             batch_flits_on_channels(messages * std::max(1u, o.packet_size), double(s.in_ports), V, s.B) *
-                 (flit_in_flight_bytes() + sizeof(std::uint64_t));
+             batch_traffic_bytes(messages, std::max(1u, o.packet_size), double(s.in_ports), V, s.B, t,
+                                 packet_bytes(directed ? links : 2 * links, V, terminals));
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));
   // Shared by the points: the network's channel, port and arc tables (build_network).

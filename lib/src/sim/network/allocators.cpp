@@ -38,7 +38,7 @@ void grant(std::vector<Request>& reqs, std::uint32_t inputs, RrOf&& rr_of, bool 
     }
     std::size_t granted = 0;
     for (; won; won &= won - 1) reqs[granted++] = reqs[std::size_t(std::countr_zero(won))];
-    reqs.erase(reqs.begin() + std::ptrdiff_t(granted), reqs.end());  // shrinks: no call to resize
+    reqs.erase(reqs.begin() + std::ptrdiff_t(granted), reqs.end());  // shrinks only (resize's growth path costs)
     if (ordered) std::sort(reqs.begin(), reqs.end(), [](const Request& x, const Request& y) { return x.out < y.out; });
     return;
   }

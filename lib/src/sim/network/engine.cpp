@@ -49,11 +49,10 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   in_va_rr_ = ZeroedArray<std::uint32_t>((in_vcs * rr_bytes_ + 3) / 4, true);
   prefetch_ = in_vcs * sizeof(InVc) > o.large_above;
   pooling_ = engine_pools(n.in_off.back(), n.V, o.pool_above);
-  if (pooling_)
-    assign_huge(port_block_, n.in_off.back(), none32);
-  else
+  if (!pooling_) {
     assign_huge(port_busy_, n.in_off.back());
-  if (pooling_) {
+  } else {
+    assign_huge(port_block_, n.in_off.back(), none32);
     if (in_vcs >= none32)
       throw Error(fmt::format("a network of {} input VCs: the simulator holds the state of at most {} of them", in_vcs,
                               none32 - 1));
@@ -134,6 +133,13 @@ double busy_vc_bytes(const EngineShape& s) {
 
 double busy_port_bytes(const EngineShape& s) {
   return s.pooled ? double(s.V) * sizeof(std::uint32_t) : double(s.V) * busy_vc_bytes(s);
+}
+
+double batch_traffic_bytes(double messages, std::uint32_t F, double in_ports, std::uint32_t V, std::uint32_t B,
+                           double terminals, double packet) {
+  const double slots = in_ports * V * B;
+  return std::min(messages, slots + 2 * terminals) * packet +
+         std::min(messages * F, slots) * (flit_in_flight_bytes() + sizeof(std::uint64_t));
 }
 
 double flit_in_flight_bytes() {
@@ -267,12 +273,11 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     batch_load(trng_.empty() ? 1 : trng_[0]());
     // The estimate holds the destinations, and the packets and their flits and credits on the channels a batch has
     // at once, at most (memory.cpp): what grows past them counts.
-    const auto terms = double(n_.terminals()), messages = terms * double(o_.messages), ports = double(n_.in_off.back());
+    const auto terms = double(n_.terminals());
     if (o_.packet_memory)
-      heap_start = heap_in_use() + std::uint64_t(batch_packets_in_memory(messages, ports, n_.V, n_.B, terms) *
-                                                     packet_bytes(n_.g->num_arcs(), n_.V, n_.T) +
-                                                 batch_flits_on_channels(messages * n_.F, ports, n_.V, n_.B) *
-                                                     (flit_in_flight_bytes() + sizeof(std::uint64_t)));
+      heap_start = heap_in_use() +
+                   std::uint64_t(batch_traffic_bytes(terms * double(o_.messages), n_.F, double(n_.in_off.back()), n_.V,
+                                                     n_.B, terms, packet_bytes(n_.g->num_arcs(), n_.V, n_.T)));
   }
   // The method (BookSim2): warm-up windows until latency and accepted load change by less than the
   // tolerance, then the sample windows, then drain until every measured packet has arrived.

@@ -406,9 +406,10 @@ struct EngineShape {
   bool queue_snapshots = false;  // a UGAL routing's: of every input and output port, each cycle
   bool pooled = false;           // the engine takes input VC state for busy ports only (engine_pools)
 };
-/// True when the memory estimate bounds the busy ports of a run with options o: in a batch of single-flit packets,
-/// where a port is busy only while it holds a flit, at most the workload's packets. Otherwise the pool's blocks
-/// are not in the estimate, and the run checks them as it takes them, with its packets (SimOptions::packet_memory).
+/// True when the memory estimate bounds the busy ports and VCs of a run with options o: in a batch of single-flit
+/// packets, where a VC is busy only while it holds a flit, at most the workload's packets. Otherwise the pool's
+/// entries and blocks are not in the estimate, and the run checks them as it takes them, with its packets
+/// (SimOptions::packet_memory).
 inline bool estimate_bounds_busy_ports(const SimOptions& o) {
   return o.messages > 0 && o.packet_size <= 1;
 }
@@ -417,17 +418,12 @@ inline bool estimate_bounds_busy_ports(const SimOptions& o) {
 void bound_busy(EngineShape& s, const SimOptions& o);
 /// The bytes of the pool's entries and blocks of s.busy_vcs busy VCs and s.busy_ports busy ports (s.pooled).
 double pool_bytes(const EngineShape& s);
-/// The packets of a batch of `messages` in memory at once, at most: each has a flit in a buffer (in_ports V B of
-/// them; credits keep the flits on a link within them), is being ejected or is being injected (`terminals` each).
-inline double batch_packets_in_memory(double messages, double in_ports, std::uint32_t V, std::uint32_t B,
-                                      double terminals) {
-  return std::min(messages, in_ports * V * B + 2 * terminals);
-}
-/// The flits of a batch of `flits` on the channels at once, at most, and the credits: each has a slot of the
-/// next router's buffers (in_ports V B of them) and a credit on its way back for each slot freed.
-inline double batch_flits_on_channels(double flits, double in_ports, std::uint32_t V, std::uint32_t B) {
-  return std::min(flits, in_ports * V * B);
-}
+/// The heap a batch of `messages` packets of F flits holds at once, at most, beyond its destinations: the packets
+/// being sent (`packet` bytes each), each with a flit in a buffer (in_ports V B of them), being ejected or being
+/// injected (`terminals` each); and their flits and credits on the channels, each flit with a slot of the next
+/// router's buffers and a credit on its way back for each slot freed (the estimate, and the run's check above it).
+double batch_traffic_bytes(double messages, std::uint32_t F, double in_ports, std::uint32_t V, std::uint32_t B,
+                           double terminals, double packet);
 /// True when an engine with these input ports and VCs takes their state from its pool for the busy ports only
 /// (SimOptions::pool_above): else every port keeps its VCs' state for the whole run.
 bool engine_pools(std::uint64_t in_ports, std::uint32_t V, std::uint64_t pool_above);
