@@ -788,6 +788,19 @@ TEST_CASE("sim: a head flit counts the routers it leaves, in the packet from Fli
   }
 }
 
+TEST_CASE("sim: packet blocks come in four sizes a doubling, up to any route") {
+  // 8 entries (every route of a 4-level CLEX), then 10, 12, 14, 16, 20, ...: a block wastes at most a fifth.
+  const std::vector<std::uint64_t> first{8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64};
+  for (std::uint32_t c = 0; c < first.size(); ++c) CHECK(sim::Packet::room(c) == first[c]);
+  for (std::uint32_t c = 1; c < sim::Packet::size_classes; ++c) {
+    CAPTURE(c);
+    CHECK(sim::Packet::room(c) > sim::Packet::room(c - 1));
+    CHECK(5 * (sim::Packet::room(c) - sim::Packet::room(c - 1)) <= sim::Packet::room(c));
+  }
+  // Room for a route of 2^32 - 1 hops and its last entry.
+  CHECK(sim::Packet::room(sim::Packet::size_classes - 1) >= std::uint64_t{1} << 32);
+}
+
 TEST_CASE("sim: a source route ends where it first reaches its destination") {
   // A Valiant path to 3 through intermediate 4 that passes 3 on the way: the packet leaves at hop 2.
   route::Path p{{0, 1, 3, 4, 3}, {10, 11, 12, 13}};
@@ -900,16 +913,16 @@ TEST_CASE("sim: the memory estimate's network is at least the tables build_netwo
   }
 }
 
-TEST_CASE("sim: a router of more than 65536 input VCs is refused when the network is built") {
-  // The engine's round-robin pointers over a router's input VCs take 2 bytes. K_258: 257 network ports and a
-  // terminal's, 258 x 254 = 65,532 VCs fit; 258 x 255 = 65,790 do not.
-  const auto g = family("complete", {{"nodes", "258"}});
+TEST_CASE("sim: a router of more than 32768 input VCs is refused when the network is built") {
+  // The engine's round-robin pointers over a router's input VCs take 15 bits. K_129: 128 network ports and a
+  // terminal's, 129 x 254 = 32,766 VCs fit; 129 x 255 = 32,895 do not.
+  const auto g = family("complete", {{"nodes", "129"}});
   sim::SimOptions o;
   o.vcs = 254;
-  CHECK(sim::build_network(g, o).in_off[1] == 258);
+  CHECK(sim::build_network(g, o).in_off[1] == 129);
   o.vcs = 255;
   CHECK_THROWS_WITH_AS(sim::build_network(g, o),
-                       "router 0 has 258 input ports of 255 VCs: the simulator takes at most 65536 input VCs a router",
+                       "router 0 has 129 input ports of 255 VCs: the simulator takes at most 32768 input VCs a router",
                        InputError);
 }
 

@@ -131,12 +131,11 @@ void Engine::prefetch_vcs(node_id r) const {
   }
   if (wait_r_[r]) {  // VC allocation: the state of the router's output VCs and of its arcs
     const std::size_t ov0 = std::size_t(n_.out_off[r]) * n_.V, ovs = std::size_t(n_.out_off[r + 1]) * n_.V - ov0;
-    prefetch_span(busy_.data() + ov0, ovs);
     if (wide_credits_)
       prefetch_span(credits16_.data() + ov0, ovs);
     else
       prefetch_span(credits8_.data() + ov0, ovs);
-    prefetch_span(va_rr_.data() + ov0, ovs);
+    prefetch_span(ovc_grant_.data() + ov0, ovs);
     prefetch_span(n_.out_chan.data() + n_.out_off[r], n_.out_off[r + 1] - n_.out_off[r]);
     const auto a0 = n_.g->arc_offset(r), arcs = n_.g->arc_offset(r + 1) - a0;
     if (!n_.arc_lanes.empty()) prefetch_span(n_.arc_lanes.data() + a0, arcs);
@@ -220,7 +219,7 @@ void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr, C* credits) {
         for (std::uint32_t k = 0; k < w; ++k) {
           const auto v = lo + (start + k < w ? start + k : start + k - w);
           const auto ov = std::size_t(op) * V + v;
-          if (!busy_[ov] && (ejection || credits[ov] >= need)) return std::uint32_t(ov);
+          if (!ovc_held(ov) && (ejection || credits[ov] >= need)) return std::uint32_t(ov);
         }
         return none32;
       };
@@ -268,12 +267,11 @@ void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr, C* credits) {
     }
   const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;
   grant(
-      reqs, nin, [&](std::uint32_t ov) { return va_rr_[ov]; }, false);  // grants touch distinct VCs
+      reqs, nin, [&](std::uint32_t ov) { return ovc_grant_[ov]; }, false);  // free VCs (no held bit), each once
   for (const auto& q : reqs) {
     const auto ov = q.out;
     const auto iv = iv0 + q.in;
-    busy_[ov] = 1;
-    va_rr_[ov] = std::uint16_t(q.in);
+    ovc_grant_[ov] = std::uint16_t(q.in | ovc_held_bit);
     auto& in = vc_state(iv);
     in.ovc = ov;
     in.oport = per_vc(ov);
@@ -393,7 +391,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc, C* credits) {
     send(in.ochan, f, ov - op * V);
     ++sc.k.moved;
     if (tail) {
-      busy_[ov] = 0;
+      ovc_grant_[ov] &= std::uint16_t(~ovc_held_bit);
       if (in.count) {
         in.st = VcState::waiting;
         track_wait(r, iv, true);

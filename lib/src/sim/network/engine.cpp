@@ -71,8 +71,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
     assign_huge(credits16_, out_vcs, std::uint16_t(n.B));
   else
     assign_huge(credits8_, out_vcs, std::uint8_t(n.B));
-  assign_huge(busy_, out_vcs);
-  assign_huge(va_rr_, out_vcs);
+  assign_huge(ovc_grant_, out_vcs);
   assign_huge(sa_in_rr_, n.in_off.back());
   assign_huge(sa_out_rr_, n.out_off.back());
   std::uint64_t longest = 0;
@@ -159,8 +158,8 @@ double engine_fixed_bytes(const EngineShape& s) {
   const double per_router = 3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) + sizeof(RouterStats) +
                             sizeof(std::exception_ptr);  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
   return in_vcs * va_rr_bytes(s.V) +                     // in_va_rr_
-         double(s.in_ports) * (s.pooled ? sizeof(std::uint32_t) : sizeof(std::uint8_t)) +   // port_block_ or port_busy_
-         out_vcs * ((s.B > 0xFF ? 2 : 1) + sizeof(std::uint8_t) + sizeof(std::uint16_t)) +  // credits, busy_, va_rr_
+         double(s.in_ports) * (s.pooled ? sizeof(std::uint32_t) : sizeof(std::uint8_t)) +  // port_block_ or port_busy_
+         out_vcs * ((s.B > 0xFF ? 2 : 1) + sizeof(std::uint16_t)) +                        // credits, ovc_grant_
          double(s.in_ports) * sizeof(std::uint8_t) + double(s.out_ports) * sizeof(std::uint16_t) +  // sa_in/out_rr_
          double(s.vc_words) * 2 * sizeof(std::uint64_t) +  // wait_bits_, hold_bits_
          (double(s.routers) + 1) * sizeof(std::size_t) +   // vc_word_

@@ -378,9 +378,14 @@ class Engine {
   const void* credits_at(std::size_t ov) const {
     return wide_credits_ ? static_cast<const void*>(&credits16_[ov]) : &credits8_[ov];
   }
-  std::vector<std::uint8_t> busy_;
-  // Round-robin pointers of the output VCs and ports: an input VC of the router (< Network::max_router_in_vcs).
-  std::vector<std::uint16_t> va_rr_, sa_out_rr_;
+  // Per output VC, its last grant: the input VC of the router it went to (below Network::max_router_in_vcs), the
+  // VC allocator's round-robin pointer, with ovc_held_bit set while that input VC holds the output VC.
+  std::vector<std::uint16_t> ovc_grant_;
+  static constexpr std::uint16_t ovc_held_bit = 0x8000;
+  static_assert(Network::max_router_in_vcs <= ovc_held_bit, "an input VC of a router fits below the held bit");
+  bool ovc_held(std::size_t ov) const { return ovc_grant_[ov] & ovc_held_bit; }
+  // Per output port, the switch allocator's round-robin pointer: an input port of the router.
+  std::vector<std::uint16_t> sa_out_rr_;
   std::vector<std::uint8_t> sa_in_rr_;  // per input port: the VC after the last it sent from (at most V <= 255)
   // Channels. A channel's delay is fixed, so a flit or credit sent is an entry in the list of its arrival
   // cycle, with what it carries: a timing wheel of wheel_mask_ + 1 cycles, more than any channel's delay.

@@ -69,8 +69,9 @@ struct UgalDecision {
 UgalDecision ugal_decision(const Graph& g, const SimOptions& o);
 
 struct Network {
-  /// The input VCs a router may have (ports times V): the engine's round-robin pointers over them take 2 bytes.
-  static constexpr std::uint64_t max_router_in_vcs = std::uint64_t{1} << 16;
+  /// The input VCs a router may have (ports times V): the engine's round-robin pointers over them take 15 bits of
+  /// 2 bytes, beside an output VC's held bit.
+  static constexpr std::uint64_t max_router_in_vcs = std::uint64_t{1} << 15;
   const Graph* g = nullptr;
   std::uint32_t routers = 0, T = 1, V = 4, B = 8, F = 1;
   double S = 1;  // --speedup
@@ -306,9 +307,11 @@ std::unique_ptr<SimRouting> make_dal(const RoutingContext& c);
 /// and a hop reads the next one). Per hop the arc and its VC class packed as arc << 8 | class
 /// (route_hop), then the destination router's terminal (route_eject), in 8 bytes; or in 4 with the class in
 /// route_class_bits(V) bits instead of 8, when every arc and terminal fits (Network::narrow_routes). A route
-/// ends where it first reaches the destination router (route_to). A block has room for 8 << size_class
-/// entries (Engine::new_block): the smallest holds 7 hops, every route of a CLEX of 4 levels (the batches of a
-/// million routers keep tens of millions of packets at once).
+/// ends where it first reaches the destination router (route_to). A block has room for room(size_class) entries
+/// (Engine::new_block): the smallest holds 7 hops, every route of a CLEX of 4 levels (the batches of a million
+/// routers keep tens of millions of packets at once); the others grow in four steps a doubling (8, 10, 12, 14,
+/// 16, 20, ...), so that a long route wastes at most a fifth of its block (the 32-hop routes of a 32^4 torus,
+/// millions in flight, would waste 2 entries in 5 with a block per doubling).
 struct Packet {
   Packet* next = nullptr;  // source queue link
   std::uint64_t created = 0, injected = 0;
@@ -319,8 +322,10 @@ struct Packet {
   std::uint8_t size_class = 0;
   bool measured = false;
   bool reevaluate = false;  // its routing looks at its route again at its second router (PAR)
-  static std::uint64_t room(std::uint32_t size_class) { return std::uint64_t{8} << size_class; }
-  static constexpr std::uint32_t size_classes = 30;  // room up to 2^32 hops: any route
+  static std::uint64_t room(std::uint32_t size_class) {
+    return std::uint64_t(4 + size_class % 4) << (size_class / 4 + 1);
+  }
+  static constexpr std::uint32_t size_classes = 120;  // room up to 7 << 30 entries: any route (below 2^32 hops)
 };
 static_assert(sizeof(Packet) == 64, "a packet header is one cache line");
 /// The bits of a hop's VC class in a 4-byte route entry with V VCs: classes are below V, and the all-ones value
