@@ -17,8 +17,9 @@ namespace {
 /// the one whose input comes first after its round-robin pointer `rr_of(output)`, among `inputs` inputs.
 /// Leaves the granted requests in `reqs`, in increasing order of output when `ordered` (else in any order:
 /// for a caller whose grants do not depend on each other's order).
-template <class Request, class RrOf>
-void grant(std::vector<Request>& reqs, std::uint32_t inputs, RrOf&& rr_of, bool ordered) {
+template <class Requests, class RrOf>
+void grant(Requests& reqs, std::uint32_t inputs, RrOf&& rr_of, bool ordered) {
+  using Request = std::remove_reference_t<decltype(reqs[0])>;
   const auto n = reqs.size();
   if (n < 2) return;  // the common case at low load: nothing to arbitrate
   const auto key = [&](const Request& q) {
@@ -38,7 +39,7 @@ void grant(std::vector<Request>& reqs, std::uint32_t inputs, RrOf&& rr_of, bool 
     }
     std::size_t granted = 0;
     for (; won; won &= won - 1) reqs[granted++] = reqs[std::size_t(std::countr_zero(won))];
-    reqs.erase(reqs.begin() + std::ptrdiff_t(granted), reqs.end());  // shrinks only (resize's growth path costs)
+    reqs.keep_first(granted);
     if (ordered) std::sort(reqs.begin(), reqs.end(), [](const Request& x, const Request& y) { return x.out < y.out; });
     return;
   }
@@ -55,7 +56,7 @@ void grant(std::vector<Request>& reqs, std::uint32_t inputs, RrOf&& rr_of, bool 
     reqs[granted++] = reqs[win];
     i = j;
   }
-  reqs.erase(reqs.begin() + std::ptrdiff_t(granted), reqs.end());
+  reqs.keep_first(granted);
 }
 
 /// Calls f(bit) for the set bits in [lo, hi) of `words`, in increasing order, while f returns true.
@@ -197,7 +198,8 @@ void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr, C* credits) {
   auto& reqs = sc.reqs;
   // VC allocation, separable input-first: each waiting input VC asks for one free output VC (the
   // least-occupied output among its choices), each output VC grants one request, round-robin.
-  reqs.clear();
+  const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;
+  reqs.clear(nin);
   if (!wait_r_[r]) return;
   const auto need = n_.vct ? std::int32_t(n_.F) : 1;
   const std::size_t iv0 = std::size_t(n_.in_off[r]) * V;
@@ -265,7 +267,6 @@ void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr, C* credits) {
               consider(n_.arc_port[c.arc] + l, c.vc_lo, c.vc_hi, c.handicap);
       if (best != none32) request(best);
     }
-  const std::uint32_t nin = (n_.in_off[r + 1] - n_.in_off[r]) * V;
   grant(
       reqs, nin, [&](std::uint32_t ov) { return ovc_grant_[ov]; }, false);  // free VCs (no held bit), each once
   for (const auto& q : reqs) {
@@ -321,7 +322,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc, C* credits) {
   // Switch allocation, separable input-first: each input port offers up to --speedup VCs with a flit
   // and a credit (a fractional speedup alternates, e.g. 1.5: one flit, then two), each output port
   // takes one flit per cycle, round-robin.
-  reqs.clear();
+  reqs.clear(nin);
   const auto quota = quota_;
   if (!hold_r_[r] || !quota) return;
   const auto first_net = n_.out_off[r] + n_.terms(r);  // outputs below are ejection ports

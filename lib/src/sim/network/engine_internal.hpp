@@ -84,8 +84,28 @@ class Engine {
     std::uint32_t out, in, port, vc;
     bool operator<(const Request& o) const { return out != o.out ? out < o.out : in < o.in; }
   };
+  /// The requests of one router's allocation round: at most one per input VC of the router, so that room for
+  /// that many, made at the round's start (clear), lets an append write without a check (a std::vector's
+  /// push_back, which the compiler stopped inlining in the allocators, took 0.7% of the 8x8 mesh's instructions).
+  class Requests {
+   public:
+    void clear(std::size_t most) {
+      if (all_.size() < most) all_.resize(most);
+      n_ = 0;
+    }
+    void push_back(const Request& q) { all_[n_++] = q; }
+    std::size_t size() const { return n_; }
+    Request& operator[](std::size_t i) { return all_[i]; }
+    Request* begin() { return all_.data(); }
+    Request* end() { return all_.data() + n_; }
+    void keep_first(std::size_t n) { n_ = std::min(n, n_); }
+
+   private:
+    std::vector<Request> all_;
+    std::size_t n_ = 0;
+  };
   struct Scratch {
-    std::vector<Request> reqs;
+    Requests reqs;
     std::vector<Choice> choices;
     RouteRng route_rng;
     RouteCache routes;                 // used when the routing is pure: the routes not in known_
