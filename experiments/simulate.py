@@ -70,7 +70,7 @@ def clex_torus(bin_dir, out, clique):
                 (f"torus {k}x{k}x{k}x{k}", ["torus", "--dims", "x".join([str(k)] * 4)], ["dor", *router])]
 
     # The runs have the machine to themselves: up to 90% of its memory, not toposim's default 80% (the paper's size
-    # takes 18.2 GiB at its peak on toposim's estimate of 18.3 GiB, close to the default's 18.8 on 24 GB).
+    # takes 17.9 GiB at its peak on toposim's estimate of 18.5 GiB, close to the default's 18.8 on 24 GB).
     limit = f"{os.sysconf('SC_PHYS_PAGES') * os.sysconf('SC_PAGE_SIZE') * 9 // 10 >> 20}M"
 
     def options(algo, m):

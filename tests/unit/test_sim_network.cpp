@@ -788,6 +788,22 @@ TEST_CASE("sim: a head flit counts the routers it leaves, in the packet from Fli
   }
 }
 
+TEST_CASE("sim: a link of more parallel channels than a router takes is refused when the network is built") {
+  // 4 VCs: a router takes at most 8192 input ports. A link of multiplicity 8193 is refused at the link, before its
+  // lane count (2 bytes an arc) could be cut short.
+  GraphBuilder b(2, false);
+  LinkAttrs a;
+  a.multiplicity = 8193;
+  b.add_link(0, 1, a);
+  const auto g = b.finish();
+  sim::SimOptions o;
+  o.vcs = 4;
+  CHECK_THROWS_WITH_AS(sim::build_network(g, o),
+                       "link 0 has 8193 parallel channels of 4 VCs: the simulator takes at most 32768 input VCs a "
+                       "router",
+                       InputError);
+}
+
 TEST_CASE("sim: packet blocks come in four sizes a doubling, up to any route") {
   // 8 entries (every route of a 4-level CLEX), then 10, 12, 14, 16, 20, ...: a block wastes at most a fifth.
   const std::vector<std::uint64_t> first{8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64};

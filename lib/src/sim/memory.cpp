@@ -20,6 +20,12 @@ std::uint64_t bytes(double b) {
 MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed, std::uint64_t channels,
                                  std::uint64_t terminals, const SimOptions& o, std::uint64_t concurrent) {
   const double t = double(terminals), r = double(routers);
+  // Before the graph is read its channels are not known (0): one per arc, and a lane count kept per arc, as for a
+  // graph whose self-loops or parallel links leave some arc other than one channel.
+  const std::uint64_t arcs = directed ? links : 2 * links;
+  const bool lanes_per_arc = channels == 0 || channels != arcs;  // (self-loops and parallel links that even out:
+                                                                 // counted short)
+  if (channels == 0) channels = arcs;
   const std::uint32_t V = std::max(1u, o.vcs);
   // Per point, what an engine allocates (engine_state_bytes, from which bytes_per_router comes too) for a
   // network of these counts: c + t input and output ports (the terminals' included), c + 2t channels
@@ -42,13 +48,13 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
   // batch: every packet's destination up front (4 bytes), and the packets being sent, in blocks of the smallest
   // class, with their flits and credits on the channels
   if (o.messages > 0)
-    state += messages * sizeof(std::uint32_t) +
-             batch_traffic_bytes(messages, std::max(1u, o.packet_size), double(s.in_ports), V, s.B, t,
-                                 packet_bytes(directed ? links : 2 * links, V, terminals));
+    state += messages * sizeof(std::uint32_t) + batch_traffic_bytes(messages, std::max(1u, o.packet_size),
+                                                                    double(s.in_ports), V, s.B, t,
+                                                                    packet_bytes(arcs, V, terminals));
   MemoryEstimate e;
   e.add("graph", graph_memory(routers, links, directed));
   // Shared by the points: the network's channel, port and arc tables (build_network).
-  e.add("network", bytes(network_bytes(routers, directed ? links : 2 * links, channels, terminals,
+  e.add("network", bytes(network_bytes(routers, arcs, channels, terminals, lanes_per_arc,
                                        link_latencies_may_differ(o.link_latency))));
   e.add("network state", bytes(state * double(std::max<std::uint64_t>(1, concurrent))));
   if (routing_keeps_distances(o.algo)) e.add("distance table", bytes(r * r * sizeof(std::uint16_t)));

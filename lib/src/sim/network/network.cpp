@@ -265,7 +265,12 @@ Network build_network(const Graph& g, const SimOptions& o) {
     for (std::size_t i = 0; i < nb.size(); ++i) {
       if (nb[i] == v) continue;  // a self-loop carries nothing in a router network
       const auto k = lanes(g, ln[i]);
-      n.arc_lanes[g.arc_offset(v) + i] = k;
+      if (std::uint64_t(k) * n.V > Network::max_router_in_vcs)
+        throw InputError(
+            fmt::format("link {} has {} parallel channels of {} VCs: the simulator takes at most {} input "
+                        "VCs a router",
+                        ln[i], k, n.V, Network::max_router_in_vcs));
+      n.arc_lanes[g.arc_offset(v) + i] = std::uint16_t(k);
       out_count[v] += k;
       in_count[nb[i]] += k;
     }
@@ -321,23 +326,22 @@ Network build_network(const Graph& g, const SimOptions& o) {
       first = false;
     }
   if (n.link_latency != none32) std::vector<std::uint32_t>().swap(n.arc_latency);  // every link's: kept once
-  if (std::all_of(n.arc_lanes.begin(), n.arc_lanes.end(), [](std::uint32_t k) { return k == 1; }))
-    std::vector<std::uint32_t>().swap(n.arc_lanes);  // one channel each: Network::lanes
+  if (std::all_of(n.arc_lanes.begin(), n.arc_lanes.end(), [](std::uint16_t k) { return k == 1; }))
+    std::vector<std::uint16_t>().swap(n.arc_lanes);  // one channel each: Network::lanes
   return n;
 }
 
 double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t channels, std::uint64_t terminals,
-                     bool latency_per_arc) {
+                     bool lanes_per_arc, bool latency_per_arc) {
   const double r = double(routers), t = double(terminals), c = double(channels);
   const double ports = c + t;                 // input ports, and output ports: a terminal's channel has one each way
   return (c + 2 * t) * sizeof(Channel) +      // chans
          2 * ports * sizeof(std::uint32_t) +  // in_chan, out_chan
-         // arc_port, and arc_lanes unless every arc has one channel (then as many channels as arcs; a graph whose
-         // self-loops and parallel channels even out is counted short), arc_latency
-         double(arcs) * (1 + (channels != arcs) + latency_per_arc) * sizeof(std::uint32_t) +
-         (r + 1) * (2 * sizeof(std::uint32_t) + sizeof(std::uint64_t)) +  // in_off, out_off, term_off
-         t * sizeof(node_id) +                                            // term_router
-         r * (4 * sizeof(std::uint32_t) + sizeof(std::uint8_t));          // build_network's per-router counts
+         double(arcs) * double((1 + latency_per_arc) * sizeof(std::uint32_t) +  // arc_port, arc_latency
+                               (lanes_per_arc ? sizeof(std::uint16_t) : 0)) +   // arc_lanes
+         (r + 1) * (2 * sizeof(std::uint32_t) + sizeof(std::uint64_t)) +        // in_off, out_off, term_off
+         t * sizeof(node_id) +                                                  // term_router
+         r * (4 * sizeof(std::uint32_t) + sizeof(std::uint8_t));                // build_network's per-router counts
 }
 
 namespace {

@@ -89,7 +89,9 @@ struct Network {
   std::vector<std::uint32_t> in_off, out_off;    // router r's ports: [off[r], off[r+1])
   std::vector<std::uint32_t> in_chan, out_chan;  // port -> channel
   std::vector<std::uint32_t> arc_port;           // arc -> first output port
-  std::vector<std::uint32_t> arc_lanes;  // arc -> parallel channels (0: a self-loop), empty when every arc has one
+  // arc -> parallel channels (0: a self-loop; at most max_router_in_vcs, which the arc's head takes as input ports),
+  // empty when every arc has one
+  std::vector<std::uint16_t> arc_lanes;
   std::uint32_t lanes(std::uint64_t arc) const { return arc_lanes.empty() ? 1 : arc_lanes[arc]; }
   std::vector<std::uint32_t> arc_latency;  // arc -> link latency; empty when link_latency is every arc's
   bool narrow_routes = false;              // a packet's route in 4 bytes a hop (route_hop_bytes)
@@ -122,9 +124,10 @@ Network build_network(const Graph& g, const SimOptions& o);
 double zero_load_latency(const Network& n, std::uint32_t hops, std::uint64_t link_latency_sum);
 /// The bytes of the tables build_network allocates (chans, the port and arc tables, the terminals' tables) for
 /// `routers` routers, `arcs` arcs, `channels` channels between routers and `terminals` terminals, at most; with a
-/// latency per arc when `latency_per_arc` (link_latencies_may_differ).
+/// lane count per arc when `lanes_per_arc` (some arc has other than one channel) and a latency per arc when
+/// `latency_per_arc` (link_latencies_may_differ).
 double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t channels, std::uint64_t terminals,
-                     bool latency_per_arc);
+                     bool lanes_per_arc, bool latency_per_arc);
 /// The per-arc link latency of --link-latency (N, CLASS=N,..., or length).
 std::vector<std::uint32_t> arc_latencies(const Graph& g, const std::string& spec);
 /// True when --link-latency may give links different latencies (by class or by length), whatever the graph.
