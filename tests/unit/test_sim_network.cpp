@@ -789,18 +789,17 @@ TEST_CASE("sim: a head flit counts the routers it leaves, in the packet from Fli
 }
 
 TEST_CASE("sim: a link of more parallel channels than a router takes is refused when the network is built") {
-  // 4 VCs: a router takes at most 8192 input ports. A link of multiplicity 8193 is refused at the link, before its
-  // lane count (2 bytes an arc) could be cut short.
+  // An arc's lane count takes 2 bytes: a link of 70000 channels (more than 2 bytes hold) is refused by its
+  // routers' input VCs, counted in full, not built with its count cut short. 1 VC: 70000 ports and a terminal's.
   GraphBuilder b(2, false);
   LinkAttrs a;
-  a.multiplicity = 8193;
+  a.multiplicity = 70000;
   b.add_link(0, 1, a);
   const auto g = b.finish();
   sim::SimOptions o;
-  o.vcs = 4;
+  o.vcs = 1;
   CHECK_THROWS_WITH_AS(sim::build_network(g, o),
-                       "link 0 has 8193 parallel channels of 4 VCs: the simulator takes at most 32768 input VCs a "
-                       "router",
+                       "router 0 has 70001 input ports of 1 VCs: the simulator takes at most 32768 input VCs a router",
                        InputError);
 }
 

@@ -226,7 +226,8 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   ro.generate.memory = budget;
   ro.generate.estimate = [&](std::uint64_t nodes, std::uint64_t links, bool directed) {
     const std::uint64_t arcs = directed ? links : 2 * links, terminals = nodes * std::max(1u, c.o.terminals_per_router);
-    return add_results(sim::simulation_memory(nodes, links, directed, 0, terminals, c.o, concurrent), arcs, terminals);
+    return add_results(sim::simulation_memory(nodes, links, directed, std::nullopt, terminals, c.o, concurrent), arcs,
+                       terminals);
   };
   const auto g = topo::cli::load_graph(c.input, ro);
   std::uint64_t terminals = std::uint64_t(g.num_nodes()) * std::max(1u, c.o.terminals_per_router);

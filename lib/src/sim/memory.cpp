@@ -17,15 +17,14 @@ std::uint64_t bytes(double b) {
 
 }  // namespace
 
-MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed, std::uint64_t channels,
-                                 std::uint64_t terminals, const SimOptions& o, std::uint64_t concurrent) {
+MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed,
+                                 std::optional<std::uint64_t> known_channels, std::uint64_t terminals,
+                                 const SimOptions& o, std::uint64_t concurrent) {
   const double t = double(terminals), r = double(routers);
-  // Before the graph is read its channels are not known (0): one per arc, and a lane count kept per arc, as for a
-  // graph whose self-loops or parallel links leave some arc other than one channel.
-  const std::uint64_t arcs = directed ? links : 2 * links;
-  const bool lanes_per_arc = channels == 0 || channels != arcs;  // (self-loops and parallel links that even out:
-                                                                 // counted short)
-  if (channels == 0) channels = arcs;
+  // Before the graph is read its channels are not known: one per arc, and a lane count kept per arc, as for a graph
+  // whose self-loops or parallel links leave some arc other than one channel (those that even out: counted short).
+  const std::uint64_t arcs = directed ? links : 2 * links, channels = known_channels.value_or(arcs);
+  const bool lanes_per_arc = !known_channels || channels != arcs;
   const std::uint32_t V = std::max(1u, o.vcs);
   // Per point, what an engine allocates (engine_state_bytes, from which bytes_per_router comes too) for a
   // network of these counts: c + t input and output ports (the terminals' included), c + 2t channels

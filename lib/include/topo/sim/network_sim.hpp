@@ -179,10 +179,11 @@ std::string ugal_rule_help();
 /// `concurrent` points simulated at once, the router state (every input VC's buffer of o.buffer flits and its
 /// allocator state, output VCs, channel pipelines, terminals' queues) and, in batch mode, o.messages packet
 /// records per terminal; the distance table of --algo minimal-adaptive (N x N entries). `channels` are the
-/// router-to-router channels (simulated_channels; 0 before the graph is read: then as many as arcs, each with
-/// its lane count kept, as when self-loops or parallel links leave some arc other than one channel).
-MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed, std::uint64_t channels,
-                                 std::uint64_t terminals, const SimOptions& o, std::uint64_t concurrent);
+/// router-to-router channels (simulated_channels); none before the graph is read: then as many as arcs, each with
+/// its lane count kept, as when self-loops or parallel links leave some arc other than one channel.
+MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed,
+                                 std::optional<std::uint64_t> channels, std::uint64_t terminals, const SimOptions& o,
+                                 std::uint64_t concurrent);
 
 /// The channels between routers the simulator builds for g: one per arc and unit of its multiplicity and
 /// capacity (a CLEX swap link of capacity k is k channels each way), self-loops left out.
