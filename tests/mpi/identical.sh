@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The MPI build (cmake -DTOPO_MPI=ON): under `mpirun -np 2 --oversubscribe` and `-np 3` topostat,
-# toposim run --sweep, toposim clex --seeds, topomap --restarts and topogen print byte for byte what one
-# process prints (cmp), on graphs with symmetry (tori) and without (random regular); a bad input makes
+# toposim run --sweep, toposim run of one point (its network split over the ranks), toposim clex --seeds,
+# topomap --restarts and topogen print byte for byte what one process prints (cmp), on graphs with
+# symmetry (tori) and without (random regular); a bad input makes
 # the whole job exit 1 with one line naming the rank, and a usage error exit 2 with one line.
 # A rank other than 0 that fails, before or after the others wait for it, is checked with the probe
 # tests/mpi/job_failure.cpp.
@@ -76,6 +77,43 @@ same sim_sweep_csv "$bin/toposim" run "$tmp/t16.el" --sweep 0.1:0.5:0.1 --csv "$
 "$bin/toposim" run "$tmp/t16.el" --sweep 0.1:0.3:0.1 "${quick[@]}" --csv --loads "$tmp/loads.1" > /dev/null
 mpi 3 "$bin/toposim" run "$tmp/t16.el" --sweep 0.1:0.3:0.1 "${quick[@]}" --csv --loads "$tmp/loads.3" > /dev/null
 cmp -s "$tmp/loads.1" "$tmp/loads.3" || fail "toposim --loads: 3 ranks differ from one"
+
+# toposim run, one point: its network split over the ranks (contiguous blocks of routers), flits, credits and
+# packets crossing between them every cycle or every lookahead period (the dragonfly's 10-cycle links); open loop
+# and batch, multi-flit packets, a CLEX descriptor.
+"$bin/topogen" torus --dims 6x6 > "$tmp/t36.el"
+"$bin/topogen" dragonfly --h 2 > "$tmp/df.el"
+"$bin/topogen" clex --clique 4 --levels 3 --format descriptor > "$tmp/c4.desc"
+same split_torus "$bin/toposim" run "$tmp/t36.el" --rate 0.4 --packet-size 3 "${quick[@]}" --json --no-provenance
+same split_torus_batch "$bin/toposim" run "$tmp/t36.el" --messages 6 --packet-size 2 --json --no-provenance
+same split_torus_saturation "$bin/toposim" run "$tmp/t36.el" --saturation "${quick[@]}" --csv
+same split_dragonfly "$bin/toposim" run "$tmp/df.el" --algo ugal --ugal-queue credits --link-latency local=10,global=30 \
+  --rate 0.3 "${quick[@]}" --json --no-provenance
+same split_dragonfly_adaptive "$bin/toposim" run "$tmp/df.el" --algo minimal-adaptive --vcs 4 --rate 0.3 "${quick[@]}" \
+  --json --no-provenance
+same split_clex "$bin/toposim" run "$tmp/c4.desc" --algo clex --vcs 6 --vc-classes hop --buffer 1 --rate 0.2 \
+  "${quick[@]}" --json --no-provenance
+same split_clex_batch "$bin/toposim" run "$tmp/c4.desc" --algo clex --vcs 6 --vc-classes hop --buffer 1 --messages 4 \
+  --json --no-provenance
+grep -q '"delivered": 256' "$tmp/split_clex_batch.1" || fail "the CLEX batch did not deliver its 4 x 64 packets"
+mpi 2 "$bin/toposim" run "$tmp/t36.el" --rate 0.2 "${quick[@]}" --json > "$tmp/split_provenance.json" ||
+  fail "toposim run with provenance under 2 ranks"
+grep -q '"ranks": 2' "$tmp/split_provenance.json" || fail "the provenance does not say 2 ranks"
+grep -q '"exchanged_bytes_per_cycle": [1-9]' "$tmp/split_provenance.json" || fail "no bytes exchanged between 2 ranks"
+# A deadlocked ring: the same report and warning on 2 ranks as on 1.
+"$bin/topogen" ring --nodes 16 > "$tmp/ring.el"
+deadlock=(run "$tmp/ring.el" --rate 0.9 --vcs 1 --vc-classes none --allow-deadlock --packet-size 4 --buffer 2
+  --deadlock-cycles 500 --json --no-provenance)
+"$bin/toposim" "${deadlock[@]}" > "$tmp/deadlock.1" 2> "$tmp/deadlock_err.1" || fail "the deadlocked ring alone"
+mpi 2 "$bin/toposim" "${deadlock[@]}" > "$tmp/deadlock.2" 2> "$tmp/deadlock_err.2" || fail "the deadlocked ring, 2 ranks"
+cmp -s "$tmp/deadlock.1" "$tmp/deadlock.2" || fail "the deadlocked ring: 2 ranks report differently from one"
+grep -q 'packets stuck' "$tmp/deadlock_err.1" || fail "the deadlocked ring gives no warning"
+cmp -s "$tmp/deadlock_err.1" <(grep '^toposim' "$tmp/deadlock_err.2") || fail "the deadlock warning differs on 2 ranks"
+# A routing that reads the next router's buffers cannot be split: exit 2, one line.
+mpi 2 "$bin/toposim" run "$tmp/df.el" --algo ugal --rate 0.1 > /dev/null 2> "$tmp/err"
+[[ $? -eq 2 ]] || fail "UGAL on waiting flits split over 2 ranks does not exit 2"
+[[ $(grep -c '^toposim:' "$tmp/err") -eq 1 ]] || fail "UGAL split over ranks: not one line: $(cat "$tmp/err")"
+grep -q 'ugal-queue credits' "$tmp/err" || fail "UGAL split over ranks: the line does not say what runs"
 
 # toposim clex --seeds: one run per seed, in seed order, in the three formats.
 same clex_seeds "$bin/toposim" clex --clique 4 --levels 2 --messages 4 --seeds 3..7

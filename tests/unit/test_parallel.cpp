@@ -17,6 +17,7 @@
 #include "topo/metrics/link_loads.hpp"
 #include "topo/metrics/symmetry.hpp"
 #include "topo/parallel/ranks.hpp"
+#include "topo/sim/network_sim.hpp"
 
 using namespace topo;
 using topo::test::family;
@@ -25,10 +26,13 @@ namespace {
 
 /// P ranks as threads: the collectives meet at a barrier.
 struct ThreadJob {
-  explicit ThreadJob(int p) : size(p), sync(p), slots(std::size_t(p)) {}
+  explicit ThreadJob(int p)
+      : size(p), sync(p), slots(std::size_t(p)), mail(std::size_t(p) * std::size_t(p)), sums(std::size_t(p)) {}
   int size;
   std::barrier<> sync;
   std::vector<std::string> slots;
+  std::vector<std::string> mail;  // from rank a to rank b: mail[a * size + b]
+  std::vector<std::vector<std::uint64_t>> sums;
   std::string shared;
 };
 
@@ -50,6 +54,24 @@ class ThreadRank final : public parallel::Ranks {
     if (rank_ == 0) all = job_.slots;
     job_.sync.arrive_and_wait();
     return all;
+  }
+  void sum(std::span<std::uint64_t> values) override {
+    job_.sums[std::size_t(rank_)].assign(values.begin(), values.end());
+    job_.sync.arrive_and_wait();
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      values[i] = 0;
+      for (const auto& s : job_.sums) values[i] += s.at(i);
+    }
+    job_.sync.arrive_and_wait();
+  }
+  std::vector<std::string> exchange(const std::vector<std::string>& to_rank) override {
+    const auto p = std::size_t(job_.size), me = std::size_t(rank_);
+    for (std::size_t k = 0; k < p; ++k) job_.mail[me * p + k] = to_rank.at(k);
+    job_.sync.arrive_and_wait();
+    std::vector<std::string> from(p);
+    for (std::size_t k = 0; k < p; ++k) from[k] = job_.mail[k * p + me];
+    job_.sync.arrive_and_wait();
+    return from;
   }
 
  private:
@@ -243,5 +265,88 @@ TEST_CASE("parallel: mapping restarts on 2 and 3 ranks keep the single process's
         CHECK(r.iterations == alone.iterations);
       }
     }
+  }
+}
+
+namespace {
+
+/// What one process's run and the same run split over 2 and 3 thread ranks give: the point's JSON, the channels'
+/// loads, the peaks and the deadlock report must be equal.
+void check_split_run(const Graph& g, const sim::SimOptions& o, double rate, std::uint64_t seed) {
+  const sim::Simulator s(g, o);
+  const auto alone = s.run(rate, seed);
+  for (int p : {2, 3}) {
+    CAPTURE(p);
+    const auto all = on_ranks(p, [&](parallel::Ranks& ranks) { return s.run(rate, seed, {}, 0, &ranks); });
+    for (const auto& r : all) {
+      CHECK(sim::point_json(r) == sim::point_json(alone));
+      CHECK(r.channel_util == alone.channel_util);
+      CHECK(r.busy_ports_peak == alone.busy_ports_peak);
+      CHECK(r.busy_vcs_peak == alone.busy_vcs_peak);
+      CHECK(r.flits_in_flight_peak == alone.flits_in_flight_peak);
+      CHECK(r.deadlock.has_value() == alone.deadlock.has_value());
+      if (r.deadlock && alone.deadlock) {
+        CHECK(r.deadlock->cycle == alone.deadlock->cycle);
+        CHECK(r.deadlock->stuck_packets == alone.deadlock->stuck_packets);
+        CHECK(r.deadlock->channels.size() == alone.deadlock->channels.size());
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("parallel: a simulation split over 2 and 3 ranks gives one process's result") {
+  auto o = test::quick_sim();
+  o.channel_loads = true;
+  SUBCASE("torus, dimension order, 3-flit packets, 2 threads a rank") {
+    o.packet_size = 3;
+    o.threads = 2;
+    const auto g = family("torus", {{"dims", "4x4"}});
+    check_split_run(g, o, 0.3, 5);
+    o.messages = 5;  // a batch
+    check_split_run(g, o, 0, 5);
+  }
+  SUBCASE("mesh, Valiant, 2-flit packets near saturation") {
+    o.algo = "valiant";
+    o.packet_size = 2;
+    o.vcs = 4;
+    check_split_run(family("mesh", {{"dims", "4x4"}}), o, 0.2, 3);
+  }
+  SUBCASE("dragonfly, UGAL on credits and minimal-adaptive, 10- and 40-cycle links") {
+    const auto g = family("dragonfly", {{"h", "2"}});
+    o.link_latency = "local=10,global=40";
+    o.algo = "ugal";
+    o.ugal_queue = "credits";
+    check_split_run(g, o, 0.4, 2);
+    o.algo = "minimal-adaptive";
+    o.vcs = 4;
+    check_split_run(g, o, 0.4, 2);
+  }
+  SUBCASE("a deadlocked ring is reported the same") {
+    o.algo = "shortest";
+    o.vcs = 1;
+    o.vc_classes = "none";
+    o.traffic = "tornado";
+    o.packet_size = 4;
+    o.buffer = 2;
+    o.deadlock_cycles = 300;
+    o.allow_deadlock = true;
+    const auto g = family("ring", {{"nodes", "8"}});
+    REQUIRE(sim::Simulator(g, o).run(1.0, 1).deadlock);
+    check_split_run(g, o, 1.0, 1);
+  }
+  SUBCASE("UGAL reading the next router's buffers is refused on every rank") {
+    o.algo = "ugal";
+    const sim::Simulator s(family("dragonfly", {{"h", "2"}}), o);
+    const auto all = on_ranks(2, [&](parallel::Ranks& ranks) {
+      try {
+        s.run(0.1, 1, {}, 0, &ranks);
+      } catch (const UsageError& e) {
+        return std::string(e.what());
+      }
+      return std::string();
+    });
+    for (const auto& m : all) CHECK(m.find("--ugal-queue credits") != std::string::npos);
   }
 }

@@ -90,7 +90,7 @@ int Tool::run_here(const std::function<void()>& body) {
   if (leader_only) ranks.go_solo();
   int status = ok;
   std::string message;
-  bool peer_failed = false;
+  bool peer_failed = false, peer_stopped = false;
   try {
     // Before CLI11 takes the option as a value (and then, maybe, the option's own value as an extra argument).
     if (auto swallowed = option_value_like_option(app, argc_, raw_argv_); !swallowed.empty())
@@ -112,6 +112,9 @@ int Tool::run_here(const std::function<void()>& body) {
       body();
     } catch (const PeerFailed&) {
       peer_failed = true;
+      status = failure;
+    } catch (const topo::parallel::PeerStopped&) {
+      peer_stopped = true;  // the rank that stopped it says why
       status = failure;
     } catch (const topo::UsageError& e) {
       message = topo::printable(e.what());
@@ -135,7 +138,7 @@ int Tool::run_here(const std::function<void()>& body) {
     }
   }
   if (peer_failed) return status;
-  const int lowest_failed = ranks.agree_on_failure(status != ok);
+  const int lowest_failed = ranks.agree_on_failure(status != ok && !peer_stopped);
   if (status == ok) return lowest_failed < 0 ? ok : failure;
   if (lowest_failed == ranks.rank()) {
     if (ranks.size() > 1)

@@ -1,5 +1,6 @@
-// The job of an MPI build: MPI_COMM_WORLD. MPI is called from the main thread only (threads inside a
-// rank are OpenMP's and never call MPI).
+// The job of an MPI build: MPI_COMM_WORLD. MPI is called by one thread at a time: the main thread, or in a
+// simulation split over the ranks the simulator thread that ends a cycle (MPI_THREAD_SERIALIZED); OpenMP's
+// threads never call it.
 #include <mpi.h>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <cstdint>
 
 #include "common/job.hpp"
+#include "topo/errors.hpp"
 
 namespace topo::cli {
 
@@ -23,7 +25,7 @@ class WorldJob final : public Job {
 
   void join(int& argc, char**& argv) {
     int provided = 0;
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
     joined_ = true;
@@ -71,7 +73,46 @@ class WorldJob final : public Job {
     return all;
   }
 
+  void sum(std::span<std::uint64_t> values) override {
+    if (size() == 1) return;
+    for (std::size_t at = 0; at < values.size(); at += piece / 8)
+      MPI_Allreduce(MPI_IN_PLACE, values.data() + at, int(std::min<std::size_t>(piece / 8, values.size() - at)),
+                    MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  }
+
+  std::vector<std::string> exchange(const std::vector<std::string>& to_rank) override {
+    if (size() == 1) return {to_rank.at(0)};
+    const auto n = std::size_t(size_);
+    std::vector<int> send_counts(n), send_at(n), receive_counts(n), receive_at(n);
+    std::uint64_t total = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      send_counts[k] = bytes_count(to_rank.at(k).size());
+      send_at[k] = int(total);
+      total = std::uint64_t(bytes_count(total + to_rank[k].size()));
+    }
+    std::string out;
+    out.reserve(total);
+    for (const auto& b : to_rank) out += b;
+    MPI_Alltoall(send_counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    total = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      receive_at[k] = int(total);
+      total = std::uint64_t(bytes_count(total + std::uint64_t(receive_counts[k])));
+    }
+    std::string in(total, '\0');
+    MPI_Alltoallv(out.data(), send_counts.data(), send_at.data(), MPI_BYTE, in.data(), receive_counts.data(),
+                  receive_at.data(), MPI_BYTE, MPI_COMM_WORLD);
+    std::vector<std::string> from(n);
+    for (std::size_t k = 0; k < n; ++k) from[k] = in.substr(std::size_t(receive_at[k]), std::size_t(receive_counts[k]));
+    return from;
+  }
+
  private:
+  /// A byte count for MPI (an int): an exchange of 2 GiB or more from or to one rank is refused.
+  static int bytes_count(std::uint64_t bytes) {
+    if (bytes > std::uint64_t(INT_MAX)) throw Error("an exchange between MPI ranks of 2 GiB or more in one step");
+    return int(bytes);
+  }
   void send(const std::string& bytes) {
     std::uint64_t length = bytes.size();
     MPI_Send(&length, 1, MPI_UINT64_T, 0, 0, MPI_COMM_WORLD);

@@ -259,7 +259,8 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   auto& replicas = results.replicas;
   auto& sat = results.saturation;
   if (c.saturation) {
-    sat = sim::find_saturation(s, c.o.seed);
+    sat = sim::find_saturation(s, c.o.seed, sim::saturation_resolution,
+                               &topo::cli::job());  // each probe split over the ranks
     points = sat->probes;
     if (leader && c.csv)
       for (const auto& p : points) os << sim::csv_row(p) << '\n';
@@ -314,7 +315,14 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
     j["seed"] = c.o.seed;
     if (!no_provenance) {
       j["provenance"] = tool.provenance(c.o.seed);
-      j["provenance"]["threads"] = c.o.threads;  // the results do not depend on it
+      j["provenance"]["threads"] = c.o.threads;  // the results do not depend on it, nor on the ranks
+      j["provenance"]["ranks"] = topo::cli::job().size();
+      std::uint64_t exchanged = 0, cycles = 0;  // a point split over the ranks: what crossed between them
+      for (const auto& p : points) {
+        exchanged += p.exchanged_bytes;
+        cycles += p.exchanged_bytes ? p.cycles : 0;
+      }
+      if (exchanged) j["provenance"]["exchanged_bytes_per_cycle"] = double(exchanged) / double(cycles);
     }
     os << j.dump(2) << '\n';
   }

@@ -1,9 +1,12 @@
 #pragma once
 // The processes of one job (the MPI ranks under mpirun or srun) as the library sees them, without MPI
-// itself: which process this is, how work items are split between the processes, and the two
-// collectives that bring partial results together. The library runs with a single process unless a
+// itself: which process this is, how work items are split between the processes, the two collectives
+// that bring partial results together, and the two that one computation split over the processes
+// meets at as it goes (a simulation across ranks: toposim run). The library runs with a single process unless a
 // tool hands it the job (tools/common/job.hpp); it never prints, exits or stops the job.
 #include <cstddef>
+#include <cstdint>
+#include <exception>
 #include <span>
 #include <string>
 #include <vector>
@@ -19,6 +22,19 @@ class Ranks {
   virtual void broadcast(std::string& bytes) = 0;
   /// Every rank's bytes in rank order, on rank 0; an empty list on the other ranks.
   virtual std::vector<std::string> gather(const std::string& bytes) = 0;
+  /// Adds `values` over the ranks element by element: every rank gets the sums. A collective without the
+  /// failure agreement of broadcast and gather: a computation that calls it often says itself when a rank
+  /// failed (PeerStopped).
+  virtual void sum(std::span<std::uint64_t> values) = 0;
+  /// Sends to_rank[k] to rank k (size() entries) and returns what every rank sent this one, in rank order.
+  /// The same kind of collective as sum.
+  virtual std::vector<std::string> exchange(const std::vector<std::string>& to_rank) = 0;
+};
+
+/// Thrown by a computation split over the ranks on the ranks that did not fail, when another did: that rank
+/// throws its own error, and says why.
+struct PeerStopped : std::exception {
+  const char* what() const noexcept override { return "another rank stopped the computation"; }
 };
 
 /// This process alone (rank 0 of 1).

@@ -94,7 +94,8 @@ struct Deadlock {
     node_id from, to;
     std::uint32_t vc, flits;
   };
-  std::vector<Channel> channels;
+  std::vector<Channel> channels;  // the first channels_listed, by router
+  static constexpr std::size_t channels_listed = 256;
   std::uint64_t stuck_packets = 0;
 };
 
@@ -123,6 +124,9 @@ struct PointResult {
   /// idle at the end of a cycle, over the whole run: what the run's memory grows with (MEMORY in toposim(1)).
   std::uint64_t flits_in_flight_peak = 0, busy_ports_peak = 0, busy_vcs_peak = 0;
   std::optional<Deadlock> deadlock;
+  /// Split over ranks: the bytes of flits, credits and packets the ranks sent each other (0 on one; not a figure of
+  /// the network, so not in point_json).
+  std::uint64_t exchanged_bytes = 0;
 };
 
 /// A channel of the simulated network, for per-link reports.
@@ -202,9 +206,11 @@ class Simulator {
   /// Network channel i (< setup().channels), in the order of PointResult::channel_util's network channels.
   ChannelInfo channel(std::uint64_t i) const;
   /// One point at `rate` (ignored in batch mode) with `seed`; `progress` gets the fraction done.
-  /// `threads` < 1: the options' thread count.
-  PointResult run(double rate, std::uint64_t seed, const std::function<void(double)>& progress = {},
-                  int threads = 0) const;
+  /// `threads` < 1: the options' thread count. With `ranks` of more than one process, every rank calls it and
+  /// runs its share of the network's routers (contiguous blocks), and every rank returns the whole result, the
+  /// same as one process's; UGAL-G, and UGAL with --ugal-queue waiting, are refused (UsageError).
+  PointResult run(double rate, std::uint64_t seed, const std::function<void(double)>& progress = {}, int threads = 0,
+                  parallel::Ranks* ranks = nullptr) const;
 
   struct Impl;
 
@@ -224,7 +230,10 @@ struct Saturation {
   std::vector<PointResult> probes;
   std::string criterion;
 };
-Saturation find_saturation(const Simulator& s, std::uint64_t seed, double resolution = 0.005);
+/// With `ranks`, every rank calls it and each probe is split over them (Simulator::run).
+inline constexpr double saturation_resolution = 0.005;  // toposim run --saturation's
+Saturation find_saturation(const Simulator& s, std::uint64_t seed, double resolution = saturation_resolution,
+                           parallel::Ranks* ranks = nullptr);
 
 }  // namespace topo::sim
 
@@ -242,7 +251,7 @@ Replicas summarize_replicas(const std::vector<PointResult>& runs);
 /// Runs every (rate, seed) job, up to `threads` at a time (each single-threaded) when there are several,
 /// else one job on `threads`; results in job order, the same for any thread count. With `ranks`, rank
 /// k of P runs jobs k, k+P, ... and every rank gets all results in job order, the same as one
-/// process's (every rank must make the same call).
+/// process's (every rank must make the same call); a single job is split over the ranks (Simulator::run).
 std::vector<PointResult> run_points(const Simulator& s, const std::vector<std::pair<double, std::uint64_t>>& jobs,
                                     int threads, const std::function<void(double)>& progress = {},
                                     parallel::Ranks* ranks = nullptr);

@@ -19,7 +19,12 @@ void Engine::send(std::uint32_t c, const Flit& f, std::uint32_t vc) {
     if (last_sent_[c] == now_) fail(fmt::format("channel {}->{} carried two flits in cycle {}", ch.src, ch.dst, now_));
     last_sent_[c] = now_;
   }
-  flits_due_[due(engine_thread, owner_[ch.dst], now_ + n_.flit_delay(ch))].push_back({c, vc, f});
+  const auto to = owner_[ch.dst];
+  const auto at = now_ + n_.flit_delay(ch);
+  if (to == remote) [[unlikely]]
+    out_flits_[engine_thread].push_back({at, {c, vc, f}});
+  else
+    flits_due_[due(engine_thread, to, at)].push_back({c, vc, f});
   if (measuring_ && ++sent_[c] == 0) [[unlikely]]
     throw Error(fmt::format("channel {}->{} carried 2^32 flits in the sample windows, more than its counter holds",
                             ch.src, ch.dst));
@@ -32,7 +37,12 @@ void Engine::credit(std::uint32_t ip, std::uint32_t vc) {
   const auto counter = ch.out_port != none32
                            ? std::uint64_t(ch.out_port) * n_.V
                            : (n_.term_off[ch.src] + (ip - n_.in_off[ch.src])) * n_.V | terminal_credit;
-  credits_due_[due(engine_thread, owner_[ch.src], now_ + n_.credit_delay(ch))].push_back(counter + vc);
+  const auto to = owner_[ch.src];
+  const auto at = now_ + n_.credit_delay(ch);
+  if (to == remote) [[unlikely]]
+    out_credits_[engine_thread].push_back({at, counter + vc});
+  else
+    credits_due_[due(engine_thread, to, at)].push_back(counter + vc);
 }
 
 template <class Visit>
@@ -107,7 +117,7 @@ void Engine::receive(unsigned t) {
   auto& sc = scratch_[t];
   const auto& spare = sc.free_entries;
   const auto take = [&](auto prefetching) {
-    for (unsigned s = 0; s < threads_; ++s) {
+    for (unsigned s = 0; s < senders_; ++s) {
       const auto& flits = flits_due_[due(s, t, now_)];
       for (std::size_t i = 0; i < flits.size(); ++i) {
         if constexpr (prefetching) {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <exception>
 #include <numeric>
+#include <optional>
 #include <thread>
 
 #include "cycle_barrier_internal.hpp"
@@ -36,8 +37,10 @@ std::uint32_t va_rr_bytes(std::uint32_t V) {
 }  // namespace
 
 Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
-               const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed)
+               const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed,
+               parallel::Ranks* ranks)
     : n_(n), r_(r), known_(known), d_(d), inj_(inj), o_(o), packet_rate_(rate / double(n.F)) {
+  if (ranks && ranks->size() > 1) ranks_ = ranks;
   const std::size_t in_vcs = std::size_t(n.in_off.back()) * n.V, out_vcs = std::size_t(n.out_off.back()) * n.V;
   in_vcs_ = in_vcs;
   v_pow2_ = std::has_single_bit(n.V);
@@ -100,7 +103,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   errors_.resize(n.routers);
   global_queues_ = r.global_queues();
   if (global_queues_) queue_snapshot_.assign(n.out_off.back(), 0);
-  port_snapshots_ = r.reads_queues() && n.queue_measure == QueueMeasure::waiting;
+  port_snapshots_ = port_snapshots(r, n);
   if (port_snapshots_) port_flits_.assign(n.in_off.back(), 0);
   progressive_ = r.progressive();
 }
@@ -222,6 +225,8 @@ Engine::~Engine() {
   });
   for (const auto& due : flits_due_)
     for (const auto& a : due) all.push_back(a.f.p);
+  for (const auto& out : out_flits_)
+    for (const auto& [at, a] : out) all.push_back(a.f.p);
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
   for (auto* p : all) free_block(p);
@@ -235,16 +240,33 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   res.rate = packet_rate_ * n_.F;
   const bool batch = o_.messages > 0;
   quota_ = n_.speedup_at(now_);
+  // Split over ranks, rank k runs routers [rank_first_[k], rank_first_[k + 1]).
+  const auto ranks = ranks_ ? unsigned(ranks_->size()) : 1u;
+  rank_first_.resize(ranks + 1);
+  for (unsigned k = 0; k <= ranks; ++k) rank_first_[k] = node_id(std::uint64_t(n_.routers) * k / ranks);
+  rank_lo_ = ranks_ ? rank_first_[unsigned(ranks_->rank())] : 0;
+  rank_hi_ = ranks_ ? rank_first_[unsigned(ranks_->rank()) + 1] : n_.routers;
+  const node_id routers = rank_hi_ - rank_lo_;
   // More threads than routers would only wait at the barriers (and owner_ numbers threads in 16 bits).
-  const int threads = std::clamp(o_.threads, 1, int(std::clamp<node_id>(n_.routers, 1, 4096)));
+  const int threads = std::clamp(o_.threads, 1, int(std::clamp<node_id>(routers, 1, 4096)));
   // Thread t runs routers [first(t), first(t + 1)).
-  const auto first = [&](unsigned t) { return node_id(std::uint64_t(n_.routers) * t / unsigned(threads)); };
+  const auto first = [&](unsigned t) { return node_id(rank_lo_ + std::uint64_t(routers) * t / unsigned(threads)); };
   threads_ = unsigned(threads);
-  flits_due_.assign(std::size_t(threads) * std::size_t(threads) * (wheel_mask_ + 1), {});
+  senders_ = threads_ + (ranks_ ? 1 : 0);
+  flits_due_.assign(std::size_t(senders_) * std::size_t(threads) * (wheel_mask_ + 1), {});
   credits_due_.assign(flits_due_.size(), {});
-  owner_.assign(n_.routers, 0);
+  owner_.assign(n_.routers, ranks_ ? remote : 0);
   for (unsigned t = 0; t < threads_; ++t)
     for (auto r = first(t); r < first(t + 1); ++r) owner_[r] = std::uint16_t(t);
+  if (ranks_) {
+    out_flits_.resize(threads_);
+    out_credits_.resize(threads_);
+    lookahead_ = wheel_mask_ + 1;
+    for (const auto& ch : n_.chans)
+      if (rank_of(ch.src) != rank_of(ch.dst))
+        lookahead_ = std::min<std::uint64_t>({lookahead_, n_.flit_delay(ch), n_.credit_delay(ch)});
+    lookahead_ = std::max<std::uint64_t>(lookahead_, 1);
+  }
   scratch_.resize(std::size_t(threads));
   for (unsigned t = 0; t < threads_; ++t) {  // its ports' block numbers, and its VCs' entries
     scratch_[t].first_block = scratch_[t].next_block = n_.in_off[first(t)];
@@ -291,6 +313,12 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   double shown = 0;  // the fraction done last reported
   bool stop = false;
   std::exception_ptr error;
+  // The packets' heap and the pool's entries and blocks, past what the estimate holds for them.
+  const auto packets_grown = [&] {
+    const auto heap = heap_in_use();
+    const double pool = pooling_ ? pooled_bytes() - pool_held : 0;
+    return std::uint64_t(std::max(0.0, double(heap > heap_start ? heap - heap_start : 0) + pool));
+  };
   auto after_cycle = [&] {
     Counts k;
     std::uint64_t busy_ports = 0, busy_vcs = 0;
@@ -310,6 +338,17 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       k.delivered_created_at += sc.k.delivered_created_at;
       sc.k = Counts{};
     }
+    for (auto& e : errors_)
+      if (e && !error) error = e;
+    std::uint64_t grown = 0;
+    const bool over =
+        o_.packet_memory && (now_ + 1) % memory_check_period == 0 && (grown = packets_grown()) > o_.packet_memory;
+    if (ranks_ && sum_counts(k, busy_ports, busy_vcs, error || over) && !error && !over)
+      error = std::make_exception_ptr(parallel::PeerStopped{});
+    if (error) {
+      stop = true;
+      return;
+    }
     total_.measured_created += k.measured_created;
     total_.measured_delivered += k.measured_delivered;
     total_.delivered += k.delivered;
@@ -320,12 +359,6 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     res.busy_ports_peak = std::max(res.busy_ports_peak, busy_ports);
     res.busy_vcs_peak = std::max(res.busy_vcs_peak, busy_vcs);
     res.flits_in_flight_peak = std::max(res.flits_in_flight_peak, std::uint64_t(total_.in_net));
-    for (auto& e : errors_)
-      if (e && !error) error = e;
-    if (error) {
-      stop = true;
-      return;
-    }
     if (k.win_delivered) last_delivery = now_;
     win_delivered += k.win_delivered;
     win_latency += k.win_latency;
@@ -340,20 +373,14 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       stop = true;
       return;
     }
-    if (o_.packet_memory && now_ % memory_check_period == 0) {
-      // The packets' heap and the pool's entries and blocks, past what the estimate holds for them.
-      const auto heap = heap_in_use();
-      const double pool = pooling_ ? pooled_bytes() - pool_held : 0;
-      const auto grown = std::uint64_t(std::max(0.0, double(heap > heap_start ? heap - heap_start : 0) + pool));
-      if (grown > o_.packet_memory) {
-        error = std::make_exception_ptr(MemoryLimitError(fmt::format(
-            "at cycle {} the {} packets waiting or in flight{} took {} more memory, more than --max-memory {} leaves "
-            "above the estimate; lower --rate or raise --max-memory",
-            now_, total_.created - total_.delivered, pooling_ ? " and the state of the VCs they hold" : "",
-            format_bytes(grown), format_bytes(o_.max_memory))));
-        stop = true;
-        return;
-      }
+    if (over) {
+      error = std::make_exception_ptr(MemoryLimitError(fmt::format(
+          "at cycle {} the {} packets waiting or in flight{} took {} more memory{}, more than --max-memory {} leaves "
+          "above the estimate; lower --rate or raise --max-memory",
+          now_, total_.created - total_.delivered, pooling_ ? " and the state of the VCs they hold" : "",
+          format_bytes(grown), ranks_ ? " on this rank" : "", format_bytes(o_.max_memory))));
+      stop = true;
+      return;
     }
     if (!batch && phase != warmup && o_.latency_threshold > 0 && now_ % period == 0) {
       // BookSim2's stability test (trafficmanager.cpp, latency_thres), at the end of every sample window and
@@ -429,10 +456,11 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   CycleBarrier barrier{static_cast<unsigned>(threads)};
   const auto cycle_done = [&] {
     try {
+      if (ranks_ && (now_ + 1) % lookahead_ == 0) exchange();
       after_cycle();
     } catch (...) {
       if (!error) error = std::current_exception();
-      stop = true;
+      stop = !ranks_;  // split over ranks: they all stop after the next cycle's counts, which say so
     }
   };
   const auto work = [&](unsigned t) {
@@ -446,6 +474,10 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       for (unsigned to = 0; to < unsigned(threads); ++to) {  // all read
         flits_due_[due(t, to, now_)].clear();
         credits_due_[due(t, to, now_)].clear();
+      }
+      if (ranks_) {  // what came from the other ranks for this thread's routers
+        flits_due_[due(threads_, t, now_)].clear();
+        credits_due_[due(threads_, t, now_)].clear();
       }
       generate(n_.term_off[lo], n_.term_off[hi]);
       for (node_id r = lo; r < hi; ++r) {
@@ -488,6 +520,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   if (batch) measure_end = last_delivery + 1;
   res.cycles = batch ? last_delivery + 1 : now_;
   if (res.deadlock) res.cycles = now_;
+  if (ranks_) share_results(res);
   summarize(res, measure_start, measure_end);
   res.stable = res.converged && res.drained && !res.deadlock && !res.latency_exceeded;
   if (batch) res.converged = res.stable = res.drained && !res.deadlock;
@@ -496,9 +529,36 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
 
 PointResult simulate_point(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
                            const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed,
-                           const std::function<void(double)>& progress) {
-  Engine e(n, r, known, d, inj, o, rate, seed);
-  return e.run(progress);
+                           const std::function<void(double)>& progress, parallel::Ranks* ranks) {
+  if (!ranks || ranks->size() == 1) {
+    Engine e(n, r, known, d, inj, o, rate, seed);
+    return e.run(progress);
+  }
+  if (r.global_queues())
+    throw UsageError(
+        fmt::format("--algo {} reads the queues of every router, which one rank does not have when the "
+                    "network is split over ranks: run it on one rank, or give several points (--sweep, "
+                    "--seeds) to run them side by side",
+                    o.algo));
+  if (port_snapshots(r, n))
+    throw UsageError(
+        fmt::format("--algo {} with --ugal-queue waiting reads the buffers of the next router, which may "
+                    "be on another rank when the network is split over ranks: use --ugal-queue credits, "
+                    "or run it on one rank",
+                    o.algo));
+  // Every rank makes its engine before any runs a cycle: one that fails stops them all.
+  std::optional<Engine> e;
+  std::exception_ptr error;
+  try {
+    e.emplace(n, r, known, d, inj, o, rate, seed, ranks);
+  } catch (...) {
+    error = std::current_exception();
+  }
+  std::uint64_t failed = error ? 1 : 0;
+  ranks->sum({&failed, 1});
+  if (error) std::rethrow_exception(error);
+  if (failed) throw parallel::PeerStopped{};
+  return e->run(progress);
 }
 
 }  // namespace topo::sim

@@ -4,7 +4,8 @@
 //   channels.cpp      channels and credit-based flow control: flits and credits in flight, arrivals;
 //   allocators.cpp    the router pipeline: VC allocation and switch allocation;
 //   terminals.cpp     packet generation, injection, ejection and the per-packet statistics;
-//   point_stats.cpp   the load point's figures over the sample windows, the deadlock report.
+//   point_stats.cpp   the load point's figures over the sample windows, the deadlock report;
+//   across_ranks.cpp  a run split over processes (MPI ranks): what crosses between them every cycle.
 //
 // Every cycle has two phases: receive (the flits and credits whose channel delay has elapsed enter
 // buffers and credit counters) and step over all routers (VC allocation, switch allocation, traversal,
@@ -19,6 +20,7 @@
 #include <array>
 #include <exception>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "huge_pages_internal.hpp"
@@ -26,6 +28,7 @@
 #include "route_rng_internal.hpp"
 #include "sim_internal.hpp"
 #include "topo/errors.hpp"
+#include "topo/parallel/ranks.hpp"
 #include "value_counts_internal.hpp"
 #include "zeroed_array_internal.hpp"
 
@@ -57,8 +60,10 @@ struct PacketStats {
 
 class Engine {
  public:
+  /// ranks: the processes the network is split over (null or one: this process runs every router).
   Engine(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
-         const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed);
+         const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed,
+         parallel::Ranks* ranks = nullptr);
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -122,6 +127,52 @@ class Engine {
     Counts k;
     PacketStats measured;
   };
+  // across_ranks.cpp. Split over ranks, this rank runs routers [rank_first_[rank], rank_first_[rank + 1]) (contiguous
+  // blocks of about equal router counts); owner_ of another rank's router is `remote`. A flit or credit for one goes
+  // to the sending thread's outbox, and at the end of every cycle each rank sends its outboxes to the routers'
+  // ranks (exchange) and takes what the others sent into the lists of the sender slot `threads_`, which its threads
+  // read as they read each other's. A head flit that crosses carries its packet's block (header and route): the
+  // receiving rank works on a copy of it from then on, and the sender gives its own back once the tail has left.
+  // The cycle's counts are added over the ranks (sum_counts) before the decisions that end windows and runs, so that
+  // every rank takes them in the same cycle; the figures of a point are put together from every rank's routers
+  // (share_results), so that every rank returns the whole result, as one process would.
+  static constexpr std::uint16_t remote = 0xFFFF;
+  parallel::Ranks* ranks_ = nullptr;  // null: this process runs every router
+  std::vector<node_id> rank_first_;
+  node_id rank_lo_ = 0, rank_hi_ = 0;  // this rank's routers
+  unsigned senders_ = 1;  // the sender slots of flits_due_ and credits_due_: the threads, and the other ranks
+  // The ranks exchange every lookahead_ cycles (conservative lookahead): the fewest cycles a flit or credit takes
+  // on a channel between two ranks, so that what is sent in one period arrives in a later one.
+  std::uint64_t lookahead_ = 1;
+  std::uint64_t exchanged_ = 0;  // the bytes this rank sent the others
+  struct RemoteFlit {
+    std::uint64_t due;
+    FlitArrival a;
+  };
+  struct RemoteCredit {
+    std::uint64_t due, counter;
+  };
+  std::vector<std::vector<RemoteFlit>> out_flits_;      // per thread
+  std::vector<std::vector<RemoteCredit>> out_credits_;  // per thread
+  /// Per channel and VC (c * V + vc) that flits reach from another rank, the copy of the packet whose head came
+  /// last on it and whose tail has not yet: the packet of its body flits.
+  std::unordered_map<std::uint64_t, Packet*> entering_;
+  int rank_of(node_id r) const;
+  void exchange();
+  /// Adds the cycle's counts, its busy ports and VCs, and whether this rank failed over the ranks; true when some
+  /// rank failed.
+  bool sum_counts(Counts& k, std::uint64_t& busy_ports, std::uint64_t& busy_vcs, bool failed);
+  /// Every rank's routers' figures, on every rank: terminals' and routers' counts, channels' flits, the measured
+  /// packets' counts (scratch_[0]); then summarize reads them as one process's. And the bytes the ranks exchanged.
+  void share_results(PointResult& res);
+  /// A packet: its source terminal and the cycle it was injected in (a terminal injects one at a time). Split over
+  /// ranks, a packet whose flits are on two has a copy on each.
+  struct PacketKey {
+    std::uint64_t src_term, injected;
+    auto operator<=>(const PacketKey&) const = default;
+  };
+  /// The deadlock report of every rank's routers, on every rank, from this rank's and the packets its VCs hold.
+  Deadlock share_deadlock(Deadlock mine, std::vector<PacketKey> stuck) const;
   // channels.cpp
   void receive(unsigned t);                        // thread t's arrivals of this cycle
   void arrive(const FlitArrival& a, Scratch& sc);  // sc: the calling thread's

@@ -68,19 +68,22 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
 Deadlock Engine::deadlock_report() const {
   Deadlock d;
   d.cycle = now_;
-  for (node_id r = 0; r < n_.routers; ++r)
+  std::vector<PacketKey> stuck;
+  for (node_id r = rank_lo_; r < rank_hi_; ++r)
     for (auto ip = n_.in_off[r]; ip < n_.in_off[r + 1]; ++ip)
       for (std::uint32_t vc = 0; vc < n_.V; ++vc) {
         const auto iv = std::size_t(ip) * n_.V + vc;
         if (!has_entry(iv) || !vc_state(iv).count) continue;
         const auto& ch = n_.chans[n_.in_chan[ip]];
         const bool terminal = ch.arc == none32;
-        if (d.channels.size() < 256) d.channels.push_back({terminal ? no_node : ch.src, r, vc, vc_state(iv).count});
+        if (d.channels.size() < Deadlock::channels_listed)
+          d.channels.push_back({terminal ? no_node : ch.src, r, vc, vc_state(iv).count});
+        for (std::uint32_t i = 0; i < vc_state(iv).count; ++i) {
+          const auto* p = flit(iv, i).p;
+          stuck.push_back({p->src_term, p->injected});
+        }
       }
-  std::vector<const Packet*> stuck;
-  for_pooled_vcs([&](std::size_t iv) {
-    for (std::uint32_t i = 0; i < vc_state(iv).count; ++i) stuck.push_back(flit(iv, i).p);
-  });
+  if (ranks_) return share_deadlock(std::move(d), std::move(stuck));
   std::sort(stuck.begin(), stuck.end());
   d.stuck_packets = std::uint64_t(std::unique(stuck.begin(), stuck.end()) - stuck.begin());
   return d;

@@ -144,6 +144,8 @@ std::vector<PointResult> run_points(const Simulator& s, const std::vector<std::p
                                     int threads, const std::function<void(double)>& progress,
                                     parallel::Ranks* job_ranks) {
   auto& ranks = job_ranks ? *job_ranks : parallel::single_process();
+  if (jobs.size() == 1 && ranks.size() > 1)  // one point: the ranks split its network
+    return {s.run(jobs[0].first, jobs[0].second, progress, threads, &ranks)};
   std::vector<std::size_t> mine;  // this rank's jobs
   for (auto i = std::size_t(ranks.rank()); i < jobs.size(); i += std::size_t(ranks.size())) mine.push_back(i);
   std::vector<PointResult> out(jobs.size());

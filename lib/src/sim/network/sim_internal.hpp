@@ -455,9 +455,15 @@ double engine_state_bytes(const EngineShape& s);
 /// The part of it that does not grow with the traffic: engine_state_bytes with no port busy.
 double engine_fixed_bytes(const EngineShape& s);
 
-/// One simulated load point (engine.cpp). `known`: routes of the pure routing `r` (dependency_cycle).
+/// One simulated load point (engine.cpp). `known`: routes of the pure routing `r` (dependency_cycle). With
+/// ranks of more than one process, every rank calls it with the same arguments, runs its share of the routers and
+/// returns the whole result; a routing that reads other routers' queues is refused.
 PointResult simulate_point(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
                            const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed,
-                           const std::function<void(double)>& progress);
+                           const std::function<void(double)>& progress, parallel::Ranks* ranks = nullptr);
+/// True when routing r reads the flits in the next router's buffers (UGAL's queue measure `waiting`).
+inline bool port_snapshots(const SimRouting& r, const Network& n) {
+  return r.reads_queues() && n.queue_measure == QueueMeasure::waiting;
+}
 
 }  // namespace topo::sim

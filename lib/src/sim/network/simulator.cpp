@@ -207,15 +207,16 @@ ChannelInfo Simulator::channel(std::uint64_t i) const {
           net.lane(c), net.latency(c)};
 }
 
-PointResult Simulator::run(double rate, std::uint64_t seed, const std::function<void(double)>& progress,
-                           int threads) const {
+PointResult Simulator::run(double rate, std::uint64_t seed, const std::function<void(double)>& progress, int threads,
+                           parallel::Ranks* ranks) const {
   if (!(rate >= 0 && rate <= 1)) throw UsageError(fmt::format("rate {}: flits per terminal per cycle in [0, 1]", rate));
   SimOptions o = impl_->o;
   if (threads > 0) o.threads = threads;
-  return simulate_point(impl_->net, *impl_->routing, impl_->known, *impl_->dest, *impl_->inj, o, rate, seed, progress);
+  return simulate_point(impl_->net, *impl_->routing, impl_->known, *impl_->dest, *impl_->inj, o, rate, seed, progress,
+                        ranks);
 }
 
-Saturation find_saturation(const Simulator& s, std::uint64_t seed, double resolution) {
+Saturation find_saturation(const Simulator& s, std::uint64_t seed, double resolution, parallel::Ranks* ranks) {
   Saturation sat;
   const double zero = s.setup().zero_load_latency;
   sat.criterion = fmt::format(
@@ -223,7 +224,7 @@ Saturation find_saturation(const Simulator& s, std::uint64_t seed, double resolu
       "<= 3 x the zero-load latency ({:.2f} cycles)",
       zero);
   auto ok = [&](double rate) {
-    auto p = s.run(rate, seed);
+    auto p = s.run(rate, seed, {}, 0, ranks);
     const bool good = p.stable && p.accepted_mean >= 0.97 * p.offered && p.packet_latency.mean <= 3 * zero;
     sat.probes.push_back(std::move(p));
     return good;

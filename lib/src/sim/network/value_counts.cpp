@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "topo/parallel/ranks.hpp"
 #include "value_counts_internal.hpp"
 
 namespace topo::sim {
@@ -11,6 +12,20 @@ void ValueCounts::merge(const ValueCounts& o) {
   for (std::size_t x = 0; x < o.count_.size(); ++x) count_[x] += o.count_[x];
   large_.insert(large_.end(), o.large_.begin(), o.large_.end());
   n_ += o.n_;
+}
+
+void ValueCounts::pack(std::string& out) const {
+  parallel::pack<std::uint64_t>(out, count_);
+  parallel::pack<std::uint32_t>(out, large_);
+}
+
+void ValueCounts::merge_packed(const std::string& in, std::size_t& at) {
+  ValueCounts o;
+  o.count_ = parallel::unpack<std::uint64_t>(in, at);
+  o.large_ = parallel::unpack<std::uint32_t>(in, at);
+  for (const auto c : o.count_) o.n_ += c;
+  o.n_ += o.large_.size();
+  merge(o);
 }
 
 Quantiles ValueCounts::quantiles() const {

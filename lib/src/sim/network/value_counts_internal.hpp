@@ -3,6 +3,7 @@
 // counts for values below 2^16 (latencies in cycles, nearly always), a list of the larger ones.
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "topo/sim/network_sim.hpp"
@@ -22,6 +23,10 @@ class ValueCounts {
     ++count_[x];
   }
   void merge(const ValueCounts& o);
+  /// Appends the counts to `out` (parallel::pack), for another process of the same build to merge.
+  void pack(std::string& out) const;
+  /// Merges the counts that pack wrote at `at` of `in`, and moves `at` past them.
+  void merge_packed(const std::string& in, std::size_t& at);
   std::uint64_t size() const { return n_; }
   /// Mean, median, 99th percentile (the ceil(0.99 n)-th smallest) and maximum.
   Quantiles quantiles() const;

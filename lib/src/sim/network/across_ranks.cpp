@@ -1,0 +1,217 @@
+// A load point split over processes (engine_internal.hpp, across_ranks): the flits and credits that cross from
+// one rank's routers to another's, sent at the end of every cycle with the blocks of the packets whose heads
+// cross; the cycle's counts added over the ranks; and the point's figures and deadlock report put together
+// from every rank's routers. Every rank's routers draw from their own generators and the counts are integers,
+// so the result is the same as one process's for any number of ranks.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "engine_internal.hpp"
+
+namespace topo::sim {
+
+namespace {
+
+template <class T>
+void put(std::string& out, const T& x) {
+  out.append(reinterpret_cast<const char*>(&x), sizeof x);
+}
+
+template <class T>
+T take(const std::string& in, std::size_t& at) {
+  T x;
+  std::memcpy(&x, in.data() + at, sizeof x);
+  at += sizeof x;
+  return x;
+}
+
+}  // namespace
+
+int Engine::rank_of(node_id r) const {
+  return int(std::upper_bound(rank_first_.begin(), rank_first_.end(), r) - rank_first_.begin() - 1);
+}
+
+void Engine::exchange() {
+  const auto ranks = std::size_t(ranks_->size());
+  auto& sc = scratch();
+  const std::size_t route_bytes = n_.narrow_routes ? 4 : 8;
+  const auto block_bytes = [&](const Packet& p) { return sizeof(Packet) + Packet::room(p.size_class) * route_bytes; };
+  // To each rank: its flits (cycle due, channel, VC, tag, and after a head its packet's block), then its credits.
+  std::vector<std::string> flits(ranks), credits(ranks);
+  std::vector<std::uint64_t> flit_count(ranks, 0), credit_count(ranks, 0);
+  for (auto& out : out_flits_) {
+    for (const auto& [at, a] : out) {
+      const auto k = std::size_t(rank_of(n_.chans[a.c].dst));
+      auto& b = flits[k];
+      ++flit_count[k];
+      put(b, at);
+      put(b, a.c);
+      put(b, a.vc);
+      put(b, a.f.tag);
+      if (a.f.seq() == 0) b.append(reinterpret_cast<const char*>(a.f.p), block_bytes(*a.f.p));
+      if (a.f.seq() + 1 == n_.F) sc.spare[a.f.p->size_class].push_back(a.f.p);  // its last flit has left this rank
+    }
+    out.clear();
+  }
+  for (auto& out : out_credits_) {
+    for (const auto& [at, counter] : out) {
+      const auto k = std::size_t(rank_of(credit_sender(counter)));
+      ++credit_count[k];
+      put(credits[k], at);
+      put(credits[k], counter);
+    }
+    out.clear();
+  }
+  std::vector<std::string> to(ranks);
+  for (std::size_t k = 0; k < ranks; ++k) {
+    put(to[k], flit_count[k]);
+    to[k] += flits[k];
+    put(to[k], credit_count[k]);
+    to[k] += credits[k];
+  }
+  for (std::size_t k = 0; k < ranks; ++k)
+    if (int(k) != ranks_->rank()) exchanged_ += to[k].size();
+  const auto from = ranks_->exchange(to);
+  for (std::size_t k = 0; k < ranks; ++k) {
+    if (int(k) == ranks_->rank()) continue;
+    const auto& in = from[k];
+    std::size_t at = 0;
+    for (auto i = take<std::uint64_t>(in, at); i > 0; --i) {
+      const auto when = take<std::uint64_t>(in, at);
+      FlitArrival a;
+      a.c = take<std::uint32_t>(in, at);
+      a.vc = take<std::uint32_t>(in, at);
+      a.f.tag = take<std::uint64_t>(in, at);
+      if (when <= now_ || when > now_ + wheel_mask_) fail("a flit from another rank due outside the timing wheel");
+      const auto key = std::uint64_t(a.c) * n_.V + a.vc;
+      if (a.f.seq() == 0) {  // the packet's block, into a block of this rank's
+        Packet header;
+        std::memcpy(&header, in.data() + at, sizeof header);
+        a.f.p = new_block(header.size_class, sc);
+        const auto bytes = block_bytes(header);
+        std::memcpy(static_cast<void*>(a.f.p), in.data() + at, bytes);
+        at += bytes;
+        a.f.p->next = nullptr;
+        if (n_.F > 1 && !entering_.emplace(key, a.f.p).second)
+          fail("a head flit from another rank on a VC whose packet has not ended");
+      } else {
+        const auto it = entering_.find(key);
+        if (it == entering_.end()) fail("a body flit from another rank without its head");
+        a.f.p = it->second;
+        if (a.f.seq() + 1 == n_.F) entering_.erase(it);
+      }
+      flits_due_[due(threads_, owner_[n_.chans[a.c].dst], when)].push_back(a);
+    }
+    for (auto i = take<std::uint64_t>(in, at); i > 0; --i) {
+      const auto when = take<std::uint64_t>(in, at);
+      const auto counter = take<std::uint64_t>(in, at);
+      if (when <= now_ || when > now_ + wheel_mask_) fail("a credit from another rank due outside the timing wheel");
+      credits_due_[due(threads_, owner_[credit_sender(counter)], when)].push_back(counter);
+    }
+  }
+}
+
+bool Engine::sum_counts(Counts& k, std::uint64_t& busy_ports, std::uint64_t& busy_vcs, bool failed) {
+  std::array<std::uint64_t, 14> v = {k.moved,
+                                     k.win_delivered,
+                                     k.win_latency,
+                                     k.win_flits,
+                                     k.measured_created,
+                                     k.measured_delivered,
+                                     k.delivered,
+                                     k.created,
+                                     std::uint64_t(k.in_net),  // added modulo 2^64: the signed sum
+                                     k.created_at,
+                                     k.delivered_created_at,
+                                     busy_ports,
+                                     busy_vcs,
+                                     failed ? 1u : 0u};
+  ranks_->sum(v);
+  k = {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], std::int64_t(v[8]), v[9], v[10]};
+  busy_ports = v[11];
+  busy_vcs = v[12];
+  return v[13] > 0;
+}
+
+void Engine::share_results(PointResult& res) {
+  std::uint64_t exchanged = exchanged_;
+  ranks_->sum({&exchanged, 1});
+  res.exchanged_bytes = exchanged;
+  // The measured packets of this rank's threads, in scratch_[0].
+  auto& m = scratch_[0].measured;
+  for (std::size_t t = 1; t < scratch_.size(); ++t) {
+    const auto& o = scratch_[t].measured;
+    m.packet_latency.merge(o.packet_latency);
+    m.network_latency.merge(o.network_latency);
+    m.queueing.merge(o.queueing);
+    if (m.hops.size() < o.hops.size()) m.hops.resize(o.hops.size(), 0);
+    for (std::size_t h = 0; h < o.hops.size(); ++h) m.hops[h] += o.hops[h];
+    scratch_[t].measured = PacketStats{};
+  }
+  // This rank's terminals', routers' and channels' counts (a channel's are its sender's), and its packets'.
+  const auto t0 = n_.term_off[rank_lo_], t1 = n_.term_off[rank_hi_];
+  std::vector<std::uint64_t> channels;
+  std::vector<std::uint32_t> sent;
+  for (std::size_t c = 0; c < sent_.size(); ++c)
+    if (sent_[c]) {
+      channels.push_back(c);
+      sent.push_back(sent_[c]);
+    }
+  std::string mine;
+  parallel::pack<std::uint64_t>(mine, {acc_.data() + t0, t1 - t0});
+  parallel::pack<std::uint64_t>(mine, {gen_.data() + t0, t1 - t0});
+  parallel::pack<RouterStats>(mine, {stats_.data() + rank_lo_, rank_hi_ - rank_lo_});
+  parallel::pack<std::uint64_t>(mine, channels);
+  parallel::pack<std::uint32_t>(mine, sent);
+  m.packet_latency.pack(mine);
+  m.network_latency.pack(mine);
+  m.queueing.pack(mine);
+  parallel::pack<std::uint64_t>(mine, m.hops);
+  const auto all = ranks_->exchange(std::vector<std::string>(std::size_t(ranks_->size()), mine));
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    if (int(k) == ranks_->rank()) continue;
+    const auto& in = all[k];
+    std::size_t at = 0;
+    const auto lo = rank_first_[k];
+    const auto u0 = n_.term_off[lo];
+    const auto acc = parallel::unpack<std::uint64_t>(in, at), gen = parallel::unpack<std::uint64_t>(in, at);
+    std::copy(acc.begin(), acc.end(), acc_.begin() + std::ptrdiff_t(u0));
+    std::copy(gen.begin(), gen.end(), gen_.begin() + std::ptrdiff_t(u0));
+    const auto stats = parallel::unpack<RouterStats>(in, at);
+    std::copy(stats.begin(), stats.end(), stats_.begin() + std::ptrdiff_t(lo));
+    const auto ch = parallel::unpack<std::uint64_t>(in, at);
+    const auto flits = parallel::unpack<std::uint32_t>(in, at);
+    for (std::size_t i = 0; i < ch.size(); ++i) sent_[ch[i]] += flits[i];
+    m.packet_latency.merge_packed(in, at);
+    m.network_latency.merge_packed(in, at);
+    m.queueing.merge_packed(in, at);
+    const auto hops = parallel::unpack<std::uint64_t>(in, at);
+    if (m.hops.size() < hops.size()) m.hops.resize(hops.size(), 0);
+    for (std::size_t h = 0; h < hops.size(); ++h) m.hops[h] += hops[h];
+  }
+}
+
+Deadlock Engine::share_deadlock(Deadlock mine, std::vector<PacketKey> stuck) const {
+  std::string bytes;
+  parallel::pack<Deadlock::Channel>(bytes, mine.channels);
+  parallel::pack<PacketKey>(bytes, stuck);
+  const auto all = ranks_->exchange(std::vector<std::string>(std::size_t(ranks_->size()), bytes));
+  Deadlock d;
+  d.cycle = mine.cycle;
+  stuck.clear();
+  for (const auto& in : all) {  // in rank order, so the channels are listed by router as one process lists them
+    std::size_t at = 0;
+    for (const auto& c : parallel::unpack<Deadlock::Channel>(in, at))
+      if (d.channels.size() < Deadlock::channels_listed) d.channels.push_back(c);
+    const auto theirs = parallel::unpack<PacketKey>(in, at);
+    stuck.insert(stuck.end(), theirs.begin(), theirs.end());
+  }
+  std::sort(stuck.begin(), stuck.end());
+  d.stuck_packets = std::uint64_t(std::unique(stuck.begin(), stuck.end()) - stuck.begin());
+  return d;
+}
+
+}  // namespace topo::sim
