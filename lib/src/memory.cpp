@@ -55,9 +55,9 @@ void MemoryBudget::check(const MemoryEstimate& e) const {
   std::string parts;
   for (const auto& [name, bytes] : e.parts)
     parts += fmt::format("{}{} {}", parts.empty() ? "" : ", ", name, format_bytes(bytes));
-  throw MemoryLimitError(fmt::format(
-      "this run needs about {} ({}) but --max-memory is {}{}; raise it with --max-memory {}", format_bytes(need), parts,
-      format_bytes(limit), origin.empty() ? "" : fmt::format(" ({})", origin), size_argument(need)));
+  throw MemoryLimitError(fmt::format("{} needs about {} ({}) but --max-memory is {}{}; raise it with --max-memory {}",
+                                     e.who, format_bytes(need), parts, format_bytes(limit),
+                                     origin.empty() ? "" : fmt::format(" ({})", origin), size_argument(need)));
 }
 
 std::uint64_t physical_memory() {

@@ -64,6 +64,15 @@ class ThreadRank final : public parallel::Ranks {
     }
     job_.sync.arrive_and_wait();
   }
+  parallel::Gathered all_gather(const std::string& bytes) override {
+    const auto from = exchange(std::vector<std::string>(std::size_t(job_.size), bytes));
+    parallel::Gathered all{{}, {0}};
+    for (const auto& b : from) {
+      all.bytes += b;
+      all.start.push_back(all.bytes.size());
+    }
+    return all;
+  }
   std::vector<std::string> exchange(const std::vector<std::string>& to_rank) override {
     const auto p = std::size_t(job_.size), me = std::size_t(rank_);
     for (std::size_t k = 0; k < p; ++k) job_.mail[me * p + k] = to_rank.at(k);

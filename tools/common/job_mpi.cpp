@@ -107,6 +107,23 @@ class WorldJob final : public Job {
     return from;
   }
 
+  parallel::Gathered all_gather(const std::string& bytes) override {
+    if (size() == 1) return {bytes, {0, bytes.size()}};
+    const auto n = std::size_t(size_);
+    const int mine = bytes_count(bytes.size());
+    std::vector<int> counts(n), at(n);
+    MPI_Allgather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    parallel::Gathered all;
+    all.start.assign(n + 1, 0);
+    for (std::size_t k = 0; k < n; ++k) {
+      at[k] = bytes_count(all.start[k]);
+      all.start[k + 1] = all.start[k] + std::size_t(counts[k]);
+    }
+    all.bytes.resize(std::size_t(bytes_count(all.start[n])));
+    MPI_Allgatherv(bytes.data(), mine, MPI_BYTE, all.bytes.data(), counts.data(), at.data(), MPI_BYTE, MPI_COMM_WORLD);
+    return all;
+  }
+
  private:
   /// A byte count for MPI (an int): an exchange of 2 GiB or more from or to one rank is refused.
   static int bytes_count(std::uint64_t bytes) {

@@ -222,12 +222,16 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   // before its graph is).
   const auto budget = tool.memory();
   const std::uint64_t concurrent = std::min<std::uint64_t>(std::uint64_t(c.o.threads), c.saturation ? 1 : runs);
+  // One point, or the probes of --saturation one after another, is split over the ranks (run_points): each holds its
+  // share of the router state.
+  const std::uint64_t split_over = runs == 1 || c.saturation ? std::uint64_t(topo::cli::job().size()) : 1;
   topo::io::ReadOptions ro;
   ro.generate.memory = budget;
   ro.generate.estimate = [&](std::uint64_t nodes, std::uint64_t links, bool directed) {
     const std::uint64_t arcs = directed ? links : 2 * links, terminals = nodes * std::max(1u, c.o.terminals_per_router);
-    return add_results(sim::simulation_memory(nodes, links, directed, std::nullopt, terminals, c.o, concurrent), arcs,
-                       terminals);
+    return add_results(
+        sim::simulation_memory(nodes, links, directed, std::nullopt, terminals, c.o, concurrent, split_over), arcs,
+        terminals);
   };
   const auto g = topo::cli::load_graph(c.input, ro);
   std::uint64_t terminals = std::uint64_t(g.num_nodes()) * std::max(1u, c.o.terminals_per_router);
@@ -235,9 +239,9 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
     terminals = std::uint64_t(g.meta.endpoints.empty() ? g.num_nodes() : g.meta.endpoints.size()) * *per;
   // Now with the graph's capacities and multiplicities: the channels the network will have.
   const auto channels = sim::simulated_channels(g);
-  const auto estimate = add_results(
-      sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), channels, terminals, c.o, concurrent),
-      channels, terminals);
+  const auto estimate = add_results(sim::simulation_memory(g.num_nodes(), g.num_links(), g.directed(), channels,
+                                                           terminals, c.o, concurrent, split_over),
+                                    channels, terminals);
   budget.check(estimate);
   const std::vector<double> rates = c.sweep.empty() ? std::vector<double>{c.o.rate} : sweep.rates();
   // While it runs, the packets may take what the estimate leaves of the limit (at least 64 MiB: the

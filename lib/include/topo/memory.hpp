@@ -22,6 +22,7 @@ struct MemoryLimitError : InputError {
 /// What a request will allocate, part by part ("graph", "link loads", ...), in bytes.
 struct MemoryEstimate {
   std::vector<std::pair<std::string, std::uint64_t>> parts;
+  std::string who = "this run";  // what needs it: "each of the 4 ranks" when a run is split over processes
   /// Adds a part (a part of 0 bytes is left out); sums saturate instead of wrapping.
   MemoryEstimate& add(std::string part, std::uint64_t bytes);
   std::uint64_t total() const;

@@ -15,6 +15,7 @@ class SingleProcess final : public Ranks {
   std::vector<std::string> gather(const std::string& bytes) override { return {bytes}; }
   void sum(std::span<std::uint64_t>) override {}
   std::vector<std::string> exchange(const std::vector<std::string>& to_rank) override { return {to_rank.at(0)}; }
+  Gathered all_gather(const std::string& bytes) override { return {bytes, {0, bytes.size()}}; }
 };
 
 }  // namespace

@@ -1,5 +1,7 @@
 // toposim's memory estimates (man/toposim.1, MEMORY), next to the records they count: sim_internal.hpp's
 // Packet, the engine's router state (engine_state_bytes), clex_engine_internal.hpp's Msg.
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "sim/clex/clex_engine_internal.hpp"
@@ -19,7 +21,7 @@ std::uint64_t bytes(double b) {
 
 MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed,
                                  std::optional<std::uint64_t> known_channels, std::uint64_t terminals,
-                                 const SimOptions& o, std::uint64_t concurrent) {
+                                 const SimOptions& o, std::uint64_t concurrent, std::uint64_t split_over) {
   const double t = double(terminals), r = double(routers);
   // Before the graph is read its channels are not known: one per arc, and a lane count kept per arc, as for a graph
   // whose self-loops or parallel links leave some arc other than one channel (those that even out: counted short).
@@ -50,7 +52,14 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
     state += messages * sizeof(std::uint32_t) + batch_traffic_bytes(messages, std::max(1u, o.packet_size),
                                                                     double(s.in_ports), V, s.B, t,
                                                                     packet_bytes(arcs, V, terminals));
+  if (split_over > 1) {
+    // A rank's share of the router state and the packets (its routers'), the batch's destinations whole, and the
+    // channels' flit counts of every rank while the figures are put together (Engine::share_results).
+    const double destinations = messages * sizeof(std::uint32_t);
+    state = (state - destinations) / double(split_over) + destinations + 2 * double(s.channels) * sizeof(std::uint32_t);
+  }
   MemoryEstimate e;
+  if (split_over > 1) e.who = fmt::format("each of the {} ranks", split_over);
   e.add("graph", graph_memory(routers, links, directed));
   // Shared by the points: the network's channel, port and arc tables (build_network).
   e.add("network", bytes(network_bytes(routers, arcs, channels, terminals, lanes_per_arc,

@@ -13,6 +13,12 @@
 
 namespace topo::parallel {
 
+/// Every rank's bytes, in rank order, in one string: rank k's are [start[k], start[k + 1]).
+struct Gathered {
+  std::string bytes;
+  std::vector<std::size_t> start;
+};
+
 class Ranks {
  public:
   virtual ~Ranks() = default;
@@ -29,6 +35,8 @@ class Ranks {
   /// Sends to_rank[k] to rank k (size() entries) and returns what every rank sent this one, in rank order.
   /// The same kind of collective as sum.
   virtual std::vector<std::string> exchange(const std::vector<std::string>& to_rank) = 0;
+  /// Every rank's bytes on every rank (the same kind of collective as sum).
+  virtual Gathered all_gather(const std::string& bytes) = 0;
 };
 
 /// Thrown by a computation split over the ranks on the ranks that did not fail, when another did: that rank

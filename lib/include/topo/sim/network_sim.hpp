@@ -184,10 +184,12 @@ std::string ugal_rule_help();
 /// allocator state, output VCs, channel pipelines, terminals' queues) and, in batch mode, o.messages packet
 /// records per terminal; the distance table of --algo minimal-adaptive (N x N entries). `channels` are the
 /// router-to-router channels (simulated_channels); none before the graph is read: then as many as arcs, each with
-/// its lane count kept, as when self-loops or parallel links leave some arc other than one channel.
+/// its lane count kept, as when self-loops or parallel links leave some arc other than one channel. With
+/// `split_over` ranks sharing one point's network (Simulator::run), what one rank allocates: the graph and the
+/// tables whole, its share of the router state.
 MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, bool directed,
                                  std::optional<std::uint64_t> channels, std::uint64_t terminals, const SimOptions& o,
-                                 std::uint64_t concurrent);
+                                 std::uint64_t concurrent, std::uint64_t split_over = 1);
 
 /// The channels between routers the simulator builds for g: one per arc and unit of its multiplicity and
 /// capacity (a CLEX swap link of capacity k is k channels each way), self-loops left out.

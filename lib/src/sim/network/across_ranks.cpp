@@ -28,6 +28,14 @@ T take(const std::string& in, std::size_t& at) {
   return x;
 }
 
+/// parallel::unpack into `to`, which has room for them.
+template <class T>
+void unpack_into(const std::string& in, std::size_t& at, T* to) {
+  const auto count = take<std::size_t>(in, at);
+  std::memcpy(static_cast<void*>(to), in.data() + at, count * sizeof(T));
+  at += count * sizeof(T);
+}
+
 }  // namespace
 
 int Engine::rank_of(node_id r) const {
@@ -136,6 +144,16 @@ bool Engine::sum_counts(Counts& k, std::uint64_t& busy_ports, std::uint64_t& bus
   return v[13] > 0;
 }
 
+std::pair<std::size_t, std::size_t> Engine::sent_by(int rank) const {
+  // The network channels follow the terminals' two each, in the order of their sending routers.
+  const auto from = n_.chans.begin() + std::ptrdiff_t(2 * n_.terminals());
+  const auto at = [&](node_id r) {
+    return std::size_t(std::partition_point(from, n_.chans.end(), [&](const Channel& c) { return c.src < r; }) -
+                       n_.chans.begin());
+  };
+  return {at(rank_first_[std::size_t(rank)]), at(rank_first_[std::size_t(rank) + 1])};
+}
+
 void Engine::share_results(PointResult& res) {
   std::uint64_t exchanged = exchanged_;
   ranks_->sum({&exchanged, 1});
@@ -151,40 +169,32 @@ void Engine::share_results(PointResult& res) {
     for (std::size_t h = 0; h < o.hops.size(); ++h) m.hops[h] += o.hops[h];
     scratch_[t].measured = PacketStats{};
   }
-  // This rank's terminals', routers' and channels' counts (a channel's are its sender's), and its packets'.
+  // This rank's terminals', routers' and channels' counts (a channel's are its sender's: its routers' terminals' two
+  // channels, and the network channels from its routers), and its packets'.
   const auto t0 = n_.term_off[rank_lo_], t1 = n_.term_off[rank_hi_];
-  std::vector<std::uint64_t> channels;
-  std::vector<std::uint32_t> sent;
-  for (std::size_t c = 0; c < sent_.size(); ++c)
-    if (sent_[c]) {
-      channels.push_back(c);
-      sent.push_back(sent_[c]);
-    }
+  const auto [c0, c1] = sent_by(ranks_->rank());
   std::string mine;
   parallel::pack<std::uint64_t>(mine, {acc_.data() + t0, t1 - t0});
   parallel::pack<std::uint64_t>(mine, {gen_.data() + t0, t1 - t0});
   parallel::pack<RouterStats>(mine, {stats_.data() + rank_lo_, rank_hi_ - rank_lo_});
-  parallel::pack<std::uint64_t>(mine, channels);
-  parallel::pack<std::uint32_t>(mine, sent);
+  parallel::pack<std::uint32_t>(mine, {sent_.data() + 2 * t0, 2 * (t1 - t0)});
+  parallel::pack<std::uint32_t>(mine, {sent_.data() + c0, c1 - c0});
   m.packet_latency.pack(mine);
   m.network_latency.pack(mine);
   m.queueing.pack(mine);
   parallel::pack<std::uint64_t>(mine, m.hops);
-  const auto all = ranks_->exchange(std::vector<std::string>(std::size_t(ranks_->size()), mine));
-  for (std::size_t k = 0; k < all.size(); ++k) {
+  const auto all = ranks_->all_gather(mine);
+  const auto& in = all.bytes;
+  for (std::size_t k = 0; k + 1 < all.start.size(); ++k) {
     if (int(k) == ranks_->rank()) continue;
-    const auto& in = all[k];
-    std::size_t at = 0;
+    std::size_t at = all.start[k];
     const auto lo = rank_first_[k];
     const auto u0 = n_.term_off[lo];
-    const auto acc = parallel::unpack<std::uint64_t>(in, at), gen = parallel::unpack<std::uint64_t>(in, at);
-    std::copy(acc.begin(), acc.end(), acc_.begin() + std::ptrdiff_t(u0));
-    std::copy(gen.begin(), gen.end(), gen_.begin() + std::ptrdiff_t(u0));
-    const auto stats = parallel::unpack<RouterStats>(in, at);
-    std::copy(stats.begin(), stats.end(), stats_.begin() + std::ptrdiff_t(lo));
-    const auto ch = parallel::unpack<std::uint64_t>(in, at);
-    const auto flits = parallel::unpack<std::uint32_t>(in, at);
-    for (std::size_t i = 0; i < ch.size(); ++i) sent_[ch[i]] += flits[i];
+    unpack_into(in, at, acc_.data() + u0);
+    unpack_into(in, at, gen_.data() + u0);
+    unpack_into(in, at, stats_.data() + lo);
+    unpack_into(in, at, sent_.data() + 2 * u0);
+    unpack_into(in, at, sent_.data() + sent_by(int(k)).first);
     m.packet_latency.merge_packed(in, at);
     m.network_latency.merge_packed(in, at);
     m.queueing.merge_packed(in, at);
@@ -198,12 +208,13 @@ Deadlock Engine::share_deadlock(Deadlock mine, std::vector<PacketKey> stuck) con
   std::string bytes;
   parallel::pack<Deadlock::Channel>(bytes, mine.channels);
   parallel::pack<PacketKey>(bytes, stuck);
-  const auto all = ranks_->exchange(std::vector<std::string>(std::size_t(ranks_->size()), bytes));
+  const auto all = ranks_->all_gather(bytes);
   Deadlock d;
   d.cycle = mine.cycle;
   stuck.clear();
-  for (const auto& in : all) {  // in rank order, so the channels are listed by router as one process lists them
-    std::size_t at = 0;
+  for (std::size_t k = 0; k + 1 < all.start.size(); ++k) {  // in rank order: channels listed by router, as alone
+    const auto& in = all.bytes;
+    std::size_t at = all.start[k];
     for (const auto& c : parallel::unpack<Deadlock::Channel>(in, at))
       if (d.channels.size() < Deadlock::channels_listed) d.channels.push_back(c);
     const auto theirs = parallel::unpack<PacketKey>(in, at);

@@ -12,6 +12,7 @@
 #include <numeric>
 #include <optional>
 #include <thread>
+#include <type_traits>
 
 #include "cycle_barrier_internal.hpp"
 #include "engine_internal.hpp"
@@ -40,7 +41,14 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
                const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed,
                parallel::Ranks* ranks)
     : n_(n), r_(r), known_(known), d_(d), inj_(inj), o_(o), packet_rate_(rate / double(n.F)) {
+  // Split over ranks, rank k runs routers [rank_first_[k], rank_first_[k + 1]); the arrays below are of the whole
+  // network, and a rank touches (and so takes the memory of) its own routers' parts only.
   if (ranks && ranks->size() > 1) ranks_ = ranks;
+  const auto parts = ranks_ ? unsigned(ranks_->size()) : 1u;
+  rank_first_.resize(parts + 1);
+  for (unsigned k = 0; k <= parts; ++k) rank_first_[k] = node_id(std::uint64_t(n.routers) * k / parts);
+  rank_lo_ = ranks_ ? rank_first_[unsigned(ranks_->rank())] : 0;
+  rank_hi_ = ranks_ ? rank_first_[unsigned(ranks_->rank()) + 1] : n.routers;
   const std::size_t in_vcs = std::size_t(n.in_off.back()) * n.V, out_vcs = std::size_t(n.out_off.back()) * n.V;
   in_vcs_ = in_vcs;
   v_pow2_ = std::has_single_bit(n.V);
@@ -53,9 +61,10 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   prefetch_ = in_vcs * sizeof(InVc) > o.large_above;
   pooling_ = engine_pools(n.in_off.back(), n.V, o.pool_above);
   if (!pooling_) {
-    assign_huge(port_busy_, n.in_off.back());
+    port_busy_ = ZeroedArray<std::uint8_t>(n.in_off.back(), true);
   } else {
-    assign_huge(port_block_, n.in_off.back(), none32);
+    port_block_ = ZeroedArray<std::uint32_t>(n.in_off.back(), true);
+    std::fill(port_block_.data() + n.in_off[rank_lo_], port_block_.data() + n.in_off[rank_hi_], none32);
     if (in_vcs >= none32)
       throw Error(fmt::format("a network of {} input VCs: the simulator holds the state of at most {} of them", in_vcs,
                               none32 - 1));
@@ -65,23 +74,28 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   vc_word_.assign(n.routers + 1, 0);
   for (node_id v = 0; v < n.routers; ++v)
     vc_word_[v + 1] = vc_word_[v] + (std::size_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
-  assign_huge(wait_bits_, vc_word_.back());
-  assign_huge(hold_bits_, vc_word_.back());
+  wait_bits_ = ZeroedArray<std::uint64_t>(vc_word_.back(), true);
+  hold_bits_ = ZeroedArray<std::uint64_t>(vc_word_.back(), true);
   wait_r_.assign(n.routers, 0);
   hold_r_.assign(n.routers, 0);
   wide_credits_ = n.B > 0xFF;
+  const auto own_out_vcs = [&](auto& credits, auto full) {
+    credits = std::remove_reference_t<decltype(credits)>(out_vcs, true);
+    std::fill(credits.data() + std::size_t(n.out_off[rank_lo_]) * n.V,
+              credits.data() + std::size_t(n.out_off[rank_hi_]) * n.V, full);
+  };
   if (wide_credits_)
-    assign_huge(credits16_, out_vcs, std::uint16_t(n.B));
+    own_out_vcs(credits16_, std::uint16_t(n.B));
   else
-    assign_huge(credits8_, out_vcs, std::uint8_t(n.B));
-  assign_huge(ovc_grant_, out_vcs);
-  assign_huge(sa_in_rr_, n.in_off.back());
-  assign_huge(sa_out_rr_, n.out_off.back());
+    own_out_vcs(credits8_, std::uint8_t(n.B));
+  ovc_grant_ = ZeroedArray<std::uint16_t>(out_vcs, true);
+  sa_in_rr_ = ZeroedArray<std::uint8_t>(n.in_off.back(), true);
+  sa_out_rr_ = ZeroedArray<std::uint16_t>(n.out_off.back(), true);
   std::uint64_t longest = 0;
   for (const auto& ch : n.chans) longest = std::max<std::uint64_t>({longest, n.flit_delay(ch), n.credit_delay(ch)});
   wheel_mask_ = std::bit_ceil(longest + 1) - 1;
   if constexpr (check_sends) assign_huge(last_sent_, n.chans.size(), none64);
-  assign_huge(sent_, n.chans.size());
+  sent_ = ZeroedArray<std::uint32_t>(n.chans.size(), true);
   const auto terms = n.terminals();
   q_head_.assign(terms, nullptr);
   q_tail_.assign(terms, nullptr);
@@ -240,12 +254,6 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   res.rate = packet_rate_ * n_.F;
   const bool batch = o_.messages > 0;
   quota_ = n_.speedup_at(now_);
-  // Split over ranks, rank k runs routers [rank_first_[k], rank_first_[k + 1]).
-  const auto ranks = ranks_ ? unsigned(ranks_->size()) : 1u;
-  rank_first_.resize(ranks + 1);
-  for (unsigned k = 0; k <= ranks; ++k) rank_first_[k] = node_id(std::uint64_t(n_.routers) * k / ranks);
-  rank_lo_ = ranks_ ? rank_first_[unsigned(ranks_->rank())] : 0;
-  rank_hi_ = ranks_ ? rank_first_[unsigned(ranks_->rank()) + 1] : n_.routers;
   const node_id routers = rank_hi_ - rank_lo_;
   // More threads than routers would only wait at the barriers (and owner_ numbers threads in 16 bits).
   const int threads = std::clamp(o_.threads, 1, int(std::clamp<node_id>(routers, 1, 4096)));

@@ -165,6 +165,8 @@ class Engine {
   /// Every rank's routers' figures, on every rank: terminals' and routers' counts, channels' flits, the measured
   /// packets' counts (scratch_[0]); then summarize reads them as one process's. And the bytes the ranks exchanged.
   void share_results(PointResult& res);
+  /// The network channels that rank's routers send on, [first, last).
+  std::pair<std::size_t, std::size_t> sent_by(int rank) const;
   /// A packet: its source terminal and the cycle it was injected in (a terminal injects one at a time). Split over
   /// ranks, a packet whose flits are on two has a copy on each.
   struct PacketKey {
@@ -349,8 +351,8 @@ class Engine {
   bool pooling_ = false;
   // Per input port, with the pool: its block of vc_map_, none32 when all its VCs are idle (a port is busy while it
   // has one); without it, its VCs that are not idle (at most V <= 255).
-  std::vector<std::uint32_t> port_block_;
-  std::vector<std::uint8_t> port_busy_;
+  ZeroedArray<std::uint32_t> port_block_;
+  ZeroedArray<std::uint8_t> port_busy_;
   ZeroedArray<std::uint32_t> vc_map_;  // per block, its port's VCs' entries + 1 (pooling_)
   // Per input VC: its round-robin pointer over the output VCs it asks for, taken modulo the width of the VC range
   // it asks in (at most V). It is kept modulo rr_period_ = lcm(1, ..., V), which every width divides, in 1 or 2
@@ -411,8 +413,8 @@ class Engine {
   const Flit& flit(std::size_t iv, std::uint32_t i) const { return const_cast<Engine*>(this)->flit(iv, i); }
   /// Calls f(iv) for every input VC with an entry (the deadlock report, the packets left at the end).
   template <class F>
-  void for_pooled_vcs(F&& f) const {
-    for (std::size_t ip = 0; ip < n_.in_off.back(); ++ip)
+  void for_pooled_vcs(F&& f) const {  // this rank's
+    for (std::size_t ip = n_.in_off[rank_lo_]; ip < n_.in_off[rank_hi_]; ++ip)
       if (!pooling_ || port_block_[ip] != none32)
         for (auto iv = ip * n_.V; iv < (ip + 1) * n_.V; ++iv)
           if (has_entry(iv)) f(iv);
@@ -421,7 +423,7 @@ class Engine {
   // waiting for VC allocation and those holding an output VC with a flit (holding()), as bit sets
   // (router r's input VC iv is bit iv - in_off[r] V of the words from vc_word_[r], so that no word is shared
   // by two routers and their threads) and counts.
-  std::vector<std::uint64_t> wait_bits_, hold_bits_;
+  ZeroedArray<std::uint64_t> wait_bits_, hold_bits_;
   std::vector<std::size_t> vc_word_;
   std::vector<std::uint32_t> wait_r_, hold_r_;
   bool holding(const InVc& in) const { return in.st == VcState::holding && in.count; }
@@ -441,8 +443,8 @@ class Engine {
   // Output VCs (out_port * V + vc). Credits are at most B: 1 byte each up to 255 (credits8_), else 2 (credits16_),
   // the other store empty; the allocators take the store as a template argument, the rest read credits(), and a
   // credit given back returns the count before.
-  std::vector<std::uint8_t> credits8_;
-  std::vector<std::uint16_t> credits16_;
+  ZeroedArray<std::uint8_t> credits8_;
+  ZeroedArray<std::uint16_t> credits16_;
   bool wide_credits_ = false;
   std::uint32_t credits(std::size_t ov) const { return wide_credits_ ? credits16_[ov] : credits8_[ov]; }
   std::uint32_t give_credit(std::size_t ov) { return wide_credits_ ? credits16_[ov]++ : credits8_[ov]++; }
@@ -451,13 +453,13 @@ class Engine {
   }
   // Per output VC, its last grant: the input VC of the router it went to (below Network::max_router_in_vcs), the
   // VC allocator's round-robin pointer, with ovc_held_bit set while that input VC holds the output VC.
-  std::vector<std::uint16_t> ovc_grant_;
+  ZeroedArray<std::uint16_t> ovc_grant_;
   static constexpr std::uint16_t ovc_held_bit = 0x8000;
   static_assert(Network::max_router_in_vcs <= ovc_held_bit, "an input VC of a router fits below the held bit");
   bool ovc_held(std::size_t ov) const { return ovc_grant_[ov] & ovc_held_bit; }
   // Per output port, the switch allocator's round-robin pointer: an input port of the router.
-  std::vector<std::uint16_t> sa_out_rr_;
-  std::vector<std::uint8_t> sa_in_rr_;  // per input port: the VC after the last it sent from (at most V <= 255)
+  ZeroedArray<std::uint16_t> sa_out_rr_;
+  ZeroedArray<std::uint8_t> sa_in_rr_;  // per input port: the VC after the last it sent from (at most V <= 255)
   // Channels. A channel's delay is fixed, so a flit or credit sent is an entry in the list of its arrival
   // cycle, with what it carries: a timing wheel of wheel_mask_ + 1 cycles, more than any channel's delay.
   // The receive phase takes the cycle's lists and visits only the arrivals, not every port or channel,
@@ -483,7 +485,7 @@ class Engine {
   static constexpr bool check_sends = true;
 #endif
   std::vector<std::uint64_t> last_sent_;
-  std::vector<std::uint32_t> sent_;
+  ZeroedArray<std::uint32_t> sent_;
   // Terminals.
   std::vector<Packet*> q_head_, q_tail_, cur_;
   std::vector<std::uint32_t> cur_seq_, cur_vc_;

@@ -51,6 +51,8 @@ class ZeroedArray {
 
   T& operator[](std::size_t i) { return p_[i]; }
   const T& operator[](std::size_t i) const { return p_[i]; }
+  T* data() { return p_; }
+  const T* data() const { return p_; }
   std::size_t size() const { return n_; }
 
  private:
