@@ -436,6 +436,29 @@ def section_dragonfly(bs, ts, quick):
               f"{fmt(o.get('accepted'))} |", flush=True)
 
 
+def section_dragonfly_saturation(bs, ts):
+    print("\n## BookSim2's dragonflyconfig under uniform traffic: saturation of MIN and UGAL\n")
+    print("The configurations of the table above, bisected on the criterion of the other tables (stable, accepted "
+          f">= 0.97 x offered, latency <= 3 x zero-load) in {UGAL_STEPS} steps (to 1/64 of the rate range).\n")
+    g = ts.graph("dragonfly", DRAGONFLY_GEN) if ts.available else None
+
+    def one(job):
+        bs_route, our_route = job
+
+        def bs_run(rate):
+            return bs.run(config_file=bs.config_path("dragonflyconfig"), overrides=(
+                ("routing_function", bs_route), ("traffic", "uniform"), ("injection_rate", rate)))
+
+        def ts_run(rate):
+            return ts.run(g, DRAGONFLY_OPTS + our_route + ["--traffic", "uniform", "--rate", str(rate)])
+        return saturation(bs_run, UGAL_STEPS)[:2], saturation(ts_run, UGAL_STEPS)[:2] if ts.available else (None, None)
+    print("| routing | BookSim2 zero-load | BookSim2 saturation | ours zero-load | ours saturation | diff |")
+    print("|---|---|---|---|---|---|", flush=True)
+    with ThreadPoolExecutor(WORKERS) as pool:
+        for (route, _), ((zb, sb), (zo, so)) in zip(DRAGONFLY_ROUTING, pool.map(one, DRAGONFLY_ROUTING)):
+            print(f"| {route} | {fmt(zb, 2)} | {fmt(sb)} | {fmt(zo, 2)} | {fmt(so)} | {pct(so, sb)} |", flush=True)
+
+
 # BookSim2's flatflyconfig: a 4-ary 2-flat (Kim, Dally and Abts, ISCA 2007), 16 routers in a 4 x 4 grid joined
 # all-to-all in each row and column, 4 terminals each (c = 4, k = 4, n = 2), 64 nodes; ours the HyperX of the same
 # shape. MIN: BookSim2's ran_min (min_flatfly: dimension order, every VC) against --algo hyperx; UGAL: BookSim2's
@@ -707,6 +730,8 @@ def main():
                 section_valiant(bs, ts, a.quick)
             elif s == "dragonfly":
                 section_dragonfly(bs, ts, a.quick)
+            elif s == "dragonfly-saturation":
+                section_dragonfly_saturation(bs, ts)
             elif s == "flatfly":
                 section_flatfly(bs, ts, a.quick)
             elif s == "scale":

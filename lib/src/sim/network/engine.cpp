@@ -40,7 +40,7 @@ std::uint32_t va_rr_bytes(std::uint32_t V) {
 Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
                const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed,
                parallel::Ranks* ranks)
-    : n_(n), r_(r), known_(known), d_(d), inj_(inj), o_(o), packet_rate_(rate / double(n.F)) {
+    : n_(n), r_(r), known_(known), d_(d), inj_(inj), o_(o), packet_rate_(rate / double(n.F)), seed_(seed) {
   // Split over ranks, rank k runs routers [rank_first_[k], rank_first_[k + 1]); the arrays below are of the whole
   // network, and a rank touches (and so takes the memory of) its own routers' parts only.
   if (ranks && ranks->size() > 1) ranks_ = ranks;
@@ -76,8 +76,8 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
     vc_word_[v + 1] = vc_word_[v] + (std::size_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
   wait_bits_ = ZeroedArray<std::uint64_t>(vc_word_.back(), true);
   hold_bits_ = ZeroedArray<std::uint64_t>(vc_word_.back(), true);
-  wait_r_.assign(n.routers, 0);
-  hold_r_.assign(n.routers, 0);
+  wait_r_ = ZeroedArray<std::uint32_t>(n.routers, true);
+  hold_r_ = ZeroedArray<std::uint32_t>(n.routers, true);
   wide_credits_ = n.B > 0xFF;
   const auto own_out_vcs = [&](auto& credits, auto full) {
     credits = std::remove_reference_t<decltype(credits)>(out_vcs, true);
@@ -96,24 +96,27 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   wheel_mask_ = std::bit_ceil(longest + 1) - 1;
   if constexpr (check_sends) assign_huge(last_sent_, n.chans.size(), none64);
   sent_ = ZeroedArray<std::uint32_t>(n.chans.size(), true);
+  // Per terminal and per router: the arrays are of the whole network, this rank's parts set.
   const auto terms = n.terminals();
-  q_head_.assign(terms, nullptr);
-  q_tail_.assign(terms, nullptr);
-  cur_.assign(terms, nullptr);
-  cur_seq_.assign(terms, 0);
-  cur_vc_.assign(terms, 0);
-  term_work_.assign(n.routers, 0);
-  tcred_.assign(terms * n.V, std::int32_t(n.B));
-  tbusy_.assign(terms * n.V, 0);
-  onoff_.assign(terms, 0);
-  born_.assign(terms, 0);
-  gen_.assign(terms, 0);
-  acc_.assign(terms, 0);
-  trng_.reserve(terms);
-  for (std::uint64_t t = 0; t < terms; ++t) trng_.emplace_back(seed * 0x9E3779B97F4A7C15ull + t);
-  rrng_.reserve(n.routers);
-  for (node_id v = 0; v < n.routers; ++v) rrng_.emplace_back(~seed * 0xD1B54A32D192ED03ull + v);
-  stats_.resize(n.routers);
+  const auto t_lo = n.term_off[rank_lo_], t_hi = n.term_off[rank_hi_];
+  q_head_ = ZeroedArray<Packet*>(terms, true);
+  q_tail_ = ZeroedArray<Packet*>(terms, true);
+  cur_ = ZeroedArray<Packet*>(terms, true);
+  cur_seq_ = ZeroedArray<std::uint32_t>(terms, true);
+  cur_vc_ = ZeroedArray<std::uint32_t>(terms, true);
+  term_work_ = ZeroedArray<std::uint32_t>(n.routers, true);
+  tcred_ = ZeroedArray<std::int32_t>(terms * n.V, true);
+  std::fill(tcred_.data() + t_lo * n.V, tcred_.data() + t_hi * n.V, std::int32_t(n.B));
+  tbusy_ = ZeroedArray<std::uint8_t>(terms * n.V, true);
+  onoff_ = ZeroedArray<std::uint8_t>(terms, true);
+  born_ = ZeroedArray<std::uint8_t>(terms, true);
+  gen_ = ZeroedArray<std::uint64_t>(terms, true);
+  acc_ = ZeroedArray<std::uint64_t>(terms, true);
+  trng_ = ZeroedArray<Rng>(terms, true);
+  for (auto t = t_lo; t < t_hi; ++t) trng_[t] = Rng(terminal_seed(t));
+  rrng_ = ZeroedArray<Rng>(n.routers, true);
+  for (auto v = rank_lo_; v < rank_hi_; ++v) rrng_[v] = Rng(~seed * 0xD1B54A32D192ED03ull + v);
+  stats_ = ZeroedArray<RouterStats>(n.routers, true);
   errors_.resize(n.routers);
   global_queues_ = r.global_queues();
   if (global_queues_) queue_snapshot_.assign(n.out_off.back(), 0);
@@ -231,9 +234,10 @@ Engine::~Engine() {
   if (arena_) return;  // the packets' blocks go with the arenas
   // Packets still in the network (a deadlock, an unfinished drain): each once, wherever its flits are.
   std::vector<Packet*> all;
-  for (auto* p : cur_) all.push_back(p);
-  for (auto* p : q_head_)
-    for (; p; p = p->next) all.push_back(p);
+  for (auto t = n_.term_off[rank_lo_]; t < n_.term_off[rank_hi_]; ++t) {
+    if (cur_[t]) all.push_back(cur_[t]);
+    for (auto* p = q_head_[t]; p; p = p->next) all.push_back(p);
+  }
   for_pooled_vcs([&](std::size_t iv) {
     for (std::uint32_t i = 0; i < vc_state(iv).count; ++i) all.push_back(flit(iv, i).p);
   });
@@ -299,7 +303,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   if (batch) {
     measuring_ = true;
     injecting_ = false;
-    batch_load(trng_.empty() ? 1 : trng_[0]());
+    batch_load();
     // The estimate holds the destinations, and the packets and their flits and credits on the channels a batch has
     // at once, at most (memory.cpp): what grows past them counts.
     const auto terms = double(n_.terminals());

@@ -286,7 +286,9 @@ class Engine {
   Packet* with_route(Packet* p, const std::uint64_t* hops, std::uint32_t n, Scratch& sc, std::uint32_t room = 0) const;
   /// Writes `hops` and the last entry into p's block from hop `from` on (hops[0] its entry `from`).
   void write_route(Packet* p, const std::uint64_t* hops, std::uint32_t from, std::uint32_t n) const;
-  void batch_load(std::uint64_t seed);
+  void batch_load();
+  /// The seed of terminal t's generator.
+  std::uint64_t terminal_seed(std::uint64_t t) const { return seed_ * 0x9E3779B97F4A7C15ull + t; }
   // point_stats.cpp
   void summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const;
   Deadlock deadlock_report() const;
@@ -312,6 +314,7 @@ class Engine {
   const InjectionProcess& inj_;
   const SimOptions& o_;
   double packet_rate_;
+  std::uint64_t seed_;
   std::uint64_t now_ = 0;
   std::uint32_t quota_ = 1;  // flits an input port may send this cycle (Network::speedup_at)
   bool measuring_ = false, injecting_ = true;
@@ -425,7 +428,7 @@ class Engine {
   // by two routers and their threads) and counts.
   ZeroedArray<std::uint64_t> wait_bits_, hold_bits_;
   std::vector<std::size_t> vc_word_;
-  std::vector<std::uint32_t> wait_r_, hold_r_;
+  ZeroedArray<std::uint32_t> wait_r_, hold_r_;
   bool holding(const InVc& in) const { return in.st == VcState::holding && in.count; }
   static void set_bit(std::uint64_t* words, std::size_t bit, bool on) {
     const auto m = std::uint64_t{1} << (bit % 64);
@@ -487,20 +490,20 @@ class Engine {
   std::vector<std::uint64_t> last_sent_;
   ZeroedArray<std::uint32_t> sent_;
   // Terminals.
-  std::vector<Packet*> q_head_, q_tail_, cur_;
-  std::vector<std::uint32_t> cur_seq_, cur_vc_;
-  std::vector<std::uint32_t> term_work_;  // per router, its terminals with a packet queued or being sent
+  ZeroedArray<Packet*> q_head_, q_tail_, cur_;
+  ZeroedArray<std::uint32_t> cur_seq_, cur_vc_;
+  ZeroedArray<std::uint32_t> term_work_;  // per router, its terminals with a packet queued or being sent
   // Batch mode (--messages M): terminal s's i-th packet goes to terminal batch_dst_[i * terminals + s]. A packet
   // is made when its terminal starts to send it (batch_next_[s] made so far), so that the packets in memory are
   // those in flight, not the whole workload (batch_load counted them all as created at batch_created_).
   std::vector<std::uint32_t> batch_dst_;
   std::vector<std::uint64_t> batch_next_;
   std::uint64_t batch_created_ = 0;
-  std::vector<std::int32_t> tcred_;
-  std::vector<std::uint8_t> tbusy_, onoff_, born_;  // born_: per terminal, the packets generated this cycle
-  std::vector<std::uint64_t> gen_, acc_;
-  std::vector<Rng> trng_, rrng_;
-  std::vector<RouterStats> stats_;
+  ZeroedArray<std::int32_t> tcred_;
+  ZeroedArray<std::uint8_t> tbusy_, onoff_, born_;  // born_: per terminal, the packets generated this cycle
+  ZeroedArray<std::uint64_t> gen_, acc_;
+  ZeroedArray<Rng> trng_, rrng_;  // of the terminals and routers this rank runs (the others all zero)
+  ZeroedArray<RouterStats> stats_;
   std::vector<std::exception_ptr> errors_;
 
   std::vector<Scratch> scratch_;

@@ -31,7 +31,8 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
   }
   const auto& hops = m.hops;
   double occ = 0;
-  for (const auto& s : stats_) {
+  for (node_id r = 0; r < n_.routers; ++r) {
+    const auto& s = stats_[r];
     res.injected += s.injected;
     res.delivered += s.delivered;
     occ += double(s.occupancy_sum);

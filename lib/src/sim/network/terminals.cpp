@@ -196,8 +196,16 @@ void Engine::deliver(node_id r, std::uint64_t term, const Flit& f) {
   sc.spare[p->size_class].push_back(p);
 }
 
-void Engine::batch_load(std::uint64_t seed) {
-  // Every terminal sends M packets and receives M: round i sends along a random permutation (CLEX §III).
+void Engine::batch_load() {
+  // Every terminal sends M packets and receives M: round i sends along a random permutation (CLEX §III). The
+  // permutations' generator is seeded with the first draw of terminal 0's, which the rank that runs terminal 0 takes
+  // from it (as one process does) and every other rank makes alike.
+  const auto t_lo = n_.term_off[rank_lo_], t_hi = n_.term_off[rank_hi_];
+  std::uint64_t seed = 1;
+  if (n_.terminals() > 0) {
+    seed = Rng(terminal_seed(0))();
+    if (t_lo == 0 && t_hi > 0) trng_[0]();
+  }
   Rng rng(seed ^ 0xBA7C4ull);
   const auto terms = n_.terminals(), M = o_.messages;
   if (terms > none32) throw InputError(fmt::format("--messages: {} terminals, more than batch mode takes", terms));
@@ -211,7 +219,7 @@ void Engine::batch_load(std::uint64_t seed) {
   batch_next_.assign(terms, 0);
   batch_created_ = now_;
   // Counted as new_packet counts the packets it makes, all of them now.
-  for (std::uint64_t s = 0; s < terms; ++s) {
+  for (auto s = t_lo; s < t_hi; ++s) {  // this rank's terminals
     stats_[n_.router_of(s)].injected += M;
     gen_[s] += M * n_.F;
     ++term_work_[n_.router_of(s)];
