@@ -86,6 +86,9 @@ cmp -s "$tmp/loads.1" "$tmp/loads.3" || fail "toposim --loads: 3 ranks differ fr
 "$bin/topogen" clex --clique 4 --levels 3 --format descriptor > "$tmp/c4.desc"
 same split_torus "$bin/toposim" run "$tmp/t36.el" --rate 0.4 --packet-size 3 "${quick[@]}" --json --no-provenance
 same split_torus_batch "$bin/toposim" run "$tmp/t36.el" --messages 6 --packet-size 2 --json --no-provenance
+# Two threads a rank: the exchange is made by whichever thread ends the cycle.
+same split_torus_threads "$bin/toposim" run "$tmp/t36.el" --rate 0.3 --packet-size 2 -j 2 "${quick[@]}" --json \
+  --no-provenance
 same split_torus_saturation "$bin/toposim" run "$tmp/t36.el" --saturation "${quick[@]}" --csv
 same split_dragonfly "$bin/toposim" run "$tmp/df.el" --algo ugal --ugal-queue credits --link-latency local=10,global=30 \
   --rate 0.3 "${quick[@]}" --json --no-provenance
