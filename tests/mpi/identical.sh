@@ -92,6 +92,8 @@ same split_torus_threads "$bin/toposim" run "$tmp/t36.el" --rate 0.3 --packet-si
 same split_torus_saturation "$bin/toposim" run "$tmp/t36.el" --saturation "${quick[@]}" --csv
 same split_dragonfly "$bin/toposim" run "$tmp/df.el" --algo ugal --ugal-queue credits --link-latency local=10,global=30 \
   --rate 0.3 "${quick[@]}" --json --no-provenance
+same split_dragonfly_batch "$bin/toposim" run "$tmp/df.el" --algo valiant --link-latency local=10,global=30 --messages 3 \
+  --json --no-provenance
 same split_dragonfly_adaptive "$bin/toposim" run "$tmp/df.el" --algo minimal-adaptive --vcs 4 --rate 0.3 "${quick[@]}" \
   --json --no-provenance
 same split_clex "$bin/toposim" run "$tmp/c4.desc" --algo clex --vcs 6 --vc-classes hop --buffer 1 --rate 0.2 \
