@@ -114,11 +114,14 @@ mpi 2 "$bin/toposim" "${deadlock[@]}" > "$tmp/deadlock.2" 2> "$tmp/deadlock_err.
 cmp -s "$tmp/deadlock.1" "$tmp/deadlock.2" || fail "the deadlocked ring: 2 ranks report differently from one"
 grep -q 'packets stuck' "$tmp/deadlock_err.1" || fail "the deadlocked ring gives no warning"
 cmp -s "$tmp/deadlock_err.1" <(grep '^toposim' "$tmp/deadlock_err.2") || fail "the deadlock warning differs on 2 ranks"
-# A routing that reads the next router's buffers cannot be split: exit 2, one line.
-mpi 2 "$bin/toposim" run "$tmp/df.el" --algo ugal --rate 0.1 > /dev/null 2> "$tmp/err"
-[[ $? -eq 2 ]] || fail "UGAL on waiting flits split over 2 ranks does not exit 2"
-[[ $(grep -c '^toposim:' "$tmp/err") -eq 1 ]] || fail "UGAL split over ranks: not one line: $(cat "$tmp/err")"
-grep -q 'ugal-queue credits' "$tmp/err" || fail "UGAL split over ranks: the line does not say what runs"
+# UGAL on the flits waiting at the next routers: the ranks send each other their input ports' counts every cycle.
+same split_dragonfly_waiting "$bin/toposim" run "$tmp/df.el" --algo ugal --traffic group-shift --rate 0.3 \
+  "${quick[@]}" --json --no-provenance
+# UGAL-G reads every router's queues: it cannot be split, exit 2, one line.
+mpi 2 "$bin/toposim" run "$tmp/df.el" --algo ugal-g --rate 0.1 > /dev/null 2> "$tmp/err"
+[[ $? -eq 2 ]] || fail "UGAL-G split over 2 ranks does not exit 2"
+[[ $(grep -c '^toposim:' "$tmp/err") -eq 1 ]] || fail "UGAL-G split over ranks: not one line: $(cat "$tmp/err")"
+grep -q 'every router' "$tmp/err" || fail "UGAL-G split over ranks: the line does not say why"
 
 # toposim clex --seeds: one run per seed, in seed order, in the three formats.
 same clex_seeds "$bin/toposim" clex --clique 4 --levels 2 --messages 4 --seeds 3..7

@@ -345,8 +345,18 @@ TEST_CASE("parallel: a simulation split over 2 and 3 ranks gives one process's r
     REQUIRE(sim::Simulator(g, o).run(1.0, 1).deadlock);
     check_split_run(g, o, 1.0, 1);
   }
-  SUBCASE("UGAL reading the next router's buffers is refused on every rank") {
+  SUBCASE("UGAL on the flits waiting at the next routers, and PAR") {
+    // Under group-shift, where the queues decide (the mutation that leaves the snapshots out fails here).
+    const auto g = family("dragonfly", {{"h", "2"}});
+    o.traffic = "group-shift";
     o.algo = "ugal";
+    check_split_run(g, o, 0.3, 4);
+    o.algo = "par";
+    o.vcs = 4;
+    check_split_run(g, o, 0.3, 4);
+  }
+  SUBCASE("UGAL-G, which reads every router's queues, is refused on every rank") {
+    o.algo = "ugal-g";
     const sim::Simulator s(family("dragonfly", {{"h", "2"}}), o);
     const auto all = on_ranks(2, [&](parallel::Ranks& ranks) {
       try {
@@ -356,6 +366,6 @@ TEST_CASE("parallel: a simulation split over 2 and 3 ranks gives one process's r
       }
       return std::string();
     });
-    for (const auto& m : all) CHECK(m.find("--ugal-queue credits") != std::string::npos);
+    for (const auto& m : all) CHECK(m.find("reads the queues of every router") != std::string::npos);
   }
 }

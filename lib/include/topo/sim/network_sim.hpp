@@ -210,7 +210,7 @@ class Simulator {
   /// One point at `rate` (ignored in batch mode) with `seed`; `progress` gets the fraction done.
   /// `threads` < 1: the options' thread count. With `ranks` of more than one process, every rank calls it and
   /// runs its share of the network's routers (contiguous blocks), and every rank returns the whole result, the
-  /// same as one process's; UGAL-G, and UGAL with --ugal-queue waiting, are refused (UsageError).
+  /// same as one process's; UGAL-G, which reads every router's queues, is refused (UsageError).
   PointResult run(double rate, std::uint64_t seed, const std::function<void(double)>& progress = {}, int threads = 0,
                   parallel::Ranks* ranks = nullptr) const;
 

@@ -122,6 +122,20 @@ void Engine::exchange() {
   }
 }
 
+void Engine::share_port_snapshots() {
+  const auto ranks = std::size_t(ranks_->size());
+  std::vector<std::string> to(ranks);
+  for (std::size_t k = 0; k < ranks; ++k)
+    for (const auto ip : snapshots_out_[k]) put(to[k], port_flits_[ip]);
+  const auto from = ranks_->exchange(to);
+  for (std::size_t k = 0; k < ranks; ++k) {
+    std::size_t at = 0;
+    if (from[k].size() != snapshots_in_[k].size() * sizeof(std::uint32_t))
+      fail("another rank's port snapshots are not those of the ports this rank feeds");
+    for (const auto ip : snapshots_in_[k]) port_flits_[ip] = take<std::uint32_t>(from[k], at);
+  }
+}
+
 bool Engine::sum_counts(Counts& k, std::uint64_t& busy_ports, std::uint64_t& busy_vcs, bool failed) {
   std::array<std::uint64_t, 14> v = {k.moved,
                                      k.win_delivered,

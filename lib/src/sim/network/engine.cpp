@@ -278,6 +278,18 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       if (rank_of(ch.src) != rank_of(ch.dst))
         lookahead_ = std::min<std::uint64_t>({lookahead_, n_.flit_delay(ch), n_.credit_delay(ch)});
     lookahead_ = std::max<std::uint64_t>(lookahead_, 1);
+    if (port_snapshots_) {
+      snapshots_out_.assign(std::size_t(ranks_->size()), {});
+      snapshots_in_.assign(std::size_t(ranks_->size()), {});
+      for (auto ip = n_.in_off[rank_lo_]; ip < n_.in_off[rank_hi_]; ++ip)
+        if (const auto& ch = n_.chans[n_.in_chan[ip]]; ch.arc != none32 && owner_[ch.src] == remote)
+          snapshots_out_[std::size_t(rank_of(ch.src))].push_back(ip);
+      const auto [c0, c1] = sent_by(ranks_->rank());
+      for (auto c = c0; c < c1; ++c)
+        if (owner_[n_.chans[c].dst] == remote)
+          snapshots_in_[std::size_t(rank_of(n_.chans[c].dst))].push_back(n_.chans[c].in_port);
+      for (auto& ports : snapshots_in_) std::sort(ports.begin(), ports.end());
+    }
   }
   scratch_.resize(std::size_t(threads));
   for (unsigned t = 0; t < threads_; ++t) {  // its ports' block numbers, and its VCs' entries
@@ -482,7 +494,14 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       receive(t);
       if (port_snapshots_) snapshot_ports(lo, hi);
       if (global_queues_) snapshot_queues(lo, hi);
-      barrier.arrive_and_wait([] {});
+      barrier.arrive_and_wait([&] {  // the next routers' snapshots, from the ranks that run them
+        if (!ranks_ || !port_snapshots_) return;
+        try {
+          share_port_snapshots();
+        } catch (...) {
+          if (!error) error = std::current_exception();  // all stop after the cycle's counts
+        }
+      });
       for (unsigned to = 0; to < unsigned(threads); ++to) {  // all read
         flits_due_[due(t, to, now_)].clear();
         credits_due_[due(t, to, now_)].clear();
@@ -551,12 +570,6 @@ PointResult simulate_point(const Network& n, const SimRouting& r, const RouteCac
         fmt::format("--algo {} reads the queues of every router, which one rank does not have when the "
                     "network is split over ranks: run it on one rank, or give several points (--sweep, "
                     "--seeds) to run them side by side",
-                    o.algo));
-  if (port_snapshots(r, n))
-    throw UsageError(
-        fmt::format("--algo {} with --ugal-queue waiting reads the buffers of the next router, which may "
-                    "be on another rank when the network is split over ranks: use --ugal-queue credits, "
-                    "or run it on one rank",
                     o.algo));
   // Every rank makes its engine before any runs a cycle: one that fails stops them all.
   std::optional<Engine> e;

@@ -159,6 +159,11 @@ class Engine {
   std::unordered_map<std::uint64_t, Packet*> entering_;
   int rank_of(node_id r) const;
   void exchange();
+  // With port_snapshots_ (UGAL's waiting queues): per rank, this rank's input ports that its routers feed, whose
+  // snapshots it sends them after every receive phase, and their input ports that this rank's routers feed, whose
+  // snapshots it takes; in port order on both sides.
+  std::vector<std::vector<std::uint32_t>> snapshots_out_, snapshots_in_;
+  void share_port_snapshots();
   /// Adds the cycle's counts, its busy ports and VCs, and whether this rank failed over the ranks; true when some
   /// rank failed.
   bool sum_counts(Counts& k, std::uint64_t& busy_ports, std::uint64_t& busy_vcs, bool failed);

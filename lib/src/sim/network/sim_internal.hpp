@@ -457,7 +457,7 @@ double engine_fixed_bytes(const EngineShape& s);
 
 /// One simulated load point (engine.cpp). `known`: routes of the pure routing `r` (dependency_cycle). With
 /// ranks of more than one process, every rank calls it with the same arguments, runs its share of the routers and
-/// returns the whole result; a routing that reads other routers' queues is refused.
+/// returns the whole result; a routing that reads every router's queues (UGAL-G) is refused.
 PointResult simulate_point(const Network& n, const SimRouting& r, const RouteCache& known, const Destinations& d,
                            const InjectionProcess& inj, const SimOptions& o, double rate, std::uint64_t seed,
                            const std::function<void(double)>& progress, parallel::Ranks* ranks = nullptr);
