@@ -26,4 +26,18 @@ inline sim::SimOptions quick_sim() {
   return o;
 }
 
+/// Shortest-path routing on one VC under tornado traffic, 4-flit packets in 2-flit buffers: on a ring, a cycle of
+/// channel dependencies that deadlocks within the 300 cycles the options allow.
+inline sim::SimOptions ring_tornado_one_vc() {
+  auto o = quick_sim();
+  o.algo = "shortest";
+  o.vcs = 1;
+  o.vc_classes = "none";
+  o.traffic = "tornado";
+  o.packet_size = 4;
+  o.buffer = 2;
+  o.deadlock_cycles = 300;
+  return o;
+}
+
 }  // namespace topo::test

@@ -333,13 +333,8 @@ TEST_CASE("parallel: a simulation split over 2 and 3 ranks gives one process's r
     check_split_run(g, o, 0.4, 2);
   }
   SUBCASE("a deadlocked ring is reported the same") {
-    o.algo = "shortest";
-    o.vcs = 1;
-    o.vc_classes = "none";
-    o.traffic = "tornado";
-    o.packet_size = 4;
-    o.buffer = 2;
-    o.deadlock_cycles = 300;
+    o = test::ring_tornado_one_vc();
+    o.channel_loads = true;
     o.allow_deadlock = true;
     const auto g = family("ring", {{"nodes", "8"}});
     REQUIRE(sim::Simulator(g, o).run(1.0, 1).deadlock);

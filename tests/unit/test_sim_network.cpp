@@ -20,6 +20,7 @@
 using namespace topo;
 using topo::test::family;
 using topo::test::quick_sim;
+using topo::test::ring_tornado_one_vc;
 
 TEST_CASE("sim: zero-load latency is hops x router delay + link latencies + serialisation") {
   const auto g = family("mesh", {{"dims", "4x4"}});
@@ -178,24 +179,6 @@ TEST_CASE("sim: the same seed gives the same output with 1 and 2 threads") {
     CHECK(a != sim::point_json(one.run(0.3, 12)));
   }
 }
-
-namespace {
-
-/// Shortest-path routing on one VC under tornado traffic, 4-flit packets in 2-flit buffers: on a ring, a cycle of
-/// channel dependencies that deadlocks within the 300 cycles the options allow.
-sim::SimOptions ring_tornado_one_vc() {
-  auto o = quick_sim();
-  o.algo = "shortest";
-  o.vcs = 1;
-  o.vc_classes = "none";
-  o.traffic = "tornado";
-  o.packet_size = 4;
-  o.buffer = 2;
-  o.deadlock_cycles = 300;
-  return o;
-}
-
-}  // namespace
 
 TEST_CASE("sim: a ring with minimal routing and one VC is refused, deadlocks when allowed, runs with VC classes") {
   const auto g = family("ring", {{"nodes", "8"}});
