@@ -1,8 +1,9 @@
 // A load point split over processes (engine_internal.hpp, across_ranks): the flits and credits that cross from
-// one rank's routers to another's, sent at the end of every cycle with the blocks of the packets whose heads
-// cross; the cycle's counts added over the ranks; and the point's figures and deadlock report put together
-// from every rank's routers. Every rank's routers draw from their own generators and the counts are integers,
-// so the result is the same as one process's for any number of ranks.
+// one rank's routers to another's, sent every lookahead period with the blocks of the packets whose heads cross;
+// the flit counts of the input ports a rank's routers feed, for UGAL's waiting queues, every cycle; the cycle's
+// counts added over the ranks; and the point's figures and deadlock report put together from every rank's
+// routers. Every rank's routers draw from their own generators and the counts are integers, so the result is the
+// same as one process's for any number of ranks.
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -129,9 +129,9 @@ class Engine {
   };
   // across_ranks.cpp. Split over ranks, this rank runs routers [rank_first_[rank], rank_first_[rank + 1]) (contiguous
   // blocks of about equal router counts); owner_ of another rank's router is `remote`. A flit or credit for one goes
-  // to the sending thread's outbox, and at the end of every cycle each rank sends its outboxes to the routers'
-  // ranks (exchange) and takes what the others sent into the lists of the sender slot `threads_`, which its threads
-  // read as they read each other's. A head flit that crosses carries its packet's block (header and route): the
+  // to the sending thread's outbox, and at the end of every lookahead period each rank sends its outboxes to the
+  // routers' ranks (exchange) and takes what the others sent into the lists of the sender slot `threads_`, which its
+  // threads read as they read each other's. A head flit that crosses carries its packet's block (header and route): the
   // receiving rank works on a copy of it from then on, and the sender gives its own back once the tail has left.
   // The cycle's counts are added over the ranks (sum_counts) before the decisions that end windows and runs, so that
   // every rank takes them in the same cycle; the figures of a point are put together from every rank's routers
