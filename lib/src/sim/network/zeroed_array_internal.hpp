@@ -23,6 +23,7 @@ class ZeroedArray {
  public:
   ZeroedArray() = default;
   /// With `huge`, a large array asks for huge pages (for one used densely from its start).
+  // NOLINTNEXTLINE(bugprone-sizeof-expression): T may be a pointer (the engine's queues of packets)
   explicit ZeroedArray(std::size_t n, bool huge = false) : n_(n), bytes_((n ? n : 1) * sizeof(T)) {
     if (bytes_ < mapped_from) {
       p_ = static_cast<T*>(std::calloc(1, bytes_));
