@@ -53,10 +53,9 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
                                                                     double(s.in_ports), V, s.B, t,
                                                                     packet_bytes(arcs, V, terminals));
   if (split_over > 1) {
-    // A rank's share of the router state and the packets (its routers'), the batch's destinations whole, and the
-    // channels' flit counts of every rank while the figures are put together (Engine::share_results).
-    const double destinations = messages * sizeof(std::uint32_t);
-    state = (state - destinations) / double(split_over) + destinations + 2 * double(s.channels) * sizeof(std::uint32_t);
+    // A rank's share of the router state, the packets and the batch's destinations (its routers' and terminals'),
+    // and the channels' flit counts of every rank while the figures are put together (Engine::share_results).
+    state = state / double(split_over) + 2 * double(s.channels) * sizeof(std::uint32_t);
   }
   MemoryEstimate e;
   if (split_over > 1) e.who = fmt::format("each of the {} ranks", split_over);

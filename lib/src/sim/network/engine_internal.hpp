@@ -498,9 +498,10 @@ class Engine {
   ZeroedArray<Packet*> q_head_, q_tail_, cur_;
   ZeroedArray<std::uint32_t> cur_seq_, cur_vc_;
   ZeroedArray<std::uint32_t> term_work_;  // per router, its terminals with a packet queued or being sent
-  // Batch mode (--messages M): terminal s's i-th packet goes to terminal batch_dst_[i * terminals + s]. A packet
-  // is made when its terminal starts to send it (batch_next_[s] made so far), so that the packets in memory are
-  // those in flight, not the whole workload (batch_load counted them all as created at batch_created_).
+  // Batch mode (--messages M): terminal s's i-th packet goes to terminal batch_dst_[i * T + s - s0], T the terminals
+  // this rank runs and s0 its first. A packet is made when its terminal starts to send it (batch_next_[s] made so
+  // far), so that the packets in memory are those in flight, not the whole workload (batch_load counted them all
+  // as created at batch_created_).
   std::vector<std::uint32_t> batch_dst_;
   std::vector<std::uint64_t> batch_next_;
   std::uint64_t batch_created_ = 0;

@@ -98,7 +98,8 @@ Packet* Engine::take_queued(std::uint64_t term, Scratch& sc) {
     p->next = nullptr;
     return p;
   }
-  return packet_block(term, batch_dst_[batch_next_[term]++ * n_.terminals() + term], batch_created_, true, sc);
+  const auto first = n_.term_off[rank_lo_], width = n_.term_off[rank_hi_] - first;
+  return packet_block(term, batch_dst_[batch_next_[term]++ * width + (term - first)], batch_created_, true, sc);
 }
 
 void Engine::terminals(node_id r, Scratch& sc) {
@@ -210,11 +211,11 @@ void Engine::batch_load() {
   const auto terms = n_.terminals(), M = o_.messages;
   if (terms > none32) throw InputError(fmt::format("--messages: {} terminals, more than batch mode takes", terms));
   std::vector<std::uint64_t> pi(terms);
-  batch_dst_.resize(M * terms);
+  batch_dst_.resize(M * (t_hi - t_lo));  // this rank's terminals' destinations
   for (std::uint64_t m = 0; m < M; ++m) {
     for (std::uint64_t i = 0; i < terms; ++i) pi[i] = i;
     rng.shuffle(pi.data(), terms);
-    for (std::uint64_t s = 0; s < terms; ++s) batch_dst_[m * terms + s] = std::uint32_t(pi[s]);
+    for (auto s = t_lo; s < t_hi; ++s) batch_dst_[m * (t_hi - t_lo) + (s - t_lo)] = std::uint32_t(pi[s]);
   }
   batch_next_.assign(terms, 0);
   batch_created_ = now_;
