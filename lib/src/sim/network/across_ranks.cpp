@@ -48,14 +48,26 @@ void Engine::exchange() {
   auto& sc = scratch();
   const std::size_t route_bytes = n_.narrow_routes ? 4 : 8;
   const auto block_bytes = [&](const Packet& p) { return sizeof(Packet) + Packet::room(p.size_class) * route_bytes; };
-  // To each rank: its flits (cycle due, channel, VC, tag, and after a head its packet's block), then its credits.
-  std::vector<std::string> flits(ranks), credits(ranks);
-  std::vector<std::uint64_t> flit_count(ranks, 0), credit_count(ranks, 0);
+  // To each rank: its flits (cycle due, channel, VC, tag, and after a head its packet's block), then its credits,
+  // each list after its count, which is written when the list is complete.
+  std::vector<std::string> to(ranks);
+  std::vector<std::uint64_t> count(ranks), count_at(ranks);
+  const auto start_lists = [&] {
+    for (std::size_t k = 0; k < ranks; ++k) {
+      count[k] = 0;
+      count_at[k] = to[k].size();
+      put(to[k], count[k]);
+    }
+  };
+  const auto end_lists = [&] {
+    for (std::size_t k = 0; k < ranks; ++k) std::memcpy(to[k].data() + count_at[k], &count[k], sizeof count[k]);
+  };
+  start_lists();
   for (auto& out : out_flits_) {
     for (const auto& [at, a] : out) {
       const auto k = std::size_t(rank_of(n_.chans[a.c].dst));
-      auto& b = flits[k];
-      ++flit_count[k];
+      auto& b = to[k];
+      ++count[k];
       put(b, at);
       put(b, a.c);
       put(b, a.vc);
@@ -65,22 +77,18 @@ void Engine::exchange() {
     }
     out.clear();
   }
+  end_lists();
+  start_lists();
   for (auto& out : out_credits_) {
     for (const auto& [at, counter] : out) {
       const auto k = std::size_t(rank_of(credit_sender(counter)));
-      ++credit_count[k];
-      put(credits[k], at);
-      put(credits[k], counter);
+      ++count[k];
+      put(to[k], at);
+      put(to[k], counter);
     }
     out.clear();
   }
-  std::vector<std::string> to(ranks);
-  for (std::size_t k = 0; k < ranks; ++k) {
-    put(to[k], flit_count[k]);
-    to[k] += flits[k];
-    put(to[k], credit_count[k]);
-    to[k] += credits[k];
-  }
+  end_lists();
   for (std::size_t k = 0; k < ranks; ++k)
     if (int(k) != ranks_->rank()) exchanged_ += to[k].size();
   const auto from = ranks_->exchange(to);
@@ -176,12 +184,7 @@ void Engine::share_results(PointResult& res) {
   // The measured packets of this rank's threads, in scratch_[0].
   auto& m = scratch_[0].measured;
   for (std::size_t t = 1; t < scratch_.size(); ++t) {
-    const auto& o = scratch_[t].measured;
-    m.packet_latency.merge(o.packet_latency);
-    m.network_latency.merge(o.network_latency);
-    m.queueing.merge(o.queueing);
-    if (m.hops.size() < o.hops.size()) m.hops.resize(o.hops.size(), 0);
-    for (std::size_t h = 0; h < o.hops.size(); ++h) m.hops[h] += o.hops[h];
+    m.merge(scratch_[t].measured);
     scratch_[t].measured = PacketStats{};
   }
   // This rank's terminals', routers' and channels' counts (a channel's are its sender's: its routers' terminals' two
@@ -194,10 +197,7 @@ void Engine::share_results(PointResult& res) {
   parallel::pack<RouterStats>(mine, {stats_.data() + rank_lo_, rank_hi_ - rank_lo_});
   parallel::pack<std::uint32_t>(mine, {sent_.data() + 2 * t0, 2 * (t1 - t0)});
   parallel::pack<std::uint32_t>(mine, {sent_.data() + c0, c1 - c0});
-  m.packet_latency.pack(mine);
-  m.network_latency.pack(mine);
-  m.queueing.pack(mine);
-  parallel::pack<std::uint64_t>(mine, m.hops);
+  m.pack(mine);
   const auto all = ranks_->all_gather(mine);
   const auto& in = all.bytes;
   for (std::size_t k = 0; k + 1 < all.start.size(); ++k) {
@@ -210,34 +210,24 @@ void Engine::share_results(PointResult& res) {
     unpack_into(in, at, stats_.data() + lo);
     unpack_into(in, at, sent_.data() + 2 * u0);
     unpack_into(in, at, sent_.data() + sent_by(int(k)).first);
-    m.packet_latency.merge_packed(in, at);
-    m.network_latency.merge_packed(in, at);
-    m.queueing.merge_packed(in, at);
-    const auto hops = parallel::unpack<std::uint64_t>(in, at);
-    if (m.hops.size() < hops.size()) m.hops.resize(hops.size(), 0);
-    for (std::size_t h = 0; h < hops.size(); ++h) m.hops[h] += hops[h];
+    m.merge_packed(in, at);
   }
 }
 
-Deadlock Engine::share_deadlock(Deadlock mine, std::vector<PacketKey> stuck) const {
+void Engine::share_deadlock(std::vector<Deadlock::Channel>& channels, std::vector<PacketKey>& stuck) const {
   std::string bytes;
-  parallel::pack<Deadlock::Channel>(bytes, mine.channels);
+  parallel::pack<Deadlock::Channel>(bytes, channels);
   parallel::pack<PacketKey>(bytes, stuck);
   const auto all = ranks_->all_gather(bytes);
-  Deadlock d;
-  d.cycle = mine.cycle;
+  channels.clear();
   stuck.clear();
   for (std::size_t k = 0; k + 1 < all.start.size(); ++k) {  // in rank order: channels listed by router, as alone
-    const auto& in = all.bytes;
     std::size_t at = all.start[k];
-    for (const auto& c : parallel::unpack<Deadlock::Channel>(in, at))
-      if (d.channels.size() < Deadlock::channels_listed) d.channels.push_back(c);
-    const auto theirs = parallel::unpack<PacketKey>(in, at);
+    for (const auto& c : parallel::unpack<Deadlock::Channel>(all.bytes, at))
+      if (channels.size() < Deadlock::channels_listed) channels.push_back(c);
+    const auto theirs = parallel::unpack<PacketKey>(all.bytes, at);
     stuck.insert(stuck.end(), theirs.begin(), theirs.end());
   }
-  std::sort(stuck.begin(), stuck.end());
-  d.stuck_packets = std::uint64_t(std::unique(stuck.begin(), stuck.end()) - stuck.begin());
-  return d;
 }
 
 }  // namespace topo::sim

@@ -56,6 +56,13 @@ struct RouterStats {
 struct PacketStats {
   ValueCounts packet_latency, network_latency, queueing;
   std::vector<std::uint64_t> hops;  // packets by hops
+  void merge(const PacketStats& o);
+  /// Appends the counts to `out`, for another rank to merge (merge_packed, moving `at` past them).
+  void pack(std::string& out) const;
+  void merge_packed(const std::string& in, std::size_t& at);
+
+ private:
+  void add_hops(const std::vector<std::uint64_t>& more);
 };
 
 class Engine {
@@ -178,8 +185,8 @@ class Engine {
     std::uint64_t src_term, injected;
     auto operator<=>(const PacketKey&) const = default;
   };
-  /// The deadlock report of every rank's routers, on every rank, from this rank's and the packets its VCs hold.
-  Deadlock share_deadlock(Deadlock mine, std::vector<PacketKey> stuck) const;
+  /// Replaces this rank's blocked channels (the first listed) and the packets its VCs hold by every rank's.
+  void share_deadlock(std::vector<Deadlock::Channel>& channels, std::vector<PacketKey>& stuck) const;
   // channels.cpp
   void receive(unsigned t);                        // thread t's arrivals of this cycle
   void arrive(const FlitArrival& a, Scratch& sc);  // sc: the calling thread's

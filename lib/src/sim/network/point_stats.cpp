@@ -6,6 +6,32 @@
 
 namespace topo::sim {
 
+void PacketStats::add_hops(const std::vector<std::uint64_t>& more) {
+  if (hops.size() < more.size()) hops.resize(more.size(), 0);
+  for (std::size_t h = 0; h < more.size(); ++h) hops[h] += more[h];
+}
+
+void PacketStats::merge(const PacketStats& o) {
+  packet_latency.merge(o.packet_latency);
+  network_latency.merge(o.network_latency);
+  queueing.merge(o.queueing);
+  add_hops(o.hops);
+}
+
+void PacketStats::pack(std::string& out) const {
+  packet_latency.pack(out);
+  network_latency.pack(out);
+  queueing.pack(out);
+  parallel::pack<std::uint64_t>(out, hops);
+}
+
+void PacketStats::merge_packed(const std::string& in, std::size_t& at) {
+  packet_latency.merge_packed(in, at);
+  network_latency.merge_packed(in, at);
+  queueing.merge_packed(in, at);
+  add_hops(parallel::unpack<std::uint64_t>(in, at));
+}
+
 void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const {
   const double cycles = double(std::max<std::uint64_t>(1, measure_end - measure_start));
   const auto terms = n_.terminals();
@@ -22,13 +48,7 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
   res.accepted_min = terms ? mn : 0;
   res.jain = sum2 > 0 ? sum * sum / (double(terms) * sum2) : 1;
   PacketStats m;
-  for (const auto& sc : scratch_) {
-    m.packet_latency.merge(sc.measured.packet_latency);
-    m.network_latency.merge(sc.measured.network_latency);
-    m.queueing.merge(sc.measured.queueing);
-    if (m.hops.size() < sc.measured.hops.size()) m.hops.resize(sc.measured.hops.size(), 0);
-    for (std::size_t h = 0; h < sc.measured.hops.size(); ++h) m.hops[h] += sc.measured.hops[h];
-  }
+  for (const auto& sc : scratch_) m.merge(sc.measured);
   const auto& hops = m.hops;
   double occ = 0;
   for (node_id r = 0; r < n_.routers; ++r) {
@@ -84,7 +104,7 @@ Deadlock Engine::deadlock_report() const {
           stuck.push_back({p->src_term, p->injected});
         }
       }
-  if (ranks_) return share_deadlock(std::move(d), std::move(stuck));
+  if (ranks_) share_deadlock(d.channels, stuck);
   std::sort(stuck.begin(), stuck.end());
   d.stuck_packets = std::uint64_t(std::unique(stuck.begin(), stuck.end()) - stuck.begin());
   return d;
