@@ -301,27 +301,15 @@ def section_sanity(bs, ts):
           f"{r['cycles']} cycles, {r['wall']:.2f} s")
     if ts.available:
         g = ts.graph("torus8x8", ["torus", "--dims", "8x8"])
-        o = ts.run(g, ["--algo", "dor", "--traffic", "uniform", "--rate", "0.15", "--vcs", "2", "--vc-classes",
-                       "partition", "--buffer", "8", "--packet-size", "1", "--link-latency", "2", "--seed", "1"])
-        print(f"- toposim run: packet latency {fmt(o.get('latency'), 2)} cycles, accepted "
-              f"{fmt(o.get('accepted'), 4)} ({pct(o.get('latency'), 33.70)} against the manual's 33.70)"
-              + (f" ERROR: {o['error']}" if "error" in o else ""))
-        print(f"  `{o['command']}`")
-        o = ts.run(g, ["--algo", "dor", "--traffic", "uniform", "--rate", "0.15", "--vcs", "2", "--vc-classes",
-                       "partition", "--buffer", "8", "--packet-size", "1", "--link-latency", "2", "--seed", "1"]
-                   + BOOKSIM_ROUTER)
-        print(f"- toposim run with BookSim2's router timing: packet latency {fmt(o.get('latency'), 2)} cycles, "
-              f"accepted {fmt(o.get('accepted'), 4)} ({pct(o.get('latency'), 33.70)} against the manual's 33.70)"
-              + (f" ERROR: {o['error']}" if "error" in o else ""))
-        print(f"  `{o['command']}`")
-        o = ts.run(g, ["--algo", "dor", "--traffic", "uniform", "--rate", "0.15", "--vcs", "2", "--vc-classes",
-                       "partition", "--buffer", "8", "--packet-size", "1", "--link-latency", "2", "--seed", "1"]
-                   + BOOKSIM_ROUTER + BOOKSIM_TERMINAL)
-        print(f"- toposim run with BookSim2's router and terminal timing: packet latency {fmt(o.get('latency'), 2)} "
-              f"cycles, accepted {fmt(o.get('accepted'), 4)} ({pct(o.get('latency'), r.get('latency'))} against "
-              f"BookSim2, {pct(o.get('latency'), 33.70)} against the manual's 33.70)"
-              + (f" ERROR: {o['error']}" if "error" in o else ""))
-        print(f"  `{o['command']}`")
+        for label, extra in (("", []), (" with BookSim2's router timing", BOOKSIM_ROUTER),
+                             (" with BookSim2's router and terminal timing", BOOKSIM_ROUTER + BOOKSIM_TERMINAL)):
+            o = ts.run(g, ["--algo", "dor", "--traffic", "uniform", "--rate", "0.15", "--vcs", "2", "--buffer", "8",
+                           "--packet-size", "1", "--link-latency", "2", "--seed", "1"] + BOOKSIM_TORUS + extra)
+            print(f"- toposim run{label}: packet latency {fmt(o.get('latency'), 2)} cycles, accepted "
+                  f"{fmt(o.get('accepted'), 4)} ({pct(o.get('latency'), r.get('latency'))} against BookSim2, "
+                  f"{pct(o.get('latency'), 33.70)} against the manual's 33.70)"
+                  + (f" ERROR: {o['error']}" if "error" in o else ""))
+            print(f"  `{o['command']}`")
     else:
         print("- toposim run: not available in this build")
 
@@ -358,10 +346,11 @@ def section_kncube(bs, ts, bin_dir, quick):
             jobs.append((topo, our_name, analytic_bound(bin_dir, gen, "dor", route_pattern), bs_run, ts_run))
     with ThreadPoolExecutor(WORKERS) as pool:
         results = list(pool.map(lambda j: both_saturations(j[3], j[4], ts), jobs))
-        booksim_router = list(pool.map(lambda j: saturation(lambda r: j[4](r, extra=BOOKSIM_ROUTER))
-                                       if ts.available else (None, None, None), jobs))
+        booksim_router = list(pool.map(lambda j: saturation(lambda r: j[4](
+            r, extra=BOOKSIM_ROUTER + (BOOKSIM_TORUS if j[0] == "torus" else []))) if ts.available else (None, None, None),
+                                       jobs))
     print(f"toposim run options: `{' '.join(KNCUBE_OURS)} --traffic T --rate R GRAPH`; \"BookSim2's router\": "
-          f"with `{' '.join(BOOKSIM_ROUTER)}` too\n")
+          f"with `{' '.join(BOOKSIM_ROUTER)}` too, and on the torus `{' '.join(BOOKSIM_TORUS)}`\n")
     print("| network | traffic | bound | BookSim2 T0 | ours T0 | diff | BookSim2 sat | ours sat | diff | "
           "BookSim2 sat / bound | ours sat / bound | ours, BookSim2's router: T0 | sat | diff |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -693,6 +682,9 @@ LONG_PERIOD = 10000  # speed: the long runs' sample windows (10x the default 100
 # BookSim2's input-queued router's timing (iq_router.cpp): the next head's route computation a cycle after the tail
 # ahead of it left, and VC allocation before the switch allocation that frees a tail's VC.
 BOOKSIM_ROUTER = ["--next-head", "next-cycle", "--vc-reallocation", "next-cycle"]
+# BookSim2's torus (routefunc.cpp, dim_order_torus and dor_next_torus): a run in one dimension takes the VCs of one
+# ring part, chosen by whether it crosses the wrap-around link, and a tie at half a ring goes either way at random.
+BOOKSIM_TORUS = ["--vc-classes", "partition", "--random-ties"]
 # BookSim2's terminal (trafficmanager.cpp, _Step): the flit it writes in cycle t reaches its router's input buffer in
 # cycle t + 2, a cycle more on every packet's latency.
 BOOKSIM_TERMINAL = ["--injection-channel", "two-cycles"]

@@ -164,6 +164,41 @@ TEST_CASE("dor on a torus with its nodes renumbered takes the same routes") {
   }
 }
 
+TEST_CASE("dor with random ties: either way round at half a ring, drawn only there") {
+  // 6x4x3 torus: a tie at offset 3 of 6 and 2 of 4; rings of 3 have none. Both ways of a tie are as short.
+  const auto g = gen_of("torus", {{"dims", "6x4x3"}});
+  route::RouterOptions o;
+  o.algo = "dor";
+  const auto fixed = route::make_router(g, o);
+  o.random_ties = true;
+  const auto random = route::make_router(g, o);
+  const auto sizes = std::vector<std::int64_t>{6, 4, 3};
+  route::Rng rng(5);
+  std::uint64_t tie_pairs = 0, both_ways = 0;
+  for (node_id s = 0; s < g.num_nodes(); ++s)
+    for (node_id t = 0; t < g.num_nodes(); ++t) {
+      bool tie = false;
+      for (unsigned i = 0; i < 3; ++i) {
+        const auto d = ((g.coords(t)[i] - g.coords(s)[i]) % sizes[i] + sizes[i]) % sizes[i];
+        tie = tie || 2 * d == sizes[i];
+      }
+      const auto p = fixed->route(s, t, rng);
+      std::set<std::vector<node_id>> seen;
+      for (int k = 0; k < 40; ++k) {
+        const route::Rng before = rng;
+        const auto q = random->route(s, t, rng);
+        route::check_path(g, q, s, t);
+        CHECK(q.hops() == p.hops());
+        CHECK((rng != before) == tie);  // a pair without a tie draws nothing (route caches keep it)
+        if (!tie) CHECK(q.nodes == p.nodes);
+        seen.insert(q.nodes);
+      }
+      tie_pairs += tie;
+      both_ways += tie && seen.size() > 1;
+    }
+  CHECK(tie_pairs == 72 * 72 - 72 * (5 * 3 * 3));  // the others: an offset other than 3 of 6 and 2 of 4
+  CHECK(both_ways == tie_pairs);
+}
 TEST_CASE("family algorithms refuse graphs of other families") {
   route::RouterOptions o;
   o.algo = "dor";

@@ -308,7 +308,9 @@ int main(int argc, char** argv) {
   app.add_option("--algo", o.algo, fmt::format("routing algorithm: {}", fmt::join(r::algorithm_names(), ", ")))
       ->check(topo::cli::one_of(r::algorithm_names()))
       ->type_name("ALGO");
-  app.add_flag("--random-ties", o.random_ties, "shortest: choose among equally short next hops at random (seeded)");
+  app.add_flag(
+      "--random-ties", o.random_ties,
+      "shortest: choose among equally short next hops at random; dor: either way at a tie half round a ring (seeded)");
   app.add_flag("--split", o.split, "shortest: loads split each pair's unit over all its shortest paths");
   app.add_option("--valiant-inner", o.inner,
                  "valiant: the minimal algorithm for both halves (default: the graph's own minimal routing, as "

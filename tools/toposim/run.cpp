@@ -40,7 +40,8 @@ CLI::App* add_run(CLI::App& app, RunCli& c) {
                             sim::routing_help()))
       ->check(topo::cli::one_of(sim::routing_names()))
       ->type_name("ALGO");
-  r->add_flag("--random-ties", o.random_ties, "shortest: a random minimal next hop (seeded)");
+  r->add_flag("--random-ties", o.random_ties,
+              "shortest: a random minimal next hop; dor: either way at a tie half round a ring, as BookSim2 (seeded)");
   r->add_option("--routes", o.routes_file, "table routing: toporoute's JSON-lines routes")->type_name("FILE");
   r->add_option("--ugal-rule", o.ugal_rule,
                 "ugal, ugal-g, par: how the minimal and the Valiant queue are weighed: " + sim::ugal_rule_help())

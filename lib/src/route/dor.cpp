@@ -1,6 +1,7 @@
 // Dimension-order routing (doc/definitions.md §5): on tori and meshes correct dimension 0 first, then 1, …, each
-// the short way round (a tie at half a ring goes the positive way); on hypercubes this is e-cube
-// routing (lowest differing bit first). Works from node coordinates.
+// the short way round (a tie at half a ring goes the positive way, or either way at random with --random-ties,
+// as BookSim2's dor_next_torus breaks it); on hypercubes this is e-cube routing (lowest differing bit first).
+// Works from node coordinates.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,7 +18,7 @@ namespace {
 
 class Dor final : public Router {
  public:
-  explicit Dor(const Graph& g) : g_(g), coords_(family_coords(g, "--algo dor")) {
+  Dor(const Graph& g, bool random_ties) : g_(g), random_ties_(random_ties), coords_(family_coords(g, "--algo dor")) {
     const auto grid = gen::grid_of(g);  // present: make_router checked the family
     size_ = grid->sizes;
     wrap_ = grid->wrap;
@@ -44,7 +45,7 @@ class Dor final : public Router {
     return p;
   }
 
-  void route_into(node_id s, node_id t, Rng&, Path& p) const override {
+  void route_into(node_id s, node_id t, Rng& rng, Path& p) const override {
     p.nodes.clear();
     p.arcs.clear();
     p.last_phase = 0;
@@ -60,15 +61,23 @@ class Dor final : public Router {
     const auto from = sorted_ ? std::span<const std::int32_t>(fs.data(), coords_.dims) : coords_.of(s);
     const auto target = sorted_ ? std::span<const std::int32_t>(ts.data(), coords_.dims) : coords_.of(t);
     // Dimension i's steps and their direction: the short way round on a ring (a tie at half a ring goes the
-    // positive way), which stays the short way at every step.
-    const auto move = [&](unsigned i) -> std::pair<std::int64_t, std::int32_t> {
-      const std::int64_t k = size_[i], d = std::int64_t(target[i]) - from[i];
-      if (!wrap_[i]) return {std::abs(d), d > 0 ? 1 : -1};
-      const std::int64_t forward = (d % k + k) % k;  // hops the positive way
-      return 2 * forward <= k ? std::pair{forward, 1} : std::pair{k - forward, -1};
-    };
+    // positive way, or a way drawn once for the route), which stays the short way at every step.
+    std::array<std::pair<std::int64_t, std::int32_t>, max_sorted_dims> moves{};
+    std::vector<std::pair<std::int64_t, std::int32_t>> many_moves;  // more dimensions than moves holds
+    if (coords_.dims > max_sorted_dims) many_moves.resize(coords_.dims);
+    auto* move = coords_.dims > max_sorted_dims ? many_moves.data() : moves.data();
     std::size_t hops = 0;
-    for (unsigned i = 0; i < coords_.dims; ++i) hops += std::size_t(move(i).first);
+    for (unsigned i = 0; i < coords_.dims; ++i) {
+      const std::int64_t k = size_[i], d = std::int64_t(target[i]) - from[i];
+      const std::int64_t forward = (d % k + k) % k;  // hops the positive way round a ring
+      if (!wrap_[i])
+        move[i] = {std::abs(d), d > 0 ? 1 : -1};
+      else if (2 * forward == k && k > 2 && random_ties_)  // (both ways round a ring of 2 are one link)
+        move[i] = rng.below(2) ? std::pair{forward, 1} : std::pair{forward, -1};
+      else
+        move[i] = 2 * forward <= k ? std::pair{forward, 1} : std::pair{k - forward, -1};
+      hops += std::size_t(move[i].first);
+    }
     p.nodes.reserve(hops + 1);  // for the path's room: at most one allocation each, not one per doubling
     p.arcs.reserve(hops);
     p.nodes.push_back(s);
@@ -77,7 +86,7 @@ class Dor final : public Router {
     if (sorted_) std::copy(from.begin(), from.end(), cur.begin());
     for (unsigned i = 0; i < coords_.dims; ++i) {
       const auto k = size_[i], stride = stride_[i];
-      const auto [steps, dir] = move(i);
+      const auto [steps, dir] = move[i];
       for (std::int64_t h = 0, x = from[i]; h < steps; ++h) {
         const auto prev = at;
         x += dir;
@@ -154,6 +163,7 @@ class Dor final : public Router {
 
   static constexpr std::size_t max_sorted_dims = 32;
   const Graph& g_;
+  bool random_ties_;
   bool sorted_ = false, regular_ = false;
   std::uint64_t degree_ = 0;
   Coords coords_;
@@ -166,9 +176,11 @@ class Dor final : public Router {
 
 Algorithm algorithm_dor() {
   return {.name = "dor",
-          .help = "dimension order on tori, meshes and rings; e-cube on hypercubes (grid families)",
+          .help =
+              "dimension order on tori, meshes and rings, ties at half a ring at random with --random-ties; "
+              "e-cube on hypercubes (grid families)",
           .needs = Algorithm::Needs::grid,
-          .make = [](const Graph& g, const RouterOptions&) { return std::make_unique<Dor>(g); },
+          .make = [](const Graph& g, const RouterOptions& o) { return std::make_unique<Dor>(g, o.random_ties); },
           .family_default = true};
 }
 
