@@ -1,7 +1,8 @@
 // The router pipeline (engine_internal.hpp): a head flit waits --routing-delay cycles after it reaches
 // the front of its input VC, then asks for an output VC (VC allocation); --vc-alloc-delay cycles after
 // the grant its flits ask for the crossbar (switch allocation) and traverse it, one per output port and
-// cycle. Both allocators are separable, input-first and round-robin, as BookSim2's separable_input_first.
+// cycle. Both allocators are separable, input-first and round-robin, as BookSim2's separable_input_first: an output
+// VC takes turns among input VCs, an output port among input ports.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -13,19 +14,22 @@ namespace topo::sim {
 
 namespace {
 
-/// One round of a separable allocator's output stage: each output grants, among the requests for it,
-/// the one whose input comes first after its round-robin pointer `rr_of(output)`, among `inputs` inputs.
-/// Leaves the granted requests in `reqs`, in increasing order of output when `ordered` (else in any order:
+/// The distance from round-robin pointer `last` (the input granted last) to input `in`, both below `inputs`: 0 for
+/// the input after `last`, inputs - 1 for `last` itself.
+std::uint32_t after(std::uint32_t in, std::uint32_t last, std::uint32_t inputs) {
+  const auto x = in + inputs - last - 1;  // below 2 inputs
+  return x >= inputs ? x - inputs : x;
+}
+
+/// One round of a separable allocator's output stage: each output grants, among the requests for it, the one with
+/// the smallest `key` (its input's place after the output's round-robin pointer; the keys of one output's requests
+/// differ). Leaves the granted requests in `reqs`, in increasing order of output when `ordered` (else in any order:
 /// for a caller whose grants do not depend on each other's order).
-template <class Requests, class RrOf>
-void grant(Requests& reqs, std::uint32_t inputs, RrOf&& rr_of, bool ordered) {
+template <class Requests, class Key>
+void grant(Requests& reqs, Key&& key, bool ordered) {
   using Request = std::remove_reference_t<decltype(reqs[0])>;
   const auto n = reqs.size();
   if (n < 2) return;  // the common case at low load: nothing to arbitrate
-  const auto key = [&](const Request& q) {
-    const auto x = q.in + inputs - rr_of(q.out) - 1;  // both below `inputs`: x < 2 inputs
-    return x >= inputs ? x - inputs : x;
-  };
   if (n <= 16) {
     // A few requests: each wins unless another for its output has a smaller key (the keys of one
     // output's requests differ), compared without branches; then the winners, in order if asked.
@@ -267,8 +271,9 @@ void Engine::allocate_vcs(node_id r, Scratch& sc, Rr* in_va_rr, C* credits) {
               consider(n_.arc_port[c.arc] + l, c.vc_lo, c.vc_hi, c.handicap);
       if (best != none32) request(best);
     }
+  // Output VCs arbitrate among input VCs (BookSim2's VC allocator too); free VCs have no held bit.
   grant(
-      reqs, nin, [&](std::uint32_t ov) { return ovc_grant_[ov]; }, false);  // free VCs (no held bit), each once
+      reqs, [&](const Request& q) { return after(q.in, ovc_grant_[q.out], nin); }, false);
   for (const auto& q : reqs) {
     const auto ov = q.out;
     const auto iv = iv0 + q.in;
@@ -363,10 +368,15 @@ void Engine::allocate_switch(node_id r, Scratch& sc, C* credits) {
       });
     }
   }
-  // With one flit per input port (no speedup) the grants touch distinct ports and VCs; with more, two
-  // grants of one input port set its round-robin pointer in turn, in the order of the outputs.
+  // Output ports arbitrate among input ports, not VCs (as BookSim2's switch allocators): over VCs an input with
+  // many busy VCs would win V - 1 grants in a row against one with a single VC. With speedup, one input's VCs
+  // for the same output come in VC order. With one flit per input port (no speedup) the grants touch distinct
+  // ports and VCs; with more, two grants of one input port set its round-robin pointer in turn, in the order of
+  // the outputs.
+  const auto ports = n_.in_off[r + 1] - n_.in_off[r];
   grant(
-      reqs, nin, [&](std::uint32_t op) { return sa_out_rr_[op]; }, quota > 1);
+      reqs, [&](const Request& q) { return after(q.port - n_.in_off[r], sa_out_rr_[q.out], ports) * V + q.vc; },
+      quota > 1);
   for (const auto& q : reqs) {
     const auto op = q.out, ip = q.port;
     const auto iv = iv0 + q.in, pv = pooled(iv);
@@ -403,7 +413,7 @@ void Engine::allocate_switch(node_id r, Scratch& sc, C* credits) {
       }
     }
     sa_in_rr_[ip] = std::uint8_t(q.vc + 1);
-    sa_out_rr_[op] = std::uint16_t(q.in);
+    sa_out_rr_[op] = std::uint16_t(ip - n_.in_off[r]);
   }
 }
 
