@@ -3,9 +3,10 @@
 
 Usage: bench/booksim.py [--bin BIN_DIR] [--work DIR] [--quick] [--baseline-bin DIR] [--reps N] [SECTION...]
 SECTION: build, sanity, kncube, valiant, dragonfly, flatfly, speed (default: all of them, in that order), scale (not
-in the default: the 16^4 torus, about 10 minutes of CPU and 7 GB of memory), and ugal (not in the default: toposim
+in the default: the 16^4 torus, about 10 minutes of CPU and 7 GB of memory), ugal (not in the default: toposim
 alone, MIN, VAL, UGAL-L, UGAL-G and PAR on dragonflyconfig's network, which BookSim2 has only MIN and UGAL-L for;
-about 25 CPU-minutes).
+about 25 CPU-minutes), dragonfly-saturation (MIN and UGAL on dragonflyconfig under uniform traffic, bisected) and
+latency-load (make experiments' latency-load curves where BookSim2 has the network).
 
 BookSim2 is built from the peer tarball (BOOKSIM_TARBALL, default /work/shared/peers/booksim2-28f43299.tar.gz)
 into the scratch folder bench/booksim-build/ (gitignored, never part of the product). It needs flex and bison
@@ -522,6 +523,66 @@ UGAL_LOAD = {"group-shift": 0.2, "uniform": 0.3}  # an intermediate load of each
 UGAL_STEPS = 6  # bisection steps: saturation to 1/64 of the rate range (a high-load run of this network takes minutes)
 
 
+def section_latency_load(bs, ts):
+    """make experiments' latency-load curves (experiments/simulate.py) where BookSim2 has the network: the torus
+    under DOR, and the dragonfly under MIN and UGAL, rate by rate until both simulators call a rate unstable."""
+    sys.path.insert(0, os.path.join(HERE, "..", "experiments"))
+    import simulate  # noqa: E402 (the experiment's own table of networks and options)
+    print("\n## make experiments' latency-load curves against BookSim2\n")
+    print("The curves of experiments/simulate.py (latency-load) whose network BookSim2 builds: the 7x7x7 torus under "
+          "DOR (BookSim2: torus, k = 7, n = 3, dim_order, use_noc_latency = 0 for its 1-cycle links) and the dragonfly "
+          "h = 3 under MIN and UGAL (BookSim2: dragonflynew, k = 3: 3 terminals, 6 routers a group, 19 groups; min "
+          "and ugal). BookSim2's dragonflynew fixes its links at 10 cycles within a group and 100 between groups, so "
+          "ours runs the dragonfly curves with `--link-latency local=10,global=100` (the experiment's links take 1 "
+          "cycle). VCs, buffers, terminals, traffic and the rest as the experiment; BookSim2's other settings its "
+          "defaults. Mean packet latency in cycles at each rate of the experiment's sweep.\n")
+    rates = [float(x) for x in simulate.SWEEP.split(":")]
+    rates = [round(rates[0] + i * rates[2], 4) for i in range(int(round((rates[1] - rates[0]) / rates[2])) + 1)]
+    cases = []
+    for name, gen, tpr, minimal, adversarial, extra in simulate.NETWORKS:
+        vcs, buf = extra[extra.index("--vcs") + 1], extra[extra.index("--buffer") + 1]
+        if gen[0] == "torus":
+            k, n = gen[2].split("x")[0], len(gen[2].split("x"))
+            config = (f"topology = torus;\nk = {k};\nn = {n};\nrouting_function = dim_order;\nnum_vcs = {vcs};\n"
+                      f"vc_buf_size = {buf};\npacket_size = 1;\nuse_noc_latency = 0;\n")
+            for traffic in ("uniform", adversarial):
+                cases.append((name, traffic, "minimal", config, traffic, gen, ["--algo", minimal] + extra, tpr))
+        elif gen[0] == "dragonfly":
+            for rname, algo, bs_route in (("minimal", minimal, "min"), ("UGAL", "ugal", "ugal")):
+                config = (f"topology = dragonflynew;\nk = {gen[2]};\nn = 1;\nrouting_function = {bs_route};\n"
+                          f"num_vcs = {vcs};\nvc_buf_size = {buf};\npacket_size = 1;\n")
+                for traffic, bs_traffic in (("uniform", "uniform"), (adversarial, "bad_dragon")):
+                    cases.append((name, traffic, rname, config, bs_traffic, gen,
+                                  ["--algo", algo] + extra + ["--link-latency", "local=10,global=100"], tpr))
+
+    def one(case):
+        name, traffic, rname, config, bs_traffic, gen, opts, tpr = case
+        g = ts.graph(gen[0] + "-".join(gen[1:]).replace("--", ""), gen) if ts.available else None
+        rows = []
+        for rate in rates:
+            b = bs.run(config + f"traffic = {bs_traffic};\ninjection_rate = {rate};\n")
+            o = ts.run(g, opts + ["--traffic", traffic, "--terminals-per-router", str(tpr), "--seed", "1",
+                                  "--rate", str(rate)]) if ts.available else {}
+            rows.append((rate, b, o))
+            if not b.get("stable") and not o.get("stable"):
+                break
+        return rows
+    with ThreadPoolExecutor(WORKERS) as pool:
+        results = list(pool.map(one, cases))
+    print("| network | traffic | routing | rate | BookSim2 latency | ours latency | diff | BookSim2 accepted | "
+          "ours accepted |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for (name, traffic, rname, *_), rows in zip(cases, results):
+        for rate, b, o in rows:
+            lb = b.get("latency") if b.get("stable") else None
+            lo = o.get("latency") if o.get("stable") else None
+            print(f"| {name} | {traffic} | {rname} | {rate:.2f} | {fmt(lb, 2) if lb else 'unstable'} | "
+                  f"{fmt(lo, 2) if lo else ('unstable' if o else '-')} | {pct(lo, lb)} | {fmt(b.get('accepted'))} | "
+                  f"{fmt(o.get('accepted'))} |", flush=True)
+    if results and results[0] and results[0][0][2].get("command"):
+        print(f"\n  ours, e.g.: `{results[0][0][2]['command']}`\n")
+
+
 def section_ugal(ts):
     print("\n## UGAL variants on dragonflyconfig's network (p=4, a=8, h=4, 1,056 nodes), toposim alone\n")
     print(f"`topogen {' '.join(DRAGONFLY_GEN)} | toposim run {' '.join(DRAGONFLY_OPTS)} --vcs 4 --algo A --traffic T "
@@ -730,6 +791,8 @@ def main():
                 section_scale(bs, ts)
             elif s == "ugal":
                 section_ugal(ts)
+            elif s == "latency-load":
+                section_latency_load(bs, ts)
             elif s == "speed":
                 base = Toposim(os.path.abspath(a.baseline_bin)) if a.baseline_bin else None
                 try:
