@@ -315,6 +315,15 @@ def section_sanity(bs, ts):
         print("- toposim run: not available in this build")
 
 
+def latency_cells(b, o):
+    """The cells BookSim2 latency | ours latency | diff | BookSim2 accepted | ours accepted of one rate's runs
+    (a latency only for a stable run; "-" when ours did not run)."""
+    lb = b.get("latency") if b.get("stable") else None
+    lo = o.get("latency") if o.get("stable") else None
+    return (f"{fmt(lb, 2) if lb else 'unstable'} | {fmt(lo, 2) if lo else ('unstable' if o else '-')} | "
+            f"{pct(lo, lb)} | {fmt(b.get('accepted'))} | {fmt(o.get('accepted'))}")
+
+
 def both_saturations(bs_run, ts_run, ts):
     """(BookSim2 zero-load, BookSim2 saturation, ours zero-load, ours saturation) for one configuration."""
     z_bs, s_bs, _ = saturation(bs_run)
@@ -419,11 +428,7 @@ def section_dragonfly(bs, ts, quick):
     print("| routing | traffic | rate | BookSim2 latency | ours latency | diff | BookSim2 accepted | ours accepted |")
     print("|---|---|---|---|---|---|---|---|")
     for (route, traffic, rate, _, _), (b, o) in zip(jobs, results):
-        lb = b.get("latency") if b.get("stable") else None
-        lo = o.get("latency") if o.get("stable") else None
-        print(f"| {route} | {traffic} | {rate} | {fmt(lb, 2) if lb else 'unstable'} | "
-              f"{fmt(lo, 2) if lo else ('unstable' if o else '-')} | {pct(lo, lb)} | {fmt(b.get('accepted'))} | "
-              f"{fmt(o.get('accepted'))} |", flush=True)
+        print(f"| {route} | {traffic} | {rate} | {latency_cells(b, o)} |", flush=True)
 
 
 def section_dragonfly_saturation(bs, ts):
@@ -574,11 +579,7 @@ def section_latency_load(bs, ts):
     print("|---|---|---|---|---|---|---|---|---|")
     for (name, traffic, rname, *_), rows in zip(cases, results):
         for rate, b, o in rows:
-            lb = b.get("latency") if b.get("stable") else None
-            lo = o.get("latency") if o.get("stable") else None
-            print(f"| {name} | {traffic} | {rname} | {rate:.2f} | {fmt(lb, 2) if lb else 'unstable'} | "
-                  f"{fmt(lo, 2) if lo else ('unstable' if o else '-')} | {pct(lo, lb)} | {fmt(b.get('accepted'))} | "
-                  f"{fmt(o.get('accepted'))} |", flush=True)
+            print(f"| {name} | {traffic} | {rname} | {rate:.2f} | {latency_cells(b, o)} |", flush=True)
     if results and results[0] and results[0][0][2].get("command"):
         print(f"\n  ours, e.g.: `{results[0][0][2]['command']}`\n")
 
