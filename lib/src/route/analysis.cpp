@@ -112,18 +112,36 @@ bool DependencyGraph::acyclic_dense() const {
   std::uint64_t top = 0;
   for (const auto& [a, b] : edges_) top = std::max({top, a, b});
   if (top >= 16 * edges_.size() + (std::uint64_t{1} << 16)) return false;  // sparse ids: not worth the arrays
-  const std::size_t n = top + 1;
+  // Channels numbered arc x class on a large network, sampled routes: most ids do not occur, and arrays over all of
+  // them would take 12 bytes an id (300 MiB on a 32^4 torus, several times the edges' own). The ids that occur are
+  // numbered 0, 1, ... in their order instead; the numbering does not change whether the graph has a cycle.
+  std::vector<std::uint64_t> ids;
+  const bool compact = top >= 4 * edges_.size() + (std::uint64_t{1} << 16);
+  if (compact) {
+    ids.reserve(2 * edges_.size());
+    for (const auto& [a, b] : edges_) {
+      ids.push_back(a);
+      ids.push_back(b);
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    ids.shrink_to_fit();
+  }
+  const auto id = [&](std::uint64_t a) {
+    return compact ? std::size_t(std::lower_bound(ids.begin(), ids.end(), a) - ids.begin()) : std::size_t(a);
+  };
+  const std::size_t n = compact ? ids.size() : top + 1;
   std::vector<std::size_t> off(n + 1, 0);
   std::vector<std::uint32_t> indeg(n, 0);
   for (const auto& [a, b] : edges_) {
-    ++off[a + 1];
-    ++indeg[b];
+    ++off[id(a) + 1];
+    ++indeg[id(b)];
   }
   for (std::size_t v = 0; v < n; ++v) off[v + 1] += off[v];
   std::vector<std::uint64_t> to(edges_.size());
   {
     auto pos = off;
-    for (const auto& [a, b] : edges_) to[pos[a]++] = b;
+    for (const auto& [a, b] : edges_) to[pos[id(a)]++] = id(b);
   }
   std::vector<std::uint64_t> ready;
   for (std::size_t v = 0; v < n; ++v)

@@ -69,8 +69,8 @@ class DependencyGraph {
   std::uint64_t dependencies() const { return edges_.size(); }
 
  private:
-  /// True when Kahn's algorithm over channel ids 0..max removes every channel (false also when the ids
-  /// are too sparse for arrays of that size).
+  /// True when Kahn's algorithm over the channels removes every one (false also when the ids are too sparse for
+  /// arrays of that size): over ids 0..max, or over the ids that occur when most do not.
   bool acyclic_dense() const;
   struct PairHash {
     std::size_t operator()(const std::pair<std::uint64_t, std::uint64_t>& e) const {
