@@ -29,14 +29,6 @@ T take(const std::string& in, std::size_t& at) {
   return x;
 }
 
-/// parallel::unpack into `to`, which has room for them.
-template <class T>
-void unpack_into(const std::string& in, std::size_t& at, T* to) {
-  const auto count = take<std::size_t>(in, at);
-  std::memcpy(static_cast<void*>(to), in.data() + at, count * sizeof(T));
-  at += count * sizeof(T);
-}
-
 }  // namespace
 
 int Engine::rank_of(node_id r) const {
@@ -177,40 +169,83 @@ std::pair<std::size_t, std::size_t> Engine::sent_by(int rank) const {
   return {at(rank_first_[std::size_t(rank)]), at(rank_first_[std::size_t(rank) + 1])};
 }
 
+std::array<Engine::CountsPart, 5> Engine::counts_of(int rank) {
+  const auto lo = rank_first_[std::size_t(rank)], hi = rank_first_[std::size_t(rank) + 1];
+  const auto t0 = n_.term_off[lo], t1 = n_.term_off[hi];
+  const auto [c0, c1] = sent_by(rank);
+  const auto part = [](auto* first, std::size_t count) {
+    return CountsPart{reinterpret_cast<char*>(first), count * sizeof *first};
+  };
+  // A channel's counts are its sender's: its routers' terminals' two channels, and the network channels from its
+  // routers.
+  return {part(acc_.data() + t0, t1 - t0), part(gen_.data() + t0, t1 - t0), part(stats_.data() + lo, hi - lo),
+          part(sent_.data() + 2 * t0, 2 * (t1 - t0)), part(sent_.data() + c0, c1 - c0)};
+}
+
+namespace {
+
+/// Calls f(bytes, count) for the pieces of `parts`, taken as one run of bytes, that are in [from, from + count).
+template <class Parts, class F>
+void for_bytes(const Parts& parts, std::size_t from, std::size_t count, F&& f) {
+  for (const auto& part : parts) {
+    if (count == 0) return;
+    if (from >= part.bytes) {
+      from -= part.bytes;
+      continue;
+    }
+    const auto n = std::min(count, part.bytes - from);
+    f(part.first + from, n);
+    count -= n;
+    from = 0;
+  }
+}
+
+}  // namespace
+
 void Engine::share_results(PointResult& res) {
   std::uint64_t exchanged = exchanged_;
   ranks_->sum({&exchanged, 1});
   res.exchanged_bytes = exchanged;
-  // The measured packets of this rank's threads, in scratch_[0].
+  // This rank's terminals', routers' and channels' counts go to every other rank in rounds of at most round_bytes a
+  // rank: gathered at once, they would take twice the size of the whole network's counts on every rank (a 32^4
+  // torus: 2 x 96 MiB) beside the arrays they fill.
+  constexpr std::size_t round_bytes = std::size_t{4} << 20;
+  const auto ranks = ranks_->size();
+  const auto total = [](const std::array<CountsPart, 5>& parts) {
+    std::size_t bytes = 0;
+    for (const auto& part : parts) bytes += part.bytes;
+    return bytes;
+  };
+  std::size_t most = 0;
+  for (int k = 0; k < ranks; ++k) most = std::max(most, total(counts_of(k)));
+  const auto mine = counts_of(ranks_->rank());
+  std::string round;
+  for (std::size_t from = 0; from < most; from += round_bytes) {
+    round.clear();
+    for_bytes(mine, from, round_bytes, [&](const char* bytes, std::size_t count) { round.append(bytes, count); });
+    const auto all = ranks_->all_gather(round);
+    for (int k = 0; k < ranks; ++k) {
+      if (k == ranks_->rank()) continue;
+      const char* in = all.bytes.data() + all.start[std::size_t(k)];
+      for_bytes(counts_of(k), from, round_bytes, [&](char* bytes, std::size_t count) {
+        std::memcpy(bytes, in, count);
+        in += count;
+      });
+    }
+  }
+  // The measured packets of this rank's threads, in scratch_[0], then every other rank's, in rank order.
   auto& m = scratch_[0].measured;
   for (std::size_t t = 1; t < scratch_.size(); ++t) {
     m.merge(scratch_[t].measured);
     scratch_[t].measured = PacketStats{};
   }
-  // This rank's terminals', routers' and channels' counts (a channel's are its sender's: its routers' terminals' two
-  // channels, and the network channels from its routers), and its packets'.
-  const auto t0 = n_.term_off[rank_lo_], t1 = n_.term_off[rank_hi_];
-  const auto [c0, c1] = sent_by(ranks_->rank());
-  std::string mine;
-  parallel::pack<std::uint64_t>(mine, {acc_.data() + t0, t1 - t0});
-  parallel::pack<std::uint64_t>(mine, {gen_.data() + t0, t1 - t0});
-  parallel::pack<RouterStats>(mine, {stats_.data() + rank_lo_, rank_hi_ - rank_lo_});
-  parallel::pack<std::uint32_t>(mine, {sent_.data() + 2 * t0, 2 * (t1 - t0)});
-  parallel::pack<std::uint32_t>(mine, {sent_.data() + c0, c1 - c0});
-  m.pack(mine);
-  const auto all = ranks_->all_gather(mine);
-  const auto& in = all.bytes;
+  std::string packed;
+  m.pack(packed);
+  const auto all = ranks_->all_gather(packed);
   for (std::size_t k = 0; k + 1 < all.start.size(); ++k) {
     if (int(k) == ranks_->rank()) continue;
     std::size_t at = all.start[k];
-    const auto lo = rank_first_[k];
-    const auto u0 = n_.term_off[lo];
-    unpack_into(in, at, acc_.data() + u0);
-    unpack_into(in, at, gen_.data() + u0);
-    unpack_into(in, at, stats_.data() + lo);
-    unpack_into(in, at, sent_.data() + 2 * u0);
-    unpack_into(in, at, sent_.data() + sent_by(int(k)).first);
-    m.merge_packed(in, at);
+    m.merge_packed(all.bytes, at);
   }
 }
 

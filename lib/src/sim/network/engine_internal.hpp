@@ -177,6 +177,13 @@ class Engine {
   /// Every rank's routers' figures, on every rank: terminals' and routers' counts, channels' flits, the measured
   /// packets' counts (scratch_[0]); then summarize reads them as one process's. And the bytes the ranks exchanged.
   void share_results(PointResult& res);
+  /// Where a rank's counts are in this rank's arrays (share_results): its terminals' accepted and generated flits,
+  /// its routers' stats, its terminals' channels' and its network channels' flits.
+  struct CountsPart {
+    char* first;
+    std::size_t bytes;
+  };
+  std::array<CountsPart, 5> counts_of(int rank);
   /// The network channels that rank's routers send on, [first, last).
   std::pair<std::size_t, std::size_t> sent_by(int rank) const;
   /// A packet: its source terminal and the cycle it was injected in (a terminal injects one at a time). Split over
