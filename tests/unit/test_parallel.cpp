@@ -300,6 +300,24 @@ void check_split_run(const Graph& g, const sim::SimOptions& o, double rate, std:
         CHECK(r.deadlock->channels.size() == alone.deadlock->channels.size());
       }
     }
+    // Each rank's own simulator, which keeps its own routers' channels only (no channel loads asked for), gives the
+    // same, and refuses a point that it would run whole.
+    auto split = o;
+    split.channel_loads = false;
+    const auto own = on_ranks(p, [&](parallel::Ranks& ranks) {
+      const sim::Simulator mine(g, split, &ranks);
+      bool refused = false;
+      try {
+        mine.run(rate, seed);
+      } catch (const Error&) {
+        refused = true;
+      }
+      return std::pair(refused, sim::point_json(mine.run(rate, seed, {}, 0, &ranks)));
+    });
+    for (const auto& [refused, json] : own) {
+      CHECK(refused);
+      CHECK(json == sim::point_json(alone));
+    }
   }
 }
 

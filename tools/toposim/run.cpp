@@ -251,7 +251,7 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
     c.o.max_memory = budget.limit;
     c.o.packet_memory = std::max<std::uint64_t>(budget.limit - std::min(budget.limit, estimate.total()), 64ull << 20);
   }
-  const sim::Simulator s(g, c.o);
+  const sim::Simulator s(g, c.o, split_over > 1 ? &topo::cli::job() : nullptr);
   if (tool.leader())
     for (const auto& w : s.setup().warnings) topo::cli::write_stderr(fmt::format("toposim: warning: {}\n", w));
   topo::cli::Progress bar(tool.progress_enabled(), "toposim run");

@@ -196,10 +196,12 @@ MemoryEstimate simulation_memory(std::uint64_t routers, std::uint64_t links, boo
 std::uint64_t simulated_channels(const Graph& g);
 
 /// A configured simulator on one graph: routing built, dependency check done (InputError when it
-/// fails and allow_deadlock is unset). Points may be run concurrently.
+/// fails and allow_deadlock is unset). Points may be run concurrently. With `split`, of more than one rank, every
+/// point is to be split over those ranks (run with them): each rank's simulator keeps the channels of its own block of
+/// routers only, unless o.channel_loads (channel reads any); a point run otherwise is refused (Error).
 class Simulator {
  public:
-  Simulator(const Graph& g, const SimOptions& o);
+  Simulator(const Graph& g, const SimOptions& o, const parallel::Ranks* split = nullptr);
   ~Simulator();
   Simulator(const Simulator&) = delete;
   Simulator& operator=(const Simulator&) = delete;

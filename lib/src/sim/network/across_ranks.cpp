@@ -160,13 +160,7 @@ bool Engine::sum_counts(Counts& k, std::uint64_t& busy_ports, std::uint64_t& bus
 }
 
 std::pair<std::size_t, std::size_t> Engine::sent_by(int rank) const {
-  // The network channels follow the terminals' two each, in the order of their sending routers.
-  const auto from = n_.chans.begin() + std::ptrdiff_t(2 * n_.terminals());
-  const auto at = [&](node_id r) {
-    return std::size_t(std::partition_point(from, n_.chans.end(), [&](const Channel& c) { return c.src < r; }) -
-                       n_.chans.begin());
-  };
-  return {at(rank_first_[std::size_t(rank)]), at(rank_first_[std::size_t(rank) + 1])};
+  return n_.sent_by(rank_first_[std::size_t(rank)], rank_first_[std::size_t(rank) + 1]);
 }
 
 std::array<Engine::CountsPart, 5> Engine::counts_of(int rank) {

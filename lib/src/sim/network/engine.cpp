@@ -46,9 +46,13 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   if (ranks && ranks->size() > 1) ranks_ = ranks;
   const auto parts = ranks_ ? unsigned(ranks_->size()) : 1u;
   rank_first_.resize(parts + 1);
-  for (unsigned k = 0; k <= parts; ++k) rank_first_[k] = node_id(std::uint64_t(n.routers) * k / parts);
+  for (unsigned k = 0; k <= parts; ++k) rank_first_[k] = block_first(n.routers, k, parts);
   rank_lo_ = ranks_ ? rank_first_[unsigned(ranks_->rank())] : 0;
   rank_hi_ = ranks_ ? rank_first_[unsigned(ranks_->rank()) + 1] : n.routers;
+  if (!n.holds_channels_of(rank_lo_, rank_hi_))
+    throw Error(
+        fmt::format("routers {} to {}: the network of this simulator keeps the channels of routers {} to {} only",
+                    rank_lo_, rank_hi_, n.own_lo, n.own_hi));
   const std::size_t in_vcs = std::size_t(n.in_off.back()) * n.V, out_vcs = std::size_t(n.out_off.back()) * n.V;
   in_vcs_ = in_vcs;
   v_pow2_ = std::has_single_bit(n.V);
@@ -91,9 +95,7 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   ovc_grant_ = ZeroedArray<std::uint16_t>(out_vcs, true);
   sa_in_rr_ = ZeroedArray<std::uint8_t>(n.in_off.back(), true);
   sa_out_rr_ = ZeroedArray<std::uint16_t>(n.out_off.back(), true);
-  std::uint64_t longest = 0;
-  for (const auto& ch : n.chans) longest = std::max<std::uint64_t>({longest, n.flit_delay(ch), n.credit_delay(ch)});
-  wheel_mask_ = std::bit_ceil(longest + 1) - 1;
+  wheel_mask_ = std::bit_ceil(n.longest_delay() + 1) - 1;
   if constexpr (check_sends) assign_huge(last_sent_, n.chans.size(), none64);
   sent_ = ZeroedArray<std::uint32_t>(n.chans.size(), true);
   // Per terminal and per router: the arrays are of the whole network, this rank's parts set.
@@ -274,9 +276,17 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
     out_flits_.resize(threads_);
     out_credits_.resize(threads_);
     lookahead_ = wheel_mask_ + 1;
-    for (const auto& ch : n_.chans)
-      if (rank_of(ch.src) != rank_of(ch.dst))
+    // Over the network channels between ranks, from the graph: a rank's channel table holds its own routers' only.
+    const auto& g = *n_.g;
+    for (node_id v = 0; v < n_.routers; ++v) {
+      const auto nb = g.out_neighbors(v);
+      for (std::size_t i = 0; i < nb.size(); ++i) {
+        const auto arc = g.arc_offset(v) + i;
+        if (n_.lanes(arc) == 0 || rank_of(v) == rank_of(nb[i])) continue;
+        const Channel ch{v, nb[i], 0, 0, std::uint32_t(arc)};
         lookahead_ = std::min<std::uint64_t>({lookahead_, n_.flit_delay(ch), n_.credit_delay(ch)});
+      }
+    }
     lookahead_ = std::max<std::uint64_t>(lookahead_, 1);
     if (port_snapshots_) {
       snapshots_out_.assign(std::size_t(ranks_->size()), {});

@@ -210,10 +210,12 @@ std::vector<std::uint32_t> arc_latencies(const Graph& g, const std::string& spec
   return lat;
 }
 
-Network build_network(const Graph& g, const SimOptions& o) {
+Network build_network(const Graph& g, const SimOptions& o, node_id own_lo, node_id own_hi) {
   Network n;
   n.g = &g;
   n.routers = g.num_nodes();
+  n.own_hi = std::min(own_hi, n.routers);
+  n.own_lo = std::min(own_lo, n.own_hi);
   // Terminals: --terminals-per-router on every router, or on the endpoints of an indirect network only
   // (default there: the family's own per endpoint).
   n.T = o.terminals_per_router ? o.terminals_per_router : gen::terminals_per_endpoint(g).value_or(1);
@@ -285,17 +287,21 @@ Network build_network(const Graph& g, const SimOptions& o) {
   assign_huge(n.in_chan, n.in_off.back(), none32);
   assign_huge(n.out_chan, n.out_off.back(), none32);
   std::vector<std::uint32_t> in_next(n.routers), out_next(n.routers);
-  n.chans.reserve(std::size_t(n.in_off.back()) + n.terminals());  // every input port's, and the ejection channels
+  n.chans = ZeroedArray<Channel>(std::size_t(n.in_off.back()) + n.terminals());  // every input port's, and ejection's
+  const auto own = [&](node_id v) { return v >= n.own_lo && v < n.own_hi; };
+  std::uint32_t c = 0;  // the next channel
   for (node_id v = 0; v < n.routers; ++v) {
     in_next[v] = n.in_off[v] + n.terms(v);
     out_next[v] = n.out_off[v] + n.terms(v);
     for (std::uint32_t t = 0; t < n.terms(v); ++t) {
       // Injection channel: the terminal sends one flit per cycle; it arrives inject_cycles later.
-      n.in_chan[n.in_off[v] + t] = std::uint32_t(n.chans.size());
-      n.chans.push_back({v, v, none32, n.in_off[v] + t, none32});
+      n.in_chan[n.in_off[v] + t] = c;
+      if (own(v)) n.chans[c] = {v, v, none32, n.in_off[v] + t, none32};
+      ++c;
       // Ejection channel: a link of one cycle to the terminal.
-      n.out_chan[n.out_off[v] + t] = std::uint32_t(n.chans.size());
-      n.chans.push_back({v, v, n.out_off[v] + t, none32, none32});
+      n.out_chan[n.out_off[v] + t] = c;
+      if (own(v)) n.chans[c] = {v, v, n.out_off[v] + t, none32, none32};
+      ++c;
     }
   }
   for (node_id v = 0; v < n.routers; ++v) {
@@ -306,10 +312,10 @@ Network build_network(const Graph& g, const SimOptions& o) {
       const node_id w = nb[i];
       n.arc_port[arc] = out_next[v];
       for (std::uint32_t l = 0; l < n.arc_lanes[arc]; ++l) {
-        const auto c = std::uint32_t(n.chans.size());
-        n.chans.push_back({v, w, out_next[v], in_next[w], std::uint32_t(arc)});
+        if (own(v) || own(w)) n.chans[c] = {v, w, out_next[v], in_next[w], std::uint32_t(arc)};
         n.out_chan[out_next[v]++] = c;
         n.in_chan[in_next[w]++] = c;
+        ++c;
       }
     }
   }
@@ -325,6 +331,26 @@ Network build_network(const Graph& g, const SimOptions& o) {
   if (std::all_of(n.arc_lanes.begin(), n.arc_lanes.end(), [](std::uint16_t k) { return k == 1; }))
     std::vector<std::uint16_t>().swap(n.arc_lanes);  // one channel each: Network::lanes
   return n;
+}
+
+std::uint64_t Network::longest_delay() const {
+  // Channels alike in their delays stand for them: a terminal's two, and the network channels of each arc.
+  std::uint64_t longest = 0;
+  const auto of = [&](const Channel& c) {
+    longest = std::max<std::uint64_t>({longest, flit_delay(c), credit_delay(c)});
+  };
+  if (terminals() > 0) {
+    of({0, 0, none32, 0, none32});  // injection
+    of({0, 0, 0, none32, none32});  // ejection
+  }
+  if (chans.size() == 2 * terminals()) return longest;  // no network channel
+  if (link_latency != none32) {
+    of({0, 0, 0, 0, 0});  // every link's latency
+    return longest;
+  }
+  for (std::uint64_t arc = 0; arc < g->num_arcs(); ++arc)
+    if (lanes(arc) > 0) of({0, 0, 0, 0, std::uint32_t(arc)});
+  return longest;
 }
 
 double network_bytes(std::uint64_t routers, std::uint64_t arcs, std::uint64_t channels, std::uint64_t terminals,

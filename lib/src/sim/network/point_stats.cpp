@@ -77,7 +77,7 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
   for (std::size_t c = 0; c < n_.chans.size(); ++c) {
     const double u = double(sent_[c]) / cycles;
     if (o_.channel_loads) res.channel_util[c] = u;
-    if (n_.chans[c].arc == none32) continue;
+    if (c < 2 * terms) continue;  // a terminal's (Network::chans), not a link
     usum += u;
     ++un;
     res.link_util_max = std::max(res.link_util_max, u);

@@ -18,6 +18,7 @@
 #include "topo/rng.hpp"
 #include "topo/route/route.hpp"
 #include "topo/sim/network_sim.hpp"
+#include "zeroed_array_internal.hpp"
 
 namespace topo::sim {
 
@@ -85,7 +86,22 @@ struct Network {
   bool vct = false;
   bool realloc_next_cycle = false;  // --vc-reallocation next-cycle: VC allocation before switch allocation
   QueueMeasure queue_measure{};     // --ugal-queue
-  std::vector<Channel> chans;
+  /// Every terminal's two channels (injection, ejection), router by router, then the network channels in the order of
+  /// their senders' output ports. A network split over ranks keeps in each rank's table the channels of its own
+  /// routers only, those of their terminals and those they send and receive on: the other entries stay zero and
+  /// take no memory (the channels are most of the tables' bytes).
+  ZeroedArray<Channel> chans;
+  node_id own_lo = 0, own_hi = 0;  // the routers whose channels chans holds
+  /// True when chans holds the channels of routers [lo, hi).
+  bool holds_channels_of(node_id lo, node_id hi) const { return own_lo <= lo && hi <= own_hi; }
+  /// The network channels that routers [lo, hi) send on, [first, last): the output ports past their terminals',
+  /// after the terminals' channels.
+  std::pair<std::size_t, std::size_t> sent_by(node_id lo, node_id hi) const {
+    const auto at = [&](node_id r) { return std::size_t(2 * terminals() + out_off[r] - term_off[r]); };
+    return {at(lo), at(hi)};
+  }
+  /// The longest delay of a flit or a credit on any channel (flit_delay, credit_delay).
+  std::uint64_t longest_delay() const;
   std::vector<std::uint32_t> in_off, out_off;    // router r's ports: [off[r], off[r+1])
   std::vector<std::uint32_t> in_chan, out_chan;  // port -> channel
   std::vector<std::uint32_t> arc_port;           // arc -> first output port
@@ -117,8 +133,14 @@ struct Network {
   node_id router_of(std::uint64_t term) const { return term_router[term]; }
 };
 
-/// Builds ports and channels; InputError on a bad --link-latency.
-Network build_network(const Graph& g, const SimOptions& o);
+/// Builds ports and channels; InputError on a bad --link-latency. The channel table holds those of routers
+/// [own_lo, own_hi) only (Network::chans), every router's by default.
+Network build_network(const Graph& g, const SimOptions& o, node_id own_lo = 0, node_id own_hi = none32);
+/// The first router of part k of `parts` contiguous blocks of about equal size, k = parts: the end (the blocks of the
+/// ranks a point is split over).
+inline node_id block_first(node_id routers, unsigned k, unsigned parts) {
+  return node_id(std::uint64_t(routers) * k / parts);
+}
 /// zero_load_latency of the network's options, with its injection channel's cycles already looked up (for
 /// every measured packet).
 double zero_load_latency(const Network& n, std::uint32_t hops, std::uint64_t link_latency_sum);

@@ -25,7 +25,8 @@ struct Simulator::Impl {
   std::string fewest_scheme;
   std::uint32_t fewest_vcs = 0;
 
-  Impl(const Graph& graph, const SimOptions& opt) : g(graph), o(opt), net(build_network(graph, opt)) {
+  Impl(const Graph& graph, const SimOptions& opt, node_id own_lo, node_id own_hi)
+      : g(graph), o(opt), net(build_network(graph, opt, own_lo, own_hi)) {
     if (!(o.rate >= 0 && o.rate <= 1))
       throw UsageError(fmt::format("--rate {}: flits per terminal per cycle in [0, 1]", o.rate));
     if (o.deadlock_cycles == 0) throw UsageError("--deadlock-cycles must be at least 1");
@@ -75,8 +76,7 @@ struct Simulator::Impl {
     setup.routers = net.routers;
     setup.terminals = net.terminals();
     setup.terminals_per_router = net.T;
-    for (const auto& c : net.chans)
-      if (c.arc != none32) ++setup.channels;
+    setup.channels = net.chans.size() - 2 * net.terminals();  // the network channels follow the terminals' two each
     setup.zero_load_latency = mean_zero_load();
   }
 
@@ -182,7 +182,20 @@ struct Simulator::Impl {
   }
 };
 
-Simulator::Simulator(const Graph& g, const SimOptions& o) : impl_(std::make_unique<Impl>(g, o)) {
+namespace {
+
+/// The routers whose channels a simulator whose points are split over `split` keeps: this rank's block, or every
+/// router (Simulator::channel, for --loads, reads any).
+std::pair<node_id, node_id> own_routers(const Graph& g, const SimOptions& o, const parallel::Ranks* split) {
+  if (!split || split->size() <= 1 || o.channel_loads) return {0, g.num_nodes()};
+  const auto k = unsigned(split->rank()), parts = unsigned(split->size());
+  return {block_first(g.num_nodes(), k, parts), block_first(g.num_nodes(), k + 1, parts)};
+}
+
+}  // namespace
+
+Simulator::Simulator(const Graph& g, const SimOptions& o, const parallel::Ranks* split)
+    : impl_(std::make_unique<Impl>(g, o, own_routers(g, o, split).first, own_routers(g, o, split).second)) {
   const auto& n = impl_->net;
   const auto shape = engine_shape(n, impl_->routing->reads_queues(), o.pool_above);
   auto& st = impl_->setup;
@@ -201,6 +214,9 @@ const SimSetup& Simulator::setup() const {
 }
 ChannelInfo Simulator::channel(std::uint64_t i) const {
   const auto& net = impl_->net;
+  if (!net.holds_channels_of(0, net.routers))
+    throw Error(
+        "the channels of a simulator split over ranks are each rank's own (SimOptions::channel_loads keeps all)");
   const auto& c = net.chans[2 * net.terminals() + i];  // the network channels follow the terminals' two each
   const auto l = impl_->g.out_links(c.src)[c.arc - impl_->g.arc_offset(c.src)];
   return {c.src, c.dst, impl_->g.link_class(l) == no_class ? std::string() : std::string(impl_->g.link_class_name(l)),
