@@ -902,9 +902,10 @@ TEST_CASE("sim: the memory estimate's network is at least the tables build_netwo
     CAPTURE(g.meta.family);
     const sim::SimOptions o;
     const auto n = sim::build_network(g, o);
-    const double tables = double(n.chans.size() * sizeof(sim::Channel)) + bytes(n.in_off) + bytes(n.out_off) +
-                          bytes(n.in_chan) + bytes(n.out_chan) + bytes(n.arc_port) + bytes(n.arc_lanes) +
-                          bytes(n.arc_latency) + bytes(n.term_off) + bytes(n.term_router);
+    const auto fixed = [](const auto& v) { return double(v.size() * sizeof(v[0])); };  // a ZeroedArray's
+    const double tables = fixed(n.chans) + bytes(n.in_off) + bytes(n.out_off) + fixed(n.in_chan) + fixed(n.out_chan) +
+                          fixed(n.arc_port) + bytes(n.arc_lanes) + bytes(n.arc_latency) + bytes(n.term_off) +
+                          bytes(n.term_router);
     const double network = estimate_part(g, n, o, "network");
     CHECK(network >= tables);
     CHECK(network <= 1.25 * tables);  // and the per-router scratch of the build beside them

@@ -254,7 +254,7 @@ Network build_network(const Graph& g, const SimOptions& o, node_id own_lo, node_
   else
     n.link_latency = o.link_latency.empty() ? 1 : parse_latency(o.link_latency, o.link_latency);
   const auto arcs = g.num_arcs();
-  assign_huge(n.arc_port, arcs, none32);
+  n.arc_port = ZeroedArray<std::uint32_t>(arcs, true);
   n.narrow_routes = route_hop_bytes(arcs, n.V, n.T) == 4;
   n.route_class_bits = route_class_bits(n.V);
   assign_huge(n.arc_lanes, arcs);
@@ -284,8 +284,8 @@ Network build_network(const Graph& g, const SimOptions& o, node_id own_lo, node_
     n.in_off[v + 1] = n.in_off[v] + in_count[v];
     n.out_off[v + 1] = n.out_off[v] + out_count[v];
   }
-  assign_huge(n.in_chan, n.in_off.back(), none32);
-  assign_huge(n.out_chan, n.out_off.back(), none32);
+  n.in_chan = ZeroedArray<std::uint32_t>(n.in_off.back(), true);
+  n.out_chan = ZeroedArray<std::uint32_t>(n.out_off.back(), true);
   std::vector<std::uint32_t> in_next(n.routers), out_next(n.routers);
   n.chans = ZeroedArray<Channel>(std::size_t(n.in_off.back()) + n.terminals());  // every input port's, and ejection's
   const auto own = [&](node_id v) { return v >= n.own_lo && v < n.own_hi; };
@@ -294,28 +294,33 @@ Network build_network(const Graph& g, const SimOptions& o, node_id own_lo, node_
     in_next[v] = n.in_off[v] + n.terms(v);
     out_next[v] = n.out_off[v] + n.terms(v);
     for (std::uint32_t t = 0; t < n.terms(v); ++t) {
-      // Injection channel: the terminal sends one flit per cycle; it arrives inject_cycles later.
-      n.in_chan[n.in_off[v] + t] = c;
-      if (own(v)) n.chans[c] = {v, v, none32, n.in_off[v] + t, none32};
-      ++c;
-      // Ejection channel: a link of one cycle to the terminal.
-      n.out_chan[n.out_off[v] + t] = c;
-      if (own(v)) n.chans[c] = {v, v, n.out_off[v] + t, none32, none32};
-      ++c;
+      if (own(v)) {
+        // Injection channel: the terminal sends one flit per cycle; it arrives inject_cycles later.
+        n.in_chan[n.in_off[v] + t] = c;
+        n.chans[c] = {v, v, none32, n.in_off[v] + t, none32};
+        // Ejection channel: a link of one cycle to the terminal.
+        n.out_chan[n.out_off[v] + t] = c + 1;
+        n.chans[c + 1] = {v, v, n.out_off[v] + t, none32, none32};
+      }
+      c += 2;
     }
   }
   for (node_id v = 0; v < n.routers; ++v) {
     const auto nb = g.out_neighbors(v);
     for (std::size_t i = 0; i < nb.size(); ++i) {
       const auto arc = g.arc_offset(v) + i;
-      if (!n.arc_lanes[arc]) continue;
+      if (!n.arc_lanes[arc]) {
+        if (own(v)) n.arc_port[arc] = none32;
+        continue;
+      }
       const node_id w = nb[i];
-      n.arc_port[arc] = out_next[v];
-      for (std::uint32_t l = 0; l < n.arc_lanes[arc]; ++l) {
+      if (own(v)) n.arc_port[arc] = out_next[v];
+      for (std::uint32_t l = 0; l < n.arc_lanes[arc]; ++l, ++c) {
         if (own(v) || own(w)) n.chans[c] = {v, w, out_next[v], in_next[w], std::uint32_t(arc)};
-        n.out_chan[out_next[v]++] = c;
-        n.in_chan[in_next[w]++] = c;
-        ++c;
+        if (own(v)) n.out_chan[out_next[v]] = c;
+        if (own(w)) n.in_chan[in_next[w]] = c;
+        ++out_next[v];
+        ++in_next[w];
       }
     }
   }

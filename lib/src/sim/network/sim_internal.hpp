@@ -102,9 +102,10 @@ struct Network {
   }
   /// The longest delay of a flit or a credit on any channel (flit_delay, credit_delay).
   std::uint64_t longest_delay() const;
-  std::vector<std::uint32_t> in_off, out_off;    // router r's ports: [off[r], off[r+1])
-  std::vector<std::uint32_t> in_chan, out_chan;  // port -> channel
-  std::vector<std::uint32_t> arc_port;           // arc -> first output port
+  std::vector<std::uint32_t> in_off, out_off;  // router r's ports: [off[r], off[r+1])
+  // Like chans, held for routers [own_lo, own_hi) only: their ports' and their arcs'.
+  ZeroedArray<std::uint32_t> in_chan, out_chan;  // port -> channel
+  ZeroedArray<std::uint32_t> arc_port;           // arc -> first output port (none32: none, a self-loop's)
   // arc -> parallel channels (0: a self-loop; at most max_router_in_vcs, which the arc's head takes as input ports),
   // empty when every arc has one
   std::vector<std::uint16_t> arc_lanes;
