@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "topo/errors.hpp"
 
@@ -114,23 +115,27 @@ bool DependencyGraph::acyclic_dense() const {
   if (top >= 16 * edges_.size() + (std::uint64_t{1} << 16)) return false;  // sparse ids: not worth the arrays
   // Channels numbered arc x class on a large network, sampled routes: most ids do not occur, and arrays over all of
   // them would take 12 bytes an id (300 MiB on a 32^4 torus, several times the edges' own). The ids that occur are
-  // numbered 0, 1, ... in their order instead; the numbering does not change whether the graph has a cycle.
-  std::vector<std::uint64_t> ids;
+  // numbered 0, 1, ... in their order instead, by a bit per id and the count of the bits before each word; the
+  // numbering does not change whether the graph has a cycle.
   const bool compact = top >= 4 * edges_.size() + (std::uint64_t{1} << 16);
+  std::vector<std::uint64_t> occurs;
+  std::vector<std::uint32_t> before;  // ids that occur below each word's
   if (compact) {
-    ids.reserve(2 * edges_.size());
+    occurs.assign(top / 64 + 1, 0);
     for (const auto& [a, b] : edges_) {
-      ids.push_back(a);
-      ids.push_back(b);
+      occurs[a / 64] |= std::uint64_t{1} << (a % 64);
+      occurs[b / 64] |= std::uint64_t{1} << (b % 64);
     }
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    ids.shrink_to_fit();
+    before.resize(occurs.size() + 1);
+    before[0] = 0;
+    for (std::size_t w = 0; w < occurs.size(); ++w) before[w + 1] = before[w] + std::uint32_t(std::popcount(occurs[w]));
   }
   const auto id = [&](std::uint64_t a) {
-    return compact ? std::size_t(std::lower_bound(ids.begin(), ids.end(), a) - ids.begin()) : std::size_t(a);
+    if (!compact) return std::size_t(a);
+    const auto below = occurs[a / 64] & ((std::uint64_t{1} << (a % 64)) - 1);
+    return std::size_t(before[a / 64]) + std::size_t(std::popcount(below));
   };
-  const std::size_t n = compact ? ids.size() : top + 1;
+  const std::size_t n = compact ? before.back() : top + 1;
   std::vector<std::size_t> off(n + 1, 0);
   std::vector<std::uint32_t> indeg(n, 0);
   for (const auto& [a, b] : edges_) {
