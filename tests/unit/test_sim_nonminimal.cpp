@@ -110,10 +110,10 @@ TEST_CASE(
   // links by bench/booksim.py's criterion, against 0.258 with ties the positive way).
   auto ties = o;
   ties.random_ties = true;
-  const auto t = sim::Simulator(g, ties).run(0.3, 1);
-  CHECK_FALSE(t.deadlock);
-  CHECK(t.stable);
-  CHECK(t.accepted_mean >= 0.97 * 0.3);
+  const auto tied = sim::Simulator(g, ties).run(0.3, 1);
+  CHECK_FALSE(tied.deadlock);
+  CHECK(tied.stable);
+  CHECK(tied.accepted_mean >= 0.97 * 0.3);
   // Above saturation it runs on without deadlock, at most the bound.
   const auto q = s.run(0.6, 1);
   CHECK_FALSE(q.deadlock);
