@@ -215,6 +215,20 @@ TEST_CASE("sim: a ring with minimal routing and one VC is refused, deadlocks whe
   d.vcs = 2;
   d.algo = "dor";
   CHECK(sim::Simulator(g, d).setup().vc_classes == "dateline");
+  // Left to choose with one VC, which no scheme but none fits, --allow-deadlock runs it without classes and shows
+  // the deadlock, under uniform traffic too (where the choice's own check is reused: the routing must not keep the
+  // classes of the last scheme tried).
+  for (const char* traffic : {"tornado", "uniform"}) {
+    auto n = o;
+    n.vc_classes.clear();
+    n.traffic = traffic;
+    CAPTURE(traffic);
+    const sim::Simulator none(g, n);
+    CHECK(none.setup().vc_classes == "none");
+    const auto q = none.run(1.0, 1);
+    CHECK(q.deadlock);
+    CHECK_FALSE(q.stable);
+  }
 }
 
 TEST_CASE("sim: warm-up converges below saturation and the saturation search states its criterion") {

@@ -109,8 +109,9 @@ struct Simulator::Impl {
     if (!uniform_traffic) made = uniform_pattern.destinations({g, net.term_off}, {.seed = o.seed});
     const Destinations& uniform = uniform_traffic ? *dest : *made;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> cycle;
-    std::string first_fit, checked;
+    std::string first_fit, checked, last_tried;
     for (const auto& s : candidates) {
+      last_tried = s;  // the routing's classes now (build sets them before its check may fail)
       try {
         cycle = build(s, uniform);
       } catch (const TooFewVcs& e) {
@@ -138,7 +139,8 @@ struct Simulator::Impl {
     }
     // Every scheme that fits has a cycle: the first that fits is the one reported, or run under --allow-deadlock.
     if (!cycle.empty() || setup.vc_classes.empty()) setup.vc_classes = first_fit;
-    if (uniform_traffic && checked == setup.vc_classes) return cycle;  // checked under the run's own traffic
+    // Checked under the run's own traffic, and the routing still has those classes (no later candidate tried).
+    if (uniform_traffic && checked == setup.vc_classes && last_tried == checked) return cycle;
     return build(setup.vc_classes, *dest);
   }
 
