@@ -28,6 +28,9 @@ class Job : public parallel::Ranks {
   /// From now on rank 0 works alone: size() is 1 and the collectives do nothing (for a tool that is
   /// not distributed; agree_on_failure still joins every rank).
   virtual void go_solo() = 0;
+  /// True when any one thread at a time may make the job's calls (MPI_THREAD_SERIALIZED or more), as a simulation
+  /// split over the ranks needs when it runs on several threads; else only the main thread may.
+  virtual bool calls_from_any_thread() const { return true; }
 };
 
 /// Joins the job (MPI_Init) once per process; then job() is the job. Without MPI, does nothing.

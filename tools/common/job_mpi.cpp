@@ -22,10 +22,12 @@ class WorldJob final : public Job {
   int rank() const override { return rank_; }
   int size() const override { return solo_ ? 1 : size_; }
   void go_solo() override { solo_ = true; }
+  bool calls_from_any_thread() const override { return serialized_; }
 
   void join(int& argc, char**& argv) {
     int provided = 0;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
+    serialized_ = provided >= MPI_THREAD_SERIALIZED;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
     joined_ = true;
@@ -137,7 +139,7 @@ class WorldJob final : public Job {
       MPI_Send(bytes.data() + at, int(std::min(piece, length - at)), MPI_BYTE, 0, 0, MPI_COMM_WORLD);
   }
   int rank_ = 0, size_ = 1;
-  bool joined_ = false, solo_ = false;
+  bool joined_ = false, solo_ = false, serialized_ = true;
 };
 
 WorldJob& world() {

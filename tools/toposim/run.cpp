@@ -226,6 +226,15 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   // One point, or the probes of --saturation one after another, is split over the ranks (run_points): each holds its
   // share of the router state.
   const std::uint64_t split_over = runs == 1 || c.saturation ? std::uint64_t(topo::cli::job().size()) : 1;
+  // A split point's threads take turns calling MPI (the one that ends a cycle); an MPI library that allows only the
+  // main thread to call it runs the point on that thread alone.
+  if (split_over > 1 && c.o.threads > 1 && !topo::cli::job().calls_from_any_thread()) {
+    if (tool.leader())
+      topo::cli::write_stderr(
+          "toposim: warning: the MPI library gives a thread level below MPI_THREAD_SERIALIZED: a run split over the "
+          "ranks uses one thread per rank\n");
+    c.o.threads = 1;
+  }
   topo::io::ReadOptions ro;
   ro.generate.memory = budget;
   ro.generate.estimate = [&](std::uint64_t nodes, std::uint64_t links, bool directed) {
