@@ -25,8 +25,9 @@ struct Simulator::Impl {
   std::string fewest_scheme;
   std::uint32_t fewest_vcs = 0;
 
-  Impl(const Graph& graph, const SimOptions& opt, node_id own_lo, node_id own_hi)
-      : g(graph), o(opt), net(build_network(graph, opt, own_lo, own_hi)) {
+  /// own: the routers whose channels the network keeps (build_network).
+  Impl(const Graph& graph, const SimOptions& opt, std::pair<node_id, node_id> own)
+      : g(graph), o(opt), net(build_network(graph, opt, own.first, own.second)) {
     if (!(o.rate >= 0 && o.rate <= 1))
       throw UsageError(fmt::format("--rate {}: flits per terminal per cycle in [0, 1]", o.rate));
     if (o.deadlock_cycles == 0) throw UsageError("--deadlock-cycles must be at least 1");
@@ -197,7 +198,7 @@ std::pair<node_id, node_id> own_routers(const Graph& g, const SimOptions& o, con
 }  // namespace
 
 Simulator::Simulator(const Graph& g, const SimOptions& o, const parallel::Ranks* split)
-    : impl_(std::make_unique<Impl>(g, o, own_routers(g, o, split).first, own_routers(g, o, split).second)) {
+    : impl_(std::make_unique<Impl>(g, o, own_routers(g, o, split))) {
   const auto& n = impl_->net;
   const auto shape = engine_shape(n, impl_->routing->reads_queues(), o.pool_above);
   auto& st = impl_->setup;
