@@ -1,31 +1,40 @@
 #!/usr/bin/env bash
-# topostat --throughput: the exact LP (GLPK's simplex) against Garg–Könemann's certified bounds on the same graphs,
-# with a check that the bounds bracket the LP's θ, then Garg–Könemann alone where the LP is out of reach; the same
-# under given traffic (--traffic): tornado on tori (θ = 1/d + 1/(k − d), d = ⌈k/2⌉ − 1) and hotspot.
+# topostat --throughput: the exact LP (column generation, GLPK's simplex; one source per orbit on symmetric
+# networks) against Garg–Könemann's certified bounds on the same graphs, with a check that the bounds bracket the
+# LP's θ, and under uniform traffic against a peer: the arc-flow LP written from Python and solved by COIN-OR CLP
+# (bench/throughput_peer.py, when `clp` is installed: scripts/install-deps.sh --bench) up to PEER_MAX variables.
+# Then Garg–Könemann alone where the LP is out of reach; the same under given traffic (--traffic): tornado on
+# tori (θ = 1/d + 1/(k − d), d = ⌈k/2⌉ − 1) and hotspot.
 # Usage: bench/throughput.sh BIN_DIR. THREADS (default 2) threads. Times are the whole topostat process
-# (--bisection no --utilization no); EPSILON (default 0.05) is the approximation's ε.
+# (--bisection no --utilization no), which also solves the longest matching's θ by the same method: the LP
+# wherever the peer runs, else the automatic one. EPSILON (default 0.05) is the approximation's ε.
 set -euo pipefail
 bin=$1
 threads=${THREADS:-2}
 epsilon=${EPSILON:-0.05}
+peer_max=${PEER_MAX:-100000}
+here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export OMP_NUM_THREADS=$threads
 
-run() {  # graph file, method [traffic options...]: prints "seconds lower upper" of the uniform or given traffic
+run() {  # graph file, method [traffic options...]: prints "seconds lower upper exact terminals" of the uniform or given traffic
   local t0 t1 graph=$1 method=$2
   shift 2
   t0=$(date +%s.%N)
   "$bin/topostat" --json --no-provenance --throughput --throughput-method "$method" --epsilon "$epsilon" \
     --bisection no --utilization no -j "$threads" "$@" "$graph" >"$tmp/out.json" 2>/dev/null
   t1=$(date +%s.%N)
-  /usr/bin/python3 -c 'import json, sys; t = json.load(open(sys.argv[1]))["throughput"]; u = t.get("uniform") or t["traffic"]; print(sys.argv[2], u["lower"], u["upper"])' \
+  /usr/bin/python3 -c 'import json, sys; t = json.load(open(sys.argv[1]))["throughput"]; u = t.get("uniform") or t["traffic"]; print(sys.argv[2], u["lower"], u["upper"], "yes" if u["exact"] else "no", t["terminals_per_router"])' \
     "$tmp/out.json" "$(echo "$t1 - $t0" | bc -l)"
 }
 
-printf '%-24s %-16s %-8s %10s %10s %10s %10s %10s  %s\n' graph traffic arcs lp_s theta gk_s gk_lower gk_upper brackets
+printf '%-24s %-10s %-6s %10s %8s %10s %10s %8s %-9s %10s %8s\n' graph traffic arcs theta s gk_lower gk_upper gk_s bracketed peer_theta peer_s
 for spec in "torus 6x6:uniform:torus --dims 6x6" "dragonfly h=2:uniform:dragonfly --h 2" \
-  "slimfly q=5:uniform:slimfly --q 5" "random-regular 64/8:uniform:random-regular --nodes 64 --degree 8 --seed 1" \
+  "slimfly q=5:uniform:slimfly --q 5" "slimfly q=7:uniform:slimfly --q 7" "slimfly q=11:uniform:slimfly --q 11" \
+  "dragonfly h=4:uniform:dragonfly --h 4" \
+  "random-regular 64/8:uniform:random-regular --nodes 64 --degree 8 --seed 1" \
+  "random-regular 100/8:uniform:random-regular --nodes 100 --degree 8 --seed 1" \
   "random-regular 1000/8:uniform:random-regular --nodes 1000 --degree 8 --seed 1" \
   "torus 16x16:uniform:torus --dims 16x16" "torus 6x6:tornado:torus --dims 6x6" \
   "torus 16x16:tornado:torus --dims 16x16" "random-regular 1000/8:hotspot:random-regular --nodes 1000 --degree 8 --seed 1"; do
@@ -38,13 +47,23 @@ for spec in "torus 6x6:uniform:torus --dims 6x6" "dragonfly h=2:uniform:dragonfl
   "$bin/topogen" "${gen[@]}" -o "$tmp/g.el"
   arcs=$(awk '!/^#/ {n++} END {print 2 * n}' "$tmp/g.el")
   nodes=$(awk -F': *' '/^# nodes:/ {print $2}' "$tmp/g.el")
-  read -r gs gl gu < <(run "$tmp/g.el" approximation "${options[@]}")
-  if ((nodes * arcs <= 20000)); then  # the automatic limit of the LP
-    read -r ls lt _ < <(run "$tmp/g.el" lp "${options[@]}")
+  read -r gs gl gu _ _ < <(run "$tmp/g.el" approximation "${options[@]}")
+  method=auto  # the LP wherever the peer runs too
+  [[ $traffic == uniform ]] && ((nodes * arcs <= peer_max)) && method="lp"
+  read -r ls lt lu exact terminals < <(run "$tmp/g.el" "$method" "${options[@]}")
+  if [[ $exact == yes ]]; then
     ok=$(echo "$gl <= $lt * 1.000000001 && $lt <= $gu * 1.000000001" | bc -l)
-    printf '%-24s %-16s %-8s %10.2f %10.6f %10.2f %10.6f %10.6f  %s\n' "$name" "$traffic" "$arcs" "$ls" "$lt" "$gs" "$gl" "$gu" \
-      "$([[ $ok == 1 ]] && echo yes || echo NO)"
+    bracket=$([[ $ok == 1 ]] && echo yes || echo NO)
+    theta=$(printf '%.6f' "$lt")
   else
-    printf '%-24s %-16s %-8s %10s %10s %10.2f %10.6f %10.6f  %s\n' "$name" "$traffic" "$arcs" - - "$gs" "$gl" "$gu" -
+    bracket=-
+    theta="$(printf '%.4f-%.4f' "$lt" "$lu")"
   fi
+  peer_theta=- peer_s=-
+  if [[ $traffic == uniform ]] && command -v clp >/dev/null && ((nodes * arcs <= peer_max)); then
+    read -r peer_theta peer_s < <(/usr/bin/python3 "$here/throughput_peer.py" "$tmp/g.el" --terminals "$terminals")
+    peer_theta=$(printf '%.6f' "$peer_theta")
+  fi
+  printf '%-24s %-10s %-6s %10s %8.2f %10.6f %10.6f %8.2f %-9s %10s %8s\n' "$name" "$traffic" "$arcs" "$theta" "$ls" \
+    "$gl" "$gu" "$gs" "$bracket" "$peer_theta" "$peer_s"
 done

@@ -280,6 +280,9 @@ bad "topostat --traffic and --demand" 2 -- topostat "$in/torus.el" --throughput 
 bad "topostat --hotspot without --traffic" 2 -- topostat "$in/torus.el" --throughput --hotspot 3
 bad "topostat --hotspot with --traffic tornado" 2 -- topostat "$in/torus.el" --throughput --traffic tornado --hotspot 3
 says "--hotspot goes with --traffic hotspot, not --traffic tornado"
+printf '0 0\n' > "$in/one-router.el"
+bad "topostat --throughput on one router" 1 -- topostat "$in/one-router.el" --throughput --terminals-per-router 3
+says "one router has every terminal, so uniform traffic crosses no link"
 bad "topostat --demand - with the graph from stdin" 2 "<" "$in/torus.el" -- topostat --throughput --demand -
 says "--demand -: the graph is read from standard input"
 bad "topostat --demand - garbage" 1 "<" "$in/garbage.bin" -- topostat "$in/torus.el" --throughput --demand -

@@ -74,9 +74,61 @@ TEST_CASE("throughput: terminals per router") {
 TEST_CASE("throughput: the automatic method is the LP while it fits") {
   ThroughputOptions o;
   const auto ring = family("ring", {{"nodes", "8"}});
-  CHECK(resolve_throughput_method(ring, o) == ThroughputMethod::lp);
-  o.lp_max_variables = 8 * 16 - 1;
-  CHECK(resolve_throughput_method(ring, o) == ThroughputMethod::approximation);
+  o.lp_max_source_arcs = 8 * 16;
+  CHECK(throughput_uses_lp(o, ring, 8));
+  CHECK_FALSE(throughput_uses_lp(o, ring, 9));
+  o.method = ThroughputMethod::lp;
+  CHECK(throughput_uses_lp(o, ring, 1e12));
+  o.method = ThroughputMethod::approximation;
+  CHECK_FALSE(throughput_uses_lp(o, ring, 1));
+  // A 20×20 torus: 400 sources × 1600 arcs without symmetry, one source with it: the LP.
+  const auto torus = measure_throughput(family("torus", {{"dims", "20x20"}}), ThroughputMethod::automatic);
+  CHECK(torus.method == "lp");
+  CHECK(torus.uniform->lp_sources == 1);
+  CHECK(torus.uniform->arc_classes == 1);  // the torus k×k is arc-transitive
+  // Σ of distances from a node 2·20·(2·(1 + … + 9) + 10) = 4000 over 399 others, degree 4.
+  CHECK(torus.uniform->lower == doctest::Approx(4 * 399 / 4000.0).epsilon(1e-9));
+}
+
+TEST_CASE("throughput: the symmetrised LP gives the whole LP's θ") {
+  // One source per orbit and one capacity per arc orbit: vertex-transitive but not arc-transitive (3×5 torus),
+  // neither (4×5 mesh, a fat tree's routers with terminals), a capacity that breaks the symmetry (a torus with
+  // one doubled link), and terminals on some routers only.
+  auto uniform = [](const Graph& g, const std::vector<node_id>& ends) {
+    UniformTraffic t;
+    t.endpoints = ends;
+    if (t.endpoints.empty()) {
+      t.endpoints.resize(g.num_nodes());
+      std::iota(t.endpoints.begin(), t.endpoints.end(), node_id{0});
+    }
+    return RouterDemand::of(t);
+  };
+  auto both = [&](const Graph& g, const std::vector<node_id>& ends, std::size_t orbits) {
+    const RouterDemand d = uniform(g, ends);
+    const ThroughputSymmetry sym = throughput_symmetry(g, d.sources);
+    CHECK(sym.sources.size() == orbits);
+    double weight = 0;
+    for (double w : sym.weight) weight += w;
+    CHECK(weight == double(d.sources.size()));
+    const auto reduced = throughput_lp(g, d, sym, 1);
+    const auto whole = throughput_lp(g, d, ThroughputSymmetry::none(g, d.sources), 1);
+    CHECK(reduced.exact);
+    CHECK(reduced.lower == doctest::Approx(whole.lower).epsilon(1e-7));
+    return reduced.lower;
+  };
+  both(family("torus", {{"dims", "3x5"}}), {}, 1);
+  both(family("mesh", {{"dims", "4x5"}}), {}, 6);
+  const auto tree = family("xgft", {{"m", "4,4"}, {"w", "1,2"}});
+  CHECK(both(tree, tree.meta.endpoints, 1) == doctest::Approx(5 / 8.0));
+  // The mesh 4×5 with terminals on its first row only: the reflection keeps them, others do not.
+  both(family("mesh", {{"dims", "4x5"}}), {0, 1, 2, 3}, 2);
+  GraphBuilder b(6, false);  // a ring of 6 with one link doubled: only the reflection through it is left
+  for (node_id v = 0; v < 6; ++v) {
+    LinkAttrs a;
+    a.multiplicity = v == 0 ? 2 : 1;
+    b.add_link(v, (v + 1) % 6, a);
+  }
+  both(b.finish(), {}, 6);
 }
 
 TEST_CASE("throughput: TUB of the worst-case permutation") {

@@ -145,15 +145,12 @@ Report measure(const Graph& g, const MeasureOptions& o) {
   }
   if (o.throughput) {
     const ThroughputOptions to = throughput_options(g, r.endpoints, o);
-    if (o.notice && resolve_throughput_method(g, to) == ThroughputMethod::lp) {
-      const double variables =
-          double(to.endpoints.empty() ? g.num_nodes() : to.endpoints.size()) * double(g.num_arcs());
-      if (variables > to.lp_max_variables)
-        o.notice(
-            fmt::format("throughput: an LP of {} variables, GLPK's simplex takes about a minute at 3e4 "
-                        "(--throughput-method approximation is faster)",
-                        variables));
-    }
+    const double senders = to.endpoints.empty() ? double(g.num_nodes()) : double(to.endpoints.size());
+    if (o.notice && to.method == ThroughputMethod::lp && senders * double(g.num_arcs()) > to.lp_max_source_arcs)
+      o.notice(
+          fmt::format("throughput: an LP over {} source routers and {} arcs, which can take many minutes "
+                      "unless the network is symmetric (--throughput-method approximation is faster)",
+                      senders, g.num_arcs()));
     r.throughput = throughput(g, to);
   }
   if (wanted(o.bisection, g.num_nodes() <= o.auto_bisection_nodes) && g.num_nodes() > 1) {

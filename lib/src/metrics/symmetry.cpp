@@ -54,7 +54,7 @@ void keep_nauty_generator(int, int* perm, int*, int, int, int n) {
 
 }  // namespace
 
-Orbits automorphism_orbits(const Graph& g) {
+Orbits automorphism_orbits(const Graph& g, const std::vector<std::uint8_t>& colour) {
   const node_id n = g.num_nodes();
   Orbits o;
   if (n == 0) return o;
@@ -71,12 +71,19 @@ Orbits automorphism_orbits(const Graph& g) {
   sg.dlen = a.d.size();
   sg.elen = a.e.size();
   std::vector<int> lab(n), ptn(n), orbits(n);
+  const bool coloured = !colour.empty();
+  if (coloured) {  // cells of equal colour, in increasing colour: lab lists the nodes, ptn ends each cell with 0
+    std::iota(lab.begin(), lab.end(), 0);
+    std::stable_sort(lab.begin(), lab.end(), [&](int x, int y) { return colour[node_id(x)] < colour[node_id(y)]; });
+    for (node_id i = 0; i < n; ++i)
+      ptn[i] = i + 1 < n && colour[node_id(lab[i])] == colour[node_id(lab[i + 1])] ? 1 : 0;
+  }
   generators_out = &o.generators;
   if (!g.directed()) {
     DEFAULTOPTIONS_TRACES(options);
     options.getcanon = FALSE;
     options.writeautoms = FALSE;
-    options.defaultptn = TRUE;
+    options.defaultptn = coloured ? FALSE : TRUE;
     options.userautomproc = keep_traces_generator;
     TracesStats stats;
     Traces(&sg, lab.data(), ptn.data(), orbits.data(), &options, &stats, nullptr);
@@ -87,7 +94,7 @@ Orbits automorphism_orbits(const Graph& g) {
     DEFAULTOPTIONS_SPARSEDIGRAPH(options);
     options.getcanon = FALSE;
     options.writeautoms = FALSE;
-    options.defaultptn = TRUE;
+    options.defaultptn = coloured ? FALSE : TRUE;
     options.userautomproc = keep_nauty_generator;
     statsblk stats;
     const int m = SETWORDSNEEDED(static_cast<int>(n));

@@ -12,8 +12,8 @@ namespace topo::metrics {
 
 const std::vector<Choice<ThroughputMethod>>& throughput_methods() {
   static const std::vector<Choice<ThroughputMethod>> list = {
-      {ThroughputMethod::automatic, "auto", "the exact LP when it fits, else Garg–Könemann"},
-      {ThroughputMethod::lp, "lp", "the exact LP (GLPK)"},
+      {ThroughputMethod::automatic, "auto", "the exact LP when it fits (symmetry counted), else Garg–Könemann"},
+      {ThroughputMethod::lp, "lp", "the exact LP (column generation, GLPK's simplex)"},
       {ThroughputMethod::approximation, "approximation", "Garg–Könemann's certified bounds within a factor 1 − ε"},
   };
   return list;
@@ -45,10 +45,9 @@ UniformTraffic uniform_traffic(const Graph& g, const ThroughputOptions& o) {
   return t;
 }
 
-ThroughputMethod resolve_throughput_method(const Graph& g, const ThroughputOptions& o) {
-  if (o.method != ThroughputMethod::automatic) return o.method;
-  const double sources = o.endpoints.empty() ? double(g.num_nodes()) : double(o.endpoints.size());
-  return sources * double(g.num_arcs()) <= o.lp_max_variables ? ThroughputMethod::lp : ThroughputMethod::approximation;
+bool throughput_uses_lp(const ThroughputOptions& o, const Graph& g, double lp_sources) {
+  return o.method == ThroughputMethod::lp ||
+         (o.method == ThroughputMethod::automatic && lp_sources * double(g.num_arcs()) <= o.lp_max_source_arcs);
 }
 
 Throughput throughput(const Graph& g, const ThroughputOptions& o) {
@@ -60,24 +59,33 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o) {
   if (!o.traffic && t.terminals() < 2 - 1e-9)
     throw InputError(
         fmt::format("throughput: the graph has {} terminals; uniform traffic needs two or more", t.terminals()));
+  if (!o.traffic && t.endpoints.size() < 2)
+    throw InputError("throughput: one router has every terminal, so uniform traffic crosses no link");
   Throughput r;
   r.terminals_per_router = t.terminals_per_router;
   r.terminals = std::uint64_t(std::floor(t.terminals() + 1e-9));
   r.routers = t.endpoints.size();
   r.capacity = arc_capacity_sum(g);
   r.per_pair = t.per_pair();
-  const bool lp = resolve_throughput_method(g, o) == ThroughputMethod::lp;
-  r.method = lp ? "lp" : "garg-konemann";
-  auto solve = [&](const RouterDemand& d) {
-    return lp ? throughput_lp(g, d) : throughput_garg_konemann(g, d, o.epsilon, o.threads);
+  // The exact LP when it fits (after symmetry, for uniform traffic), else Garg–Könemann's bounds.
+  auto solve = [&](const RouterDemand& d, bool uniform) {
+    if (uniform && throughput_uses_lp(o, g, 1)) {
+      const ThroughputSymmetry sym = throughput_symmetry(g, d.sources);
+      if (throughput_uses_lp(o, g, double(sym.sources.size()))) return throughput_lp(g, d, sym, o.threads);
+    } else if (throughput_uses_lp(o, g, double(d.sources.size()))) {
+      return throughput_lp(g, d, ThroughputSymmetry::none(g, d.sources), o.threads);
+    }
+    return throughput_garg_konemann(g, d, o.epsilon, o.threads);
   };
   if (o.traffic) {
     GivenThroughput given;
     const RouterDemand d = normalised_demand(g, *o.traffic, o.endpoints, t.terminals_per_router, given);
-    given.theta = solve(d);
+    given.theta = solve(d, false);
+    r.method = given.theta.exact ? "lp" : "garg-konemann";
     r.given = std::move(given);
   } else {
-    r.uniform = solve(RouterDemand::of(t));
+    r.uniform = solve(RouterDemand::of(t), true);
+    r.method = r.uniform->exact ? "lp" : "garg-konemann";
   }
   if (t.endpoints.size() < 2)
     r.permutation_skipped = "one router has every terminal: a permutation uses no link";
@@ -87,15 +95,15 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o) {
   else
     r.permutation = permutation_bound(g, t);
   if (r.permutation && r.permutation->max_distance_sum > 0)
-    r.permutation->longest_matching = solve(longest_matching_demand(t, *r.permutation));
+    r.permutation->longest_matching = solve(longest_matching_demand(t, *r.permutation), false);
   return r;
 }
 
 std::uint64_t throughput_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t routers, bool lp) {
   const double n = double(nodes), a = double(arcs), k = double(routers);
-  // The LP: three matrix entries per flow variable (16 bytes each in our arrays, about 60 in GLPK's problem,
-  // its presolved copy and its factorization), and a row per source and node.
-  const double lp_bytes = lp ? 3 * k * a * 200 + k * n * 200 : 0;
+  // The LP: GLPK's rows (a capacity per arc, one per router pair), a few path columns per row of about ten
+  // entries each, and the factorization of a sparse basis: 2 KB per row (Slim Fly q = 7: 10,192 rows, 25 MB peak).
+  const double lp_bytes = lp ? 2048 * (a + k * (k - 1)) : 0;
   // Garg–Könemann: capacity, length and flow per arc, a tree and the remaining demand per node and thread.
   const double approx_bytes = lp ? 0 : 24 * a + 64 * n * 4;
   // TUB: the distance matrix of the routers with terminals.

@@ -12,8 +12,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <queue>
 
+#include "shortest_path_tree.hpp"
 #include "topo/metrics/throughput.hpp"
 
 namespace topo::metrics {
@@ -22,43 +22,6 @@ namespace {
 
 /// Lengths are rescaled when they grow past this, which changes neither shortest paths nor the dual bound.
 constexpr double rescale_above = 1e100;
-
-struct Tree {
-  std::vector<double> dist;
-  std::vector<std::uint64_t> parent_arc;  // no parent: max
-  std::vector<node_id> order;             // settled nodes, nearest first
-};
-
-void dijkstra(const Graph& g, const std::vector<double>& length, node_id s, Tree& t) {
-  const node_id n = g.num_nodes();
-  constexpr auto none = std::numeric_limits<std::uint64_t>::max();
-  t.dist.assign(n, std::numeric_limits<double>::infinity());
-  t.parent_arc.assign(n, none);
-  t.order.clear();
-  using Item = std::pair<double, node_id>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> heap;
-  t.dist[s] = 0;
-  heap.emplace(0.0, s);
-  while (!heap.empty()) {
-    const auto [d, v] = heap.top();
-    heap.pop();
-    if (d > t.dist[v]) continue;
-    t.order.push_back(v);
-    const std::uint64_t first = g.arc_offset(v);
-    const auto heads = g.out_neighbors(v);
-    for (std::size_t i = 0; i < heads.size(); ++i) {
-      const std::uint64_t a = first + i;
-      const node_id w = heads[i];
-      if (w == v) continue;
-      const double nd = d + length[a];
-      if (nd < t.dist[w]) {
-        t.dist[w] = nd;
-        t.parent_arc[w] = a;
-        heap.emplace(nd, w);
-      }
-    }
-  }
-}
 
 }  // namespace
 
@@ -110,10 +73,10 @@ ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d,
     std::vector<double> per_source(d.sources.size(), 0);
 #pragma omp parallel num_threads(team > 0 ? team : omp_get_max_threads()) if (d.sources.size() > 1)
     {
-      Tree tree;
+      ShortestPathTree tree;
 #pragma omp for schedule(dynamic, 1)
       for (std::size_t i = 0; i < d.sources.size(); ++i) {
-        dijkstra(g, length, d.sources[i], tree);
+        shortest_path_tree(g, length, d.sources[i], tree);
         per_source[i] = d.weighted_distance(i, tree.dist);
       }
     }
@@ -128,26 +91,20 @@ ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d,
   b.upper = std::min(b.upper, single_node_cut_bound(g, d));
   // Enough phases for the guarantee of Garg and Könemann (lengths growing by (m/(1 − ε))^(1/ε)), with room.
   const double phase_limit = 4 * std::ceil(std::log(double(arcs) / (1 - epsilon)) / (epsilon * epsilon)) + 16;
-  Tree tree;
+  ShortestPathTree tree;
   std::vector<double> remaining(n), subtree(n);
   while (double(b.phases) < phase_limit) {
     for (std::size_t i = 0; i < d.sources.size(); ++i) {
       const node_id s = d.sources[i];
       d.fill(i, remaining);
       for (bool done = false; !done;) {
-        dijkstra(g, length, s, tree);
+        shortest_path_tree(g, length, s, tree);
         ++b.shortest_path_trees;
-        // The tree's arc flows: each node's remaining demand, passed up to its parent, farthest nodes first.
-        std::fill(subtree.begin(), subtree.end(), 0.0);
+        // The tree's arc flows, scaled down to the smallest capacity they fill.
+        subtree_demand(tree, g, remaining, subtree);
         double scale = 1;
-        for (auto it = tree.order.rbegin(); it != tree.order.rend(); ++it) {
-          const node_id v = *it;
-          subtree[v] += remaining[v];
-          if (v == s || subtree[v] == 0) continue;
-          const std::uint64_t a = tree.parent_arc[v];
-          subtree[g.arc_tail(a)] += subtree[v];
-          scale = std::min(scale, capacity[a] / subtree[v]);
-        }
+        for (node_id v : tree.order)
+          if (v != s && subtree[v] != 0) scale = std::min(scale, capacity[tree.parent_arc[v]] / subtree[v]);
         double longest = 0;
         for (node_id v : tree.order) {
           if (v == s || subtree[v] == 0) continue;

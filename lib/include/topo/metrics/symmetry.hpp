@@ -21,8 +21,9 @@ struct Orbits {
 };
 
 /// Orbits of Aut(G), ignoring link attributes and multiplicity (they do not change hop distances):
-/// Traces for undirected graphs, nauty for directed ones, with generators of the group. Exact.
-Orbits automorphism_orbits(const Graph& g);
+/// Traces for undirected graphs, nauty for directed ones, with generators of the group. Exact. With `colour`
+/// (one value per node), only the automorphisms that keep every node's colour.
+Orbits automorphism_orbits(const Graph& g, const std::vector<std::uint8_t>& colour = {});
 
 /// Result of checking a family's class hint against the graph.
 struct HintCheck {

@@ -2,8 +2,8 @@
 // Throughput (doc/definitions.md §4): the largest rate θ at which every terminal can send to every other terminal
 // at once over any routing, a maximum concurrent multicommodity flow (Jyothi et al., SC 2016: θ is a fraction of
 // each terminal's injection bandwidth 1; a link carries its multiplicity in each direction). Exact by linear
-// programming (GLPK) where the LP fits, else certified bounds by Garg–Könemann; and the throughput upper bound
-// of the worst-case permutation (TUB, Namyar et al., SIGCOMM 2021).
+// programming (column generation, GLPK) where the LP fits, else certified bounds by Garg–Könemann; and the
+// throughput upper bound of the worst-case permutation (TUB, Namyar et al., SIGCOMM 2021).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -71,10 +71,12 @@ GivenTraffic demand_traffic(const map::Demand& d);
 struct ThroughputBounds {
   double lower = 0, upper = 0;
   bool exact = false;                     // the LP's optimum
-  std::uint64_t rows = 0;                 // LP: constraints
-  std::uint64_t columns = 0;              // LP: variables (one flow per source router and arc, and θ)
-  std::uint64_t phases = 0;               // Garg–Könemann: phases routed (each the whole demand once)
-  std::uint64_t shortest_path_trees = 0;  // Garg–Könemann: Dijkstra runs
+  std::uint64_t rows = 0;                 // LP: constraints (a capacity per arc or arc orbit, one per router pair)
+  std::uint64_t columns = 0;              // LP: variables (the paths generated, and θ)
+  std::uint64_t lp_sources = 0;           // LP: source routers kept (one per orbit when symmetric)
+  std::uint64_t arc_classes = 0;          // LP: arc orbits when symmetric, else 0 (a row per arc)
+  std::uint64_t phases = 0;               // LP: rounds of column generation; Garg–Könemann: phases routed
+  std::uint64_t shortest_path_trees = 0;  // Dijkstra runs
   double epsilon = 0;                     // Garg–Könemann: the ε asked for (stops when lower ≥ (1 − ε)·upper)
 };
 
@@ -114,8 +116,10 @@ struct Throughput {
 struct ThroughputOptions {
   ThroughputMethod method = ThroughputMethod::automatic;
   double epsilon = 0.05;
-  /// The exact LP while its variables (source routers × arcs) stay within this (automatic), else Garg–Könemann.
-  double lp_max_variables = 2e4;  // GLPK's simplex: about a minute at 3e4 (bench/RESULTS.md)
+  /// The exact LP while its source routers (one per orbit under uniform traffic on a symmetric network) times
+  /// the arcs stay within this (automatic), else Garg–Könemann: on random regular graphs about 4 s at 2e4 and
+  /// 40 s at 8e4 (bench/RESULTS.md).
+  double lp_max_source_arcs = 5e4;
   /// TUB's assignment (O(n³)) while the routers with terminals are at most this many.
   std::uint64_t permutation_max_routers = 1500;
   std::vector<node_id> endpoints;  // empty: every node
@@ -127,13 +131,30 @@ struct ThroughputOptions {
 
 /// The traffic the options describe on g.
 UniformTraffic uniform_traffic(const Graph& g, const ThroughputOptions& o);
-/// Which method the options pick on g ("lp" or "garg-konemann").
-ThroughputMethod resolve_throughput_method(const Graph& g, const ThroughputOptions& o);
+/// Whether the options pick the exact LP for an LP of this many source routers on g
+/// (ThroughputOptions::lp_max_source_arcs).
+bool throughput_uses_lp(const ThroughputOptions& o, const Graph& g, double lp_sources);
 Throughput throughput(const Graph& g, const ThroughputOptions& o);
 
-/// The exact LP: arc flows per source router (N·arcs variables) and θ, solved by GLPK's simplex. Throws
-/// InputError when GLPK fails.
-ThroughputBounds throughput_lp(const Graph& g, const RouterDemand& d);
+/// Automorphisms of the graph that keep the routers with terminals and every capacity, as the LP uses them:
+/// under uniform traffic one source router per orbit (weighted by the orbit's size) and one capacity per orbit of
+/// arcs give the same θ as the whole LP.
+struct ThroughputSymmetry {
+  std::vector<node_id> sources;          // the sending routers the LP keeps: one per orbit
+  std::vector<double> weight;            // routers each stands for
+  std::vector<std::uint64_t> arc_class;  // the orbit of each arc
+  std::vector<double> class_size;        // arcs per orbit
+  /// No symmetry: every source and every arc its own.
+  static ThroughputSymmetry none(const Graph& g, const std::vector<node_id>& sources);
+};
+/// The orbits by Traces or nauty (symmetry.hpp) of the automorphisms that keep the routers with terminals;
+/// none() when a generator changes a capacity.
+ThroughputSymmetry throughput_symmetry(const Graph& g, const std::vector<node_id>& endpoints);
+
+/// The exact LP by column generation over shortest paths (throughput_columns.cpp), solved by GLPK's simplex:
+/// θ under d, with one source per orbit of `symmetry` (uniform traffic only; ThroughputSymmetry::none otherwise).
+/// Throws InputError when GLPK fails.
+ThroughputBounds throughput_lp(const Graph& g, const RouterDemand& d, const ThroughputSymmetry& symmetry, int threads);
 /// Garg–Könemann (Fleischer's per-source variant): feasible flow and dual bounds until lower ≥ (1 − ε)·upper.
 /// The upper bound starts at single_node_cut_bound.
 ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d, double epsilon, int threads);
@@ -155,7 +176,7 @@ std::pair<std::int64_t, std::vector<std::uint32_t>> max_weight_assignment(
 
 /// Σ over arcs of their capacity (multiplicity; self-loops carry nothing).
 double arc_capacity_sum(const Graph& g);
-/// Bytes throughput() allocates: the LP's matrix and GLPK's factorization, or Garg–Könemann's per-arc state, and
+/// Bytes throughput() allocates: GLPK's LP and its factorization, or Garg–Könemann's per-arc state, and
 /// TUB's distance matrix.
 std::uint64_t throughput_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t routers, bool lp);
 

@@ -32,12 +32,16 @@ std::string routing_text(const LinkLoads& L) {
 constexpr const char* normalisation =
     "scaled by one factor so that the busiest router's terminals send or receive 1 each at θ = 1";
 
-nlohmann::json bounds_json(const std::string& method, const ThroughputBounds& b) {
-  nlohmann::json u = {{"method", method}, {"exact", b.exact}, {"lower", b.lower}, {"upper", b.upper}};
+nlohmann::json bounds_json(const ThroughputBounds& b) {
+  nlohmann::json u = {
+      {"method", b.exact ? "lp" : "garg-konemann"}, {"exact", b.exact}, {"lower", b.lower}, {"upper", b.upper}};
   if (b.exact) {
     u["theta"] = b.lower;
     u["lp_variables"] = b.columns;
     u["lp_constraints"] = b.rows;
+    u["lp_rounds"] = b.phases;
+    u["lp_source_routers"] = b.lp_sources;
+    u["lp_arc_orbits"] = b.arc_classes;
   } else {
     u["epsilon"] = b.epsilon;
     u["phases"] = b.phases;
@@ -49,7 +53,13 @@ nlohmann::json bounds_json(const std::string& method, const ThroughputBounds& b)
 /// "θ by" and "θ" rows of the text for one traffic.
 void bounds_text(TextTable& t, const std::string& what, const ThroughputBounds& b) {
   if (b.exact) {
-    t.row(what + " θ by", fmt::format("LP, GLPK simplex: {} variables, {} constraints (exact)", b.columns, b.rows));
+    const std::string symmetry =
+        b.arc_classes ? fmt::format("; {} (one per orbit), {}", plural(b.lp_sources, "source router", "source routers"),
+                                    plural(b.arc_classes, "arc orbit", "arc orbits"))
+                      : "";
+    t.row(what + " θ by",
+          fmt::format("LP, GLPK simplex: {} in {}, {}{} (exact)", plural(b.columns - 1, "path", "paths"),
+                      plural(b.phases, "round", "rounds"), plural(b.rows, "constraint", "constraints"), symmetry));
     t.row(what + " θ", fmt::format("{:.6f}", b.lower));
   } else {
     t.row(what + " θ by", fmt::format("Garg–Könemann, ε = {}: {} phases, {} shortest-path trees (certified bounds)",
@@ -80,9 +90,9 @@ void json(const View& v, nlohmann::json& j) {
                                {"terminals_per_router", t.terminals_per_router},
                                {"routers_with_terminals", t.routers},
                                {"arc_capacity", t.capacity}};
-  if (t.uniform) o["uniform"] = bounds_json(t.method, *t.uniform);
+  if (t.uniform) o["uniform"] = bounds_json(*t.uniform);
   if (t.given) {
-    auto& g = o["traffic"] = bounds_json(t.method, t.given->theta);
+    auto& g = o["traffic"] = bounds_json(t.given->theta);
     g["name"] = t.given->name;
     g["router_pairs"] = t.given->pairs;
     g["busiest_router_sum"] = t.given->busiest;
@@ -98,7 +108,7 @@ void json(const View& v, nlohmann::json& j) {
                                    {"max_distance_sum", t.permutation->max_distance_sum},
                                    {"formula", "TUB = arc capacity / (terminals per router · max assignment Σ dist)"}};
     if (t.permutation->longest_matching)
-      o["worst_case_permutation"]["longest_matching"] = bounds_json(t.method, *t.permutation->longest_matching);
+      o["worst_case_permutation"]["longest_matching"] = bounds_json(*t.permutation->longest_matching);
   } else
     o["worst_case_permutation"] = {{"skipped", t.permutation_skipped}};
 }

@@ -1,0 +1,88 @@
+// The automorphisms that keep uniform traffic and every capacity, as the throughput LP uses them: a maximum
+// concurrent flow averaged over such a group stays optimal, so one source per orbit of routers and one capacity
+// row per orbit of arcs give the same θ (the symmetrised LP).
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+#include "topo/metrics/symmetry.hpp"
+#include "topo/metrics/throughput.hpp"
+
+namespace topo::metrics {
+
+namespace {
+
+/// The arc from u to v, or none when there is no such arc or more than one.
+std::uint64_t find_arc(const Graph& g, node_id u, node_id v) {
+  constexpr auto none = std::numeric_limits<std::uint64_t>::max();
+  const auto heads = g.out_neighbors(u);
+  std::uint64_t found = none;
+  for (std::size_t i = 0; i < heads.size(); ++i)
+    if (heads[i] == v) {
+      if (found != none) return none;
+      found = g.arc_offset(u) + i;
+    }
+  return found;
+}
+
+std::uint64_t root(std::vector<std::uint64_t>& parent, std::uint64_t x) {
+  while (parent[x] != x) x = parent[x] = parent[parent[x]];
+  return x;
+}
+
+}  // namespace
+
+ThroughputSymmetry ThroughputSymmetry::none(const Graph& g, const std::vector<node_id>& sources) {
+  ThroughputSymmetry s;
+  s.sources = sources;
+  s.weight.assign(sources.size(), 1);
+  s.arc_class.resize(g.num_arcs());
+  std::iota(s.arc_class.begin(), s.arc_class.end(), std::uint64_t{0});
+  s.class_size.assign(g.num_arcs(), 1);
+  return s;
+}
+
+ThroughputSymmetry throughput_symmetry(const Graph& g, const std::vector<node_id>& endpoints) {
+  const node_id n = g.num_nodes();
+  const std::uint64_t arcs = g.num_arcs();
+  std::vector<std::uint8_t> endpoint(n, 0);
+  for (node_id v : endpoints) endpoint[v] = 1;
+  const Orbits orbits = automorphism_orbits(g, endpoints.size() == n ? std::vector<std::uint8_t>{} : endpoint);
+  if (orbits.representative.size() == n) return ThroughputSymmetry::none(g, endpoints);
+  // Union of each arc with its image under every generator; a generator that maps an arc onto none (or onto
+  // parallel links) or changes a capacity keeps no symmetry at all.
+  std::vector<std::uint64_t> parent(arcs);
+  std::iota(parent.begin(), parent.end(), std::uint64_t{0});
+  for (const auto& sigma : orbits.generators) {
+    for (std::uint64_t a = 0; a < arcs; ++a) {
+      const node_id u = g.arc_tail(a), v = g.arc_head(a);
+      if (u == v) continue;
+      const std::uint64_t b = find_arc(g, sigma[u], sigma[v]);
+      if (b == std::numeric_limits<std::uint64_t>::max() || find_arc(g, u, v) != a ||
+          g.multiplicity(g.arc_link(a)) != g.multiplicity(g.arc_link(b)))
+        return ThroughputSymmetry::none(g, endpoints);
+      parent[root(parent, a)] = root(parent, b);
+    }
+  }
+  ThroughputSymmetry s;
+  s.arc_class.resize(arcs);
+  std::vector<std::uint64_t> class_of_root(arcs, std::numeric_limits<std::uint64_t>::max());
+  for (std::uint64_t a = 0; a < arcs; ++a) {
+    std::uint64_t& c = class_of_root[root(parent, a)];
+    if (c == std::numeric_limits<std::uint64_t>::max()) {
+      c = s.class_size.size();
+      s.class_size.push_back(0);
+    }
+    s.arc_class[a] = c;
+    ++s.class_size[c];
+  }
+  // The orbits that hold endpoints hold nothing else: one source per orbit, weighted by its size.
+  for (std::size_t k = 0; k < orbits.representative.size(); ++k)
+    if (endpoint[orbits.representative[k]]) {
+      s.sources.push_back(orbits.representative[k]);
+      s.weight.push_back(double(orbits.size[k]));
+    }
+  return s;
+}
+
+}  // namespace topo::metrics
