@@ -87,9 +87,7 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o) {
     r.uniform = solve(RouterDemand::of(t), true);
     r.method = r.uniform->exact ? "lp" : "garg-konemann";
   }
-  if (t.endpoints.size() < 2)
-    r.permutation_skipped = "one router has every terminal: a permutation uses no link";
-  else if (t.endpoints.size() > o.permutation_max_routers)
+  if (t.endpoints.size() > o.permutation_max_routers)
     r.permutation_skipped = fmt::format("{} routers with terminals: the assignment is O(n³), run up to {}",
                                         t.endpoints.size(), o.permutation_max_routers);
   else
