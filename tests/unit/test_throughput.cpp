@@ -92,8 +92,8 @@ TEST_CASE("throughput: the automatic method is the LP while it fits") {
 
 TEST_CASE("throughput: the symmetrised LP gives the whole LP's θ") {
   // One source per orbit and one capacity per arc orbit: vertex-transitive but not arc-transitive (3×5 torus),
-  // neither (4×5 mesh, a fat tree's routers with terminals), a capacity that breaks the symmetry (a torus with
-  // one doubled link), and terminals on some routers only.
+  // neither (4×5 mesh, a fat tree's routers with terminals), terminals on some routers only, and a capacity that
+  // breaks the symmetry (a ring with one doubled link).
   auto uniform = [](const Graph& g, const std::vector<node_id>& ends) {
     UniformTraffic t;
     t.endpoints = ends;
