@@ -5,12 +5,12 @@
 //   maximise θ  subject to  Σ_P x(P) = θ·demand(s,t) for every pair,  Σ_{P ∋ a} x(P) ≤ capacity(a) for every arc.
 //
 // With the arc rows' duals y and the pair rows' duals π, a path improves the LP iff its length under y is below
-// −π(s,t); the shortest is found by one shortest-path tree per source. Each round adds every pair's improving
-// path and re-solves from the last basis; the optimum is reached when no path improves. For any lengths y ≥ 0,
-// weak duality bounds θ ≤ Σ_a y(a)·capacity(a) / Σ_{s,t} demand(s,t)·dist_y(s,t), so every round also has a
-// certified upper bound, and the run ends when the flow meets it. The duals of a degenerate LP jump between
-// vertices and bring paths that do not move θ; pricing also at a mix of them and the lengths of the best bound
-// so far (Wentges' smoothing) steadies them.
+// −π(s,t); the shortest is found by one shortest-path tree per source. The first round takes a few shortest-hop
+// paths of every pair; each later round adds every pair's improving path and re-solves from the last basis; the optimum
+// is reached when no path improves. For any lengths y ≥ 0, weak duality bounds θ ≤ Σ_a y(a)·capacity(a) / Σ_{s,t}
+// demand(s,t)·dist_y(s,t), so every round also has a certified upper bound, and the run ends when the flow meets it.
+// The duals of a degenerate LP jump between vertices and bring paths that do not move θ; pricing also at a mix of them
+// and the lengths of the best bound so far (Wentges' smoothing) steadies them.
 //
 // Symmetry (ThroughputSymmetry): the LP keeps one source per orbit of routers, standing for the orbit's w
 // routers, and one capacity row per orbit Q of arcs, the average over Q. A path of a source of weight w then puts
@@ -39,6 +39,9 @@ namespace {
 constexpr double improvement = 1e-7;
 /// The weight of the best bound's lengths in the mix, after each round that moved the LP.
 constexpr double smoothing = 0.5;
+/// Shortest paths per router pair in the first round: on random regular 100/8 the uniform LP then ends after
+/// its first round (22,578 paths) instead of 25 (42,777), 2.4× less CPU time for the whole process.
+constexpr std::size_t first_paths = 4;
 
 struct ProblemDeleter {
   void operator()(glp_prob* p) const { glp_delete_prob(p); }
@@ -154,51 +157,84 @@ void arc_lengths(const ThroughputSymmetry& sym, const std::vector<double>& per_c
   for (std::size_t a = 0; a < out.size(); ++a) out[a] = per_class[sym.arc_class[a]] / sym.class_size[sym.arc_class[a]];
 }
 
-/// Appends to `found` the tree's path of each pair of source i not yet taken that improves the LP at its duals
-/// (every pair when `prices` is null: the first round). lp_cost is scratch, one entry per node.
+/// Appends the column of one path of pair row `pair_row` (its arcs in any order) for a source of weight w: 1 in
+/// the pair's row, w/|Q| in the row of arc class Q for each of its arcs in Q.
+void append_path(const ThroughputSymmetry& sym, int pair_row, double w, const std::vector<std::uint64_t>& arcs,
+                 Paths& found) {
+  found.rows.push_back(pair_row);
+  found.values.push_back(1);
+  const std::size_t from = found.rows.size();
+  for (std::uint64_t a : arcs) {
+    const int row = Master::class_row(sym.arc_class[a]);
+    const double value = w / sym.class_size[sym.arc_class[a]];
+    std::size_t same = from;  // GLPK takes each row once per column: one class twice gets the sum
+    while (same < found.rows.size() && found.rows[same] != row) ++same;
+    if (same < found.rows.size()) {
+      found.values[same] += value;
+    } else {
+      found.rows.push_back(row);
+      found.values.push_back(value);
+    }
+  }
+  found.start.push_back(found.rows.size());
+}
+
+/// Appends to `found` the tree's path of each pair of source i not yet taken that improves the LP at its duals.
+/// lp_cost is scratch, one entry per node.
 void add_improving_paths(const Graph& g, const ThroughputSymmetry& sym, const ShortestPathTree& tree,
-                         const Pairs& pairs, std::size_t i, int first_pair_row, const Prices* prices,
+                         const Pairs& pairs, std::size_t i, int first_pair_row, const Prices& prices,
                          std::vector<double>& lp_cost, std::vector<char>& taken, Paths& found) {
   const node_id s = sym.sources[i];
   const double w = sym.weight[i];
-  if (prices) {
-    lp_cost[s] = 0;
-    for (node_id v : tree.order)
-      if (v != s) lp_cost[v] = lp_cost[g.arc_tail(tree.parent_arc[v])] + w * prices->arc_length[tree.parent_arc[v]];
-  }
+  lp_cost[s] = 0;
+  for (node_id v : tree.order)
+    if (v != s) lp_cost[v] = lp_cost[g.arc_tail(tree.parent_arc[v])] + w * prices.arc_length[tree.parent_arc[v]];
+  std::vector<std::uint64_t> path;
   for (std::uint64_t k = pairs.first[i]; k < pairs.first[i + 1]; ++k) {
     char& took = taken[k - pairs.first[i]];
-    if (took) continue;
     const node_id t = pairs.target[k];
-    if (prices) {
-      const double pi = prices->pair_dual[k], reduced = -pi - lp_cost[t];
-      if (!(reduced > improvement * (std::abs(pi) + lp_cost[t]))) continue;
-    }
+    const double pi = prices.pair_dual[k], reduced = -pi - lp_cost[t];
+    if (took || !(reduced > improvement * (std::abs(pi) + lp_cost[t]))) continue;
     took = 1;
-    found.rows.push_back(first_pair_row + int(k));
-    found.values.push_back(1);
-    const std::size_t arcs_from = found.rows.size();
-    for (node_id v = t; v != s; v = g.arc_tail(tree.parent_arc[v])) {
-      const std::uint64_t c = sym.arc_class[tree.parent_arc[v]];
-      found.rows.push_back(Master::class_row(c));
-      found.values.push_back(w / sym.class_size[c]);
-    }
-    // GLPK takes each row once per column: a path through one arc class twice gets the sum.
-    const std::size_t end = found.rows.size();
-    std::size_t kept = arcs_from;
-    for (std::size_t e = arcs_from; e < end; ++e) {
-      std::size_t same = arcs_from;
-      while (same < kept && found.rows[same] != found.rows[e]) ++same;
-      if (same < kept) {
-        found.values[same] += found.values[e];
-      } else {
-        found.rows[kept] = found.rows[e];
-        found.values[kept++] = found.values[e];
+    path.clear();
+    for (node_id v = t; v != s; v = g.arc_tail(tree.parent_arc[v])) path.push_back(tree.parent_arc[v]);
+    append_path(sym, first_pair_row + int(k), w, path, found);
+  }
+}
+
+/// The first round's columns: up to `per_pair` shortest paths of each pair of source i under the tree's lengths
+/// (all of them where there are fewer), found backwards from each target over the arcs that keep it shortest.
+void add_shortest_paths(const Graph& g, const ThroughputSymmetry& sym, const ShortestPathTree& tree,
+                        const std::vector<double>& length, const Pairs& pairs, std::size_t i, int first_pair_row,
+                        std::size_t per_pair, Paths& found) {
+  const node_id s = sym.sources[i];
+  // The arcs into each node that lie on a shortest path from s.
+  std::vector<std::vector<std::uint64_t>> into(g.num_nodes());
+  for (std::uint64_t a = 0; a < g.num_arcs(); ++a) {
+    const node_id u = g.arc_tail(a), v = g.arc_head(a);
+    if (u != v && std::isfinite(tree.dist[u]) &&
+        std::abs(tree.dist[u] + length[a] - tree.dist[v]) <= 1e-12 * std::max(1.0, tree.dist[v]))
+      into[v].push_back(a);
+  }
+  std::vector<std::uint64_t> path;
+  for (std::uint64_t k = pairs.first[i]; k < pairs.first[i + 1]; ++k) {
+    std::size_t made = 0;
+    path.clear();
+    // Depth first from the target back to s, the arcs into each node in their order.
+    auto walk = [&](auto&& self, node_id v) -> void {
+      if (v == s) {
+        append_path(sym, first_pair_row + int(k), sym.weight[i], path, found);
+        ++made;
+        return;
       }
-    }
-    found.rows.resize(kept);
-    found.values.resize(kept);
-    found.start.push_back(kept);
+      for (std::uint64_t a : into[v]) {
+        if (made == per_pair) return;
+        path.push_back(a);
+        self(self, g.arc_tail(a));
+        path.pop_back();
+      }
+    };
+    walk(walk, pairs.target[k]);
   }
 }
 
@@ -226,10 +262,10 @@ ThroughputBounds throughput_lp(const Graph& g, const RouterDemand& d, const Thro
   b.arc_classes = sym.arc_class.size() == classes ? 0 : classes;
   b.upper = std::numeric_limits<double>::infinity();
 
-  // Round 0 prices every arc at 1/capacity: shortest-hop paths, and the first bound. Later rounds price at the
-  // LP's duals and at the mix alpha·(best bound's lengths, scaled to price at θ as the LP's duals do) +
-  // (1 − alpha)·(the LP's duals); a path enters when it improves the LP at the LP's own duals. When none does,
-  // the LP is optimal.
+  // Round 0 prices every arc at 1/capacity: up to first_paths shortest-hop paths per pair, and the first bound.
+  // Later rounds price at the LP's duals and at the mix alpha·(best bound's lengths, scaled to price at θ as the
+  // LP's duals do) + (1 − alpha)·(the LP's duals); a path enters when it improves the LP at the LP's own duals.
+  // When none does, the LP is optimal.
   Prices prices;
   prices.class_dual.assign(classes, 0);
   prices.pair_dual.assign(pair_count, 0);
@@ -262,11 +298,14 @@ ThroughputBounds throughput_lp(const Graph& g, const RouterDemand& d, const Thro
           routed += pairs.amount[k] * tree.dist[pairs.target[k]];
         routed_by[i] = sym.weight[i] * routed;
         if (std::isinf(routed)) continue;
-        add_improving_paths(g, sym, tree, pairs, i, master.pair_row(0), first ? nullptr : &prices, lp_cost, taken,
-                            found[i]);
-        if (!first && alpha > 0) {  // the LP's duals find what the mix misses
+        if (first) {
+          add_shortest_paths(g, sym, tree, mixed_length, pairs, i, master.pair_row(0), first_paths, found[i]);
+          continue;
+        }
+        add_improving_paths(g, sym, tree, pairs, i, master.pair_row(0), prices, lp_cost, taken, found[i]);
+        if (alpha > 0) {  // the LP's duals find what the mix misses
           shortest_path_tree(g, prices.arc_length, sym.sources[i], tree);
-          add_improving_paths(g, sym, tree, pairs, i, master.pair_row(0), &prices, lp_cost, taken, found[i]);
+          add_improving_paths(g, sym, tree, pairs, i, master.pair_row(0), prices, lp_cost, taken, found[i]);
         }
       }
     }
