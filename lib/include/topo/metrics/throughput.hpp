@@ -117,8 +117,8 @@ struct ThroughputOptions {
   ThroughputMethod method = ThroughputMethod::automatic;
   double epsilon = 0.05;
   /// The exact LP while its source routers (one per orbit under uniform traffic on a symmetric network) times
-  /// the arcs stay within this (automatic), else Garg–Könemann: on random regular graphs about 4 s at 2e4 and
-  /// 40 s at 8e4 (bench/RESULTS.md).
+  /// the arcs stay within this (automatic), else Garg–Könemann: on random regular graphs about 3 s at 3.3e4 and
+  /// 17 s at 8e4 (bench/RESULTS.md).
   double lp_max_source_arcs = 5e4;
   /// TUB's assignment (O(n³)) while the routers with terminals are at most this many.
   std::uint64_t permutation_max_routers = 1500;
