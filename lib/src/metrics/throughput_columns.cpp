@@ -204,6 +204,7 @@ void add_improving_paths(const Graph& g, const ThroughputSymmetry& sym, const Sh
 
 /// The first round's columns: up to `per_pair` shortest paths of each pair of source i under the tree's lengths
 /// (all of them where there are fewer), found backwards from each target over the arcs that keep it shortest.
+/// The lengths must be positive (round 0's 1/capacity): every such arc then leads back to s without a cycle.
 void add_shortest_paths(const Graph& g, const ThroughputSymmetry& sym, const ShortestPathTree& tree,
                         const std::vector<double>& length, const Pairs& pairs, std::size_t i, int first_pair_row,
                         std::size_t per_pair, Paths& found) {
