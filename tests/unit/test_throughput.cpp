@@ -75,12 +75,13 @@ TEST_CASE("throughput: the automatic method is the LP while it fits") {
   ThroughputOptions o;
   const auto ring = family("ring", {{"nodes", "8"}});
   o.lp_max_source_arcs = 8 * 16;
-  CHECK(throughput_uses_lp(o, ring, 8));
-  CHECK_FALSE(throughput_uses_lp(o, ring, 9));
+  const double arcs = double(ring.num_arcs());
+  CHECK(throughput_uses_lp(o, 8, arcs));
+  CHECK_FALSE(throughput_uses_lp(o, 9, arcs));
   o.method = ThroughputMethod::lp;
-  CHECK(throughput_uses_lp(o, ring, 1e12));
+  CHECK(throughput_uses_lp(o, 1e12, arcs));
   o.method = ThroughputMethod::approximation;
-  CHECK_FALSE(throughput_uses_lp(o, ring, 1));
+  CHECK_FALSE(throughput_uses_lp(o, 1, arcs));
   // A 20×20 torus: 400 sources × 1600 arcs without symmetry, one source with it: the LP.
   const auto torus = measure_throughput(family("torus", {{"dims", "20x20"}}), ThroughputMethod::automatic);
   CHECK(torus.method == "lp");

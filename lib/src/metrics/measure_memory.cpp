@@ -40,8 +40,7 @@ MemoryEstimate measure_memory(std::uint64_t nodes, std::uint64_t links, bool dir
     // The routers with terminals are not known before the graph is read: every node is counted.
     ThroughputOptions to;
     to.method = o.throughput_method;
-    const bool lp = to.method == ThroughputMethod::lp ||
-                    (to.method == ThroughputMethod::automatic && n * a <= to.lp_max_source_arcs);
+    const bool lp = throughput_uses_lp(to, n, a);
     e.add("throughput", throughput_memory(nodes, arcs, std::min<std::uint64_t>(nodes, to.permutation_max_routers), lp));
   }
   return e;

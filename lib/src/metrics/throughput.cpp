@@ -45,9 +45,9 @@ UniformTraffic uniform_traffic(const Graph& g, const ThroughputOptions& o) {
   return t;
 }
 
-bool throughput_uses_lp(const ThroughputOptions& o, const Graph& g, double lp_sources) {
+bool throughput_uses_lp(const ThroughputOptions& o, double lp_sources, double arcs) {
   return o.method == ThroughputMethod::lp ||
-         (o.method == ThroughputMethod::automatic && lp_sources * double(g.num_arcs()) <= o.lp_max_source_arcs);
+         (o.method == ThroughputMethod::automatic && lp_sources * arcs <= o.lp_max_source_arcs);
 }
 
 Throughput throughput(const Graph& g, const ThroughputOptions& o) {
@@ -68,11 +68,12 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o) {
   r.capacity = arc_capacity_sum(g);
   r.per_pair = t.per_pair();
   // The exact LP when it fits (after symmetry, for uniform traffic), else Garg–Könemann's bounds.
+  const double arcs = double(g.num_arcs());
   auto solve = [&](const RouterDemand& d, bool uniform) {
-    if (uniform && throughput_uses_lp(o, g, 1)) {
+    if (uniform && throughput_uses_lp(o, 1, arcs)) {
       const ThroughputSymmetry sym = throughput_symmetry(g, d.sources);
-      if (throughput_uses_lp(o, g, double(sym.sources.size()))) return throughput_lp(g, d, sym, o.threads);
-    } else if (throughput_uses_lp(o, g, double(d.sources.size()))) {
+      if (throughput_uses_lp(o, double(sym.sources.size()), arcs)) return throughput_lp(g, d, sym, o.threads);
+    } else if (throughput_uses_lp(o, double(d.sources.size()), arcs)) {
       return throughput_lp(g, d, ThroughputSymmetry::none(g, d.sources), o.threads);
     }
     return throughput_garg_konemann(g, d, o.epsilon, o.threads);
@@ -100,7 +101,8 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o) {
 std::uint64_t throughput_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t routers, bool lp) {
   const double n = double(nodes), a = double(arcs), k = double(routers);
   // The LP: GLPK's rows (a capacity per arc, one per router pair), a few path columns per row of about ten
-  // entries each, and the factorization of a sparse basis: 2 KB per row (Slim Fly q = 7: 10,192 rows, 25 MB peak).
+  // entries each, and the factorization of a sparse basis: 2 KB per row (random regular 100/8: 10,700 rows, the
+  // whole process's peak 29 MB).
   const double lp_bytes = lp ? 2048 * (a + k * (k - 1)) : 0;
   // Garg–Könemann: capacity, length and flow per arc, a tree and the remaining demand per node and thread.
   const double approx_bytes = lp ? 0 : 24 * a + 64 * n * 4;

@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 
+#include "route/route_internal.hpp"
 #include "topo/metrics/symmetry.hpp"
 #include "topo/metrics/throughput.hpp"
 
@@ -12,17 +13,16 @@ namespace topo::metrics {
 
 namespace {
 
-/// The arc from u to v, or none when there is no such arc or more than one.
-std::uint64_t find_arc(const Graph& g, node_id u, node_id v) {
-  constexpr auto none = std::numeric_limits<std::uint64_t>::max();
-  const auto heads = g.out_neighbors(u);
-  std::uint64_t found = none;
-  for (std::size_t i = 0; i < heads.size(); ++i)
-    if (heads[i] == v) {
-      if (found != none) return none;
-      found = g.arc_offset(u) + i;
+/// True when two links join the same two nodes (links of different classes): an arc's image under an automorphism
+/// of the simple graph would not be one arc.
+bool has_parallel_links(const Graph& g) {
+  std::vector<node_id> seen_from(g.num_nodes(), std::numeric_limits<node_id>::max());
+  for (node_id u = 0; u < g.num_nodes(); ++u)
+    for (node_id v : g.out_neighbors(u)) {
+      if (seen_from[v] == u) return true;
+      seen_from[v] = u;
     }
-  return found;
+  return false;
 }
 
 std::uint64_t root(std::vector<std::uint64_t>& parent, std::uint64_t x) {
@@ -48,19 +48,17 @@ ThroughputSymmetry throughput_symmetry(const Graph& g, const std::vector<node_id
   std::vector<std::uint8_t> endpoint(n, 0);
   for (node_id v : endpoints) endpoint[v] = 1;
   const Orbits orbits = automorphism_orbits(g, endpoints.size() == n ? std::vector<std::uint8_t>{} : endpoint);
-  if (orbits.representative.size() == n) return ThroughputSymmetry::none(g, endpoints);
-  // Union of each arc with its image under every generator; a generator that maps an arc onto none (or onto
-  // parallel links) or changes a capacity keeps no symmetry at all.
+  if (orbits.representative.size() == n || has_parallel_links(g)) return ThroughputSymmetry::none(g, endpoints);
+  // Union of each arc with its image under every generator; a generator that changes a capacity keeps no symmetry
+  // at all.
   std::vector<std::uint64_t> parent(arcs);
   std::iota(parent.begin(), parent.end(), std::uint64_t{0});
   for (const auto& sigma : orbits.generators) {
     for (std::uint64_t a = 0; a < arcs; ++a) {
       const node_id u = g.arc_tail(a), v = g.arc_head(a);
       if (u == v) continue;
-      const std::uint64_t b = find_arc(g, sigma[u], sigma[v]);
-      if (b == std::numeric_limits<std::uint64_t>::max() || find_arc(g, u, v) != a ||
-          g.multiplicity(g.arc_link(a)) != g.multiplicity(g.arc_link(b)))
-        return ThroughputSymmetry::none(g, endpoints);
+      const std::uint64_t b = route::find_arc(g, sigma[u], sigma[v]);
+      if (g.multiplicity(g.arc_link(a)) != g.multiplicity(g.arc_link(b))) return ThroughputSymmetry::none(g, endpoints);
       parent[root(parent, a)] = root(parent, b);
     }
   }

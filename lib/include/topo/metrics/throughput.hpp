@@ -131,9 +131,9 @@ struct ThroughputOptions {
 
 /// The traffic the options describe on g.
 UniformTraffic uniform_traffic(const Graph& g, const ThroughputOptions& o);
-/// Whether the options pick the exact LP for an LP of this many source routers on g
+/// Whether the options pick the exact LP for an LP of this many source routers over this many arcs
 /// (ThroughputOptions::lp_max_source_arcs).
-bool throughput_uses_lp(const ThroughputOptions& o, const Graph& g, double lp_sources);
+bool throughput_uses_lp(const ThroughputOptions& o, double lp_sources, double arcs);
 Throughput throughput(const Graph& g, const ThroughputOptions& o);
 
 /// Automorphisms of the graph that keep the routers with terminals and every capacity, as the LP uses them:
