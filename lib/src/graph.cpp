@@ -71,14 +71,16 @@ void GraphBuilder::reserve_links(std::size_t n) {
 
 std::uint16_t GraphBuilder::class_id(std::string_view name) {
   auto& names = g_.class_names_;
-  auto it = std::find(names.begin(), names.end(), name);
-  if (it != names.end()) return static_cast<std::uint16_t>(it - names.begin());
+  std::string key(name);
+  if (auto it = class_index_.find(key); it != class_index_.end()) return it->second;
   if (names.size() + 1 >= no_class) throw InputError("too many link classes");
   if (name.empty() || name.find_first_of(" \t\r\n") != std::string_view::npos || name == "-" || !is_printable(name))
     throw InputError(
         fmt::format("bad link class name \"{}\" (must be non-empty printable UTF-8, without blanks)", excerpt(name)));
+  const auto id = static_cast<std::uint16_t>(names.size());
   names.emplace_back(name);
-  return static_cast<std::uint16_t>(names.size() - 1);
+  class_index_.emplace(std::move(key), id);
+  return id;
 }
 
 void GraphBuilder::check_node(node_id v) const {
@@ -261,6 +263,7 @@ Graph GraphBuilder::finish(Duplicates dup) {
   g.meta = std::move(meta);
   Graph out = std::move(g_);
   g_ = Graph{};
+  class_index_.clear();
   return out;
 }
 

@@ -1,9 +1,26 @@
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include "topo/errors.hpp"
 #include "topo/graph.hpp"
 
 using namespace topo;
+
+TEST_CASE("builder interns every one of 65534 link class names once, and refuses one more") {
+  GraphBuilder b(2, false);
+  for (unsigned c = 0; c + 1 < no_class; ++c) REQUIRE(b.class_id(fmt::format("c{}", c)) == c);
+  CHECK(b.class_id("c0") == 0);
+  CHECK(b.class_id("c65533") == 65533);
+  CHECK_THROWS_WITH_AS(b.class_id("one-more"), "too many link classes", InputError);
+  LinkAttrs a;
+  a.cls = b.class_id("c40000");
+  b.add_link(0, 1, a);
+  const Graph g = b.finish();
+  CHECK(g.link_class_name(0) == "c40000");
+  // The builder starts over: its index went with the graph.
+  GraphBuilder& again = b;
+  CHECK(again.class_id("c40000") == 0);
+}
 
 TEST_CASE("builder merges equal links into multiplicity and keeps different classes apart") {
   GraphBuilder b(3, false);

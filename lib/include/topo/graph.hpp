@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "topo/json_value.hpp"
@@ -179,6 +180,9 @@ class GraphBuilder {
  private:
   void check_node(node_id v) const;
   Graph g_;
+  // class_names_' index: an edge list may name thousands of classes (a matrix's values read as
+  // classes, say), and a search of the names per link would take quadratic time.
+  std::unordered_map<std::string, std::uint16_t> class_index_;
   bool any_mult_ = false, any_cls_ = false, any_level_ = false, any_dim_ = false, any_cap_ = false;
   std::size_t reserved_ = 0;  // reserve_links() hint, also applied to attribute columns when they appear
 };

@@ -152,6 +152,11 @@ Graph parse_text(const detail::Text& t, const ReadOptions& opt) {
   if (f == Format::automatic) {
     const auto first = t.data.find_first_not_of(" \t\r\n");
     if (first == std::string::npos) throw ParseError(source, 0, "empty input: expected a graph");
+    // Its "%" lines would pass for comments and its entries for links with classes, 1-based: refuse it.
+    if (t.data.compare(first, 14, "%%MatrixMarket") == 0)
+      throw ParseError(source, 1,
+                       "a Matrix Market matrix, not a graph (topomap --demand and topostat --throughput --demand "
+                       "read matrices)");
     f = t.data[first] == '{' ? Format::json : t.data[first] == '<' ? Format::graphml : Format::edgelist;
     if (f == Format::edgelist && has_metis_suffix(source)) f = Format::metis;
     const auto header = f == Format::edgelist && t.data[first] != '#' ? detail::metis_shape(t) : std::nullopt;
