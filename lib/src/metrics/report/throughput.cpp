@@ -74,6 +74,9 @@ void bounds_csv(CsvRows& t, const std::string& prefix, const ThroughputBounds& b
     t.num("throughput", prefix + "theta", b.lower, units);
     t.num("throughput", "lp_variables", b.columns);
     t.num("throughput", "lp_constraints", b.rows);
+    t.num("throughput", "lp_rounds", b.phases);
+    t.num("throughput", "lp_source_routers", b.lp_sources);
+    t.num("throughput", "lp_arc_orbits", b.arc_classes);
   } else {
     t.num("throughput", prefix + "theta_lower", b.lower, "a feasible flow");
     t.num("throughput", prefix + "theta_upper", b.upper, "a dual bound");
