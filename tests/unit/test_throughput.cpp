@@ -94,7 +94,7 @@ TEST_CASE("throughput: the automatic method is the LP while it fits") {
 TEST_CASE("throughput: the symmetrised LP gives the whole LP's θ") {
   // One source per orbit and one capacity per arc orbit: vertex-transitive but not arc-transitive (3×5 torus),
   // neither (4×5 mesh, a fat tree's routers with terminals), terminals on some routers only, and a capacity that
-  // breaks the symmetry (a ring with one doubled link).
+  // breaks the symmetry (a ring with one doubled link), and parallel links.
   auto uniform = [](const Graph& g, const std::vector<node_id>& ends) {
     UniformTraffic t;
     t.endpoints = ends;
@@ -130,6 +130,17 @@ TEST_CASE("throughput: the symmetrised LP gives the whole LP's θ") {
     b.add_link(v, (v + 1) % 6, a);
   }
   both(b.finish(), {}, 6);
+  // A ring of 6 with every link twice, in two classes: parallel links, whose arcs an automorphism does not map
+  // one to one, keep no symmetry; θ is twice the ring's Δ/k̄ = 2 / (9/5).
+  GraphBuilder twice(6, false);
+  LinkAttrs first, second;
+  first.cls = twice.class_id("a");
+  second.cls = twice.class_id("b");
+  for (node_id v = 0; v < 6; ++v) {
+    twice.add_link(v, (v + 1) % 6, first);
+    twice.add_link(v, (v + 1) % 6, second);
+  }
+  CHECK(both(twice.finish(), {}, 6) == doctest::Approx(20 / 9.0));
 }
 
 TEST_CASE("throughput: TUB of the worst-case permutation") {
