@@ -86,18 +86,22 @@ std::vector<std::pair<std::string, std::vector<double>>> loads_by_kernel(const G
   // The portable passes in SSE encoding too: a CPU with AVX runs them VEX-encoded.
   passes.emplace_back("portable, SSE encoding", metrics::loads::load_kernel_portable());
   std::vector<std::pair<std::string, std::vector<double>>> out;
-  for (const auto& [name, kernel] : passes) {
-    metrics::SplitLoadGraph lg(g, endpoints);
-    lg.kernel = kernel;
-    metrics::SplitLoadSweeper sweeper(lg);
-    std::vector<double> load(g.num_arcs(), 0.0);
-    for (std::size_t i = 0; i < sources.size(); i += metrics::loads::lanes) {
-      const std::size_t len = std::min<std::size_t>(metrics::loads::lanes, sources.size() - i);
-      sweeper.add(std::span(sources).subspan(i, len), std::span(weight).subspan(i, len));
+  // Each also with the look-ahead prefetches that a graph larger than the caches gets.
+  for (const auto& [kernel_name, kernel] : passes)
+    for (bool prefetch : {false, true}) {
+      const std::string name = prefetch ? kernel_name + ", prefetching" : kernel_name;
+      metrics::SplitLoadGraph lg(g, endpoints);
+      lg.kernel = kernel;
+      lg.prefetch = prefetch;
+      metrics::SplitLoadSweeper sweeper(lg);
+      std::vector<double> load(g.num_arcs(), 0.0);
+      for (std::size_t i = 0; i < sources.size(); i += metrics::loads::lanes) {
+        const std::size_t len = std::min<std::size_t>(metrics::loads::lanes, sources.size() - i);
+        sweeper.add(std::span(sources).subspan(i, len), std::span(weight).subspan(i, len));
+      }
+      sweeper.take_loads(load);
+      out.emplace_back(name, std::move(load));
     }
-    sweeper.take_loads(load);
-    out.emplace_back(name, std::move(load));
-  }
   return out;
 }
 

@@ -139,6 +139,7 @@ std::vector<double> sum_loads(const Graph& g, Routing r, const std::vector<node_
     for (node_id v = 0; v < is_target.size(); ++v)
       if (is_target[v]) targets.push_back(v);
     split.emplace(g, targets, kernel);
+    split->prefetch_when_vectors_outgrow_cache(threads > 0 ? unsigned(threads) : unsigned(omp_get_max_threads()));
   }
   ExactSum sum(arcs);
 

@@ -1,6 +1,10 @@
 #include "load_kernel.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <fstream>
+#include <string>
 
 #include "topo/errors.hpp"
 
@@ -22,6 +26,29 @@ loads::LoadKernel load_kernel(Kernel wanted) {
     default:
       return loads::load_kernel_portable();
   }
+}
+
+/// The size of the last-level cache that the first CPU shares, from Linux's sysfs ("32768K"); 32 MiB where
+/// that is missing. Not sysconf(_SC_LEVEL3_CACHE_SIZE): in a virtual machine glibc may give the host's
+/// total (384 MiB on the 2-core EPYC guest measured in bench/RESULTS.md, whose L3 is 32 MiB).
+std::uint64_t last_level_cache_bytes() {
+  std::uint64_t bytes = std::uint64_t{32} << 20;
+  int deepest = 0;
+  for (int index = 0; index < 16; ++index) {
+    const std::string dir = fmt::format("/sys/devices/system/cpu/cpu0/cache/index{}/", index);
+    std::ifstream level_file(dir + "level"), size_file(dir + "size");
+    int level = 0;
+    std::uint64_t size = 0;
+    std::string unit;
+    if (!(level_file >> level) || !(size_file >> size)) break;
+    size_file >> unit;
+    const std::uint64_t scale = unit == "K" ? 1024 : unit == "M" ? 1 << 20 : unit == "G" ? 1 << 30 : 1;
+    if (level > deepest && size > 0) {
+      deepest = level;
+      bytes = size * scale;
+    }
+  }
+  return bytes;
 }
 
 }  // namespace
@@ -84,6 +111,17 @@ SplitLoadGraph::SplitLoadGraph(const Graph& g, std::span<const node_id> targets,
   }
 }
 
+void SplitLoadGraph::prefetch_when_vectors_outgrow_cache(unsigned threads) {
+  const std::uint64_t sweeper = SplitLoadSweeper::bytes(graph.num_nodes(), padded_out_offsets.back());
+  prefetch = std::uint64_t{threads} * sweeper > last_level_cache_bytes();
+}
+
+std::uint64_t SplitLoadSweeper::bytes(std::uint64_t nodes, std::uint64_t padded_arcs) {
+  ++nodes;  // the lists' padding node
+  return nodes * (sizeof(Distances) + 3 * sizeof(Lanes) + loads::lanes * sizeof(std::uint32_t)) +
+         (nodes + 63) / 64 * 2 * sizeof(std::uint64_t) + padded_arcs * sizeof(double);
+}
+
 SplitLoadSweeper::SplitLoadSweeper(const SplitLoadGraph& g)
     : g_(g),
       dist_(g.graph.num_nodes() + 1),
@@ -141,6 +179,7 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   pass.dist = dist_.data()->d;
   pass.sigma = sigma_.data()->x;
   pass.live = live;
+  pass.prefetch = g_.prefetch;
   pass.weight = lane_weight;
   pass.active = active_.data();
   pass.next = next_.data();

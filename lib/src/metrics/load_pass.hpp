@@ -47,6 +47,8 @@ struct LoadPass {
   const std::uint32_t* live;  // per lane: all ones when the lane has a source, else 0
   const double* weight;       // per lane: how many times the source's loads count
   std::uint32_t level;
+  // Prefetch the vectors a few nodes ahead (SplitLoadGraph::prefetch): when they outgrow the caches.
+  bool prefetch;
   // forward_pass: walks the nodes of `active` (one bit per node) in id order; a node leaves it once
   // every live lane has reached it. The nodes reached in some lane at this level are appended to
   // `found` (found_count grows); a node reached for the first time (in no lane before) sets the bits of

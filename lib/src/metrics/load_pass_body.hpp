@@ -2,6 +2,7 @@
 // The body of the loads::load_kernel_* passes (load_pass.hpp), for vectors of `lanes` doubles. Included
 // only by the load_pass_*.cpp files, each compiled for its own instruction set: only builtins are used
 // here, so that no inline function compiled with wide instructions is shared with the rest.
+#include <algorithm>
 #include <cstdint>
 
 #include "load_pass.hpp"
@@ -66,6 +67,58 @@ template <class V, class T>
   if (got && first) activate_out_neighbours(p, v);
 }
 
+/// At most this many of a node's arcs are prefetched: a hub's thousands would only evict what the pass
+/// uses next.
+inline constexpr std::uint64_t prefetch_arcs = 16;
+/// Asks for the lane vectors of v's arc heads in `vectors` ahead of their use: on a graph whose vectors
+/// outgrow the caches, each is a miss to memory, and a pass that waits for them one node at a time
+/// leaves the memory system idle.
+[[gnu::always_inline]] inline void prefetch_heads(const double* vectors, const std::uint64_t* offsets,
+                                                  const std::uint32_t* adjacency, std::size_t v) {
+  const std::uint64_t begin = offsets[v], end = std::min(offsets[v + 1], begin + prefetch_arcs);
+  for (std::uint64_t a = begin; a < end; ++a) __builtin_prefetch(vectors + std::size_t{adjacency[a]} * lanes);
+}
+/// Nodes ahead of the one a pass works on whose heads it prefetches.
+inline constexpr std::size_t prefetch_distance = 4;
+
+/// The forward pass's look-ahead: walks `active` prefetch_distance nodes ahead of the pass and prefetches
+/// the in-arc tails' vectors of each node it passes. The pass clears only bits it has walked already.
+class ActiveLookahead {
+ public:
+  explicit ActiveLookahead(const LoadPass& p)
+      : p_(p), bits_(p.prefetch && p.active_words ? p.active[0] : 0), word_(p.prefetch ? 0 : p.active_words) {
+    for (std::size_t i = 0; i < prefetch_distance; ++i) step();
+  }
+  /// One node further: called once per node the pass visits.
+  [[gnu::always_inline]] void step() {
+    while (!bits_) {
+      if (++word_ >= p_.active_words) return;
+      bits_ = p_.active[word_];
+    }
+    const std::size_t v = word_ * 64 + static_cast<unsigned>(__builtin_ctzll(bits_));
+    bits_ &= bits_ - 1;
+    bool need = false;  // as the pass: some live lane has not reached v
+    for (unsigned i = 0; i < lanes; ++i) need |= p_.live[i] && p_.dist[v * lanes + i] == unreached;
+    if (need) prefetch_heads(p_.frontier_in, p_.in_offsets, p_.in_adjacency, v);
+  }
+
+ private:
+  const LoadPass& p_;
+  std::uint64_t bits_;
+  std::size_t word_ = 0;
+};
+
+/// The backward pass's look-ahead, prefetch_distance nodes down its list from the k-th: that node's arc
+/// heads' vectors, its arcs' loads, its sigma and distances.
+[[gnu::always_inline]] inline void prefetch_backward(const LoadPass& p, std::size_t k) {
+  if (!p.prefetch || k + prefetch_distance >= p.node_count) return;
+  const std::size_t v = p.nodes[k + prefetch_distance];
+  prefetch_heads(p.frontier_in, p.out_offsets, p.out_adjacency, v);
+  __builtin_prefetch(p.load + p.out_offsets[v], 1);
+  __builtin_prefetch(p.sigma + v * lanes);
+  __builtin_prefetch(p.dist + v * lanes);
+}
+
 #if defined(TOPO_LOAD_PASS_AVX512)
 // AVX-512: a lane comparison gives a mask register that selects the lanes of the additions directly.
 static_assert(lanes == 8);
@@ -81,8 +134,10 @@ void forward(LoadPass& p) {
   const __m256i level = _mm256_set1_epi32(static_cast<int>(p.level)), none = _mm256_set1_epi32(-1);
   const __mmask8 live =
       _mm256_cmpneq_epi32_mask(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.live)), _mm256_setzero_si256());
+  ActiveLookahead ahead(p);
   for (std::size_t word = 0; word < p.active_words; ++word)
     for (std::uint64_t bits = p.active[word]; bits; bits &= bits - 1) {
+      ahead.step();
       const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
       __mmask8 need = _mm256_cmpeq_epi32_mask(distances(p, v), none) & live;
       if (!need) {  // activated again by a neighbour, but already reached in every lane
@@ -132,6 +187,7 @@ void backward(LoadPass& p) {
   const __m256i level = _mm256_set1_epi32(static_cast<int>(p.level));
   const __m512d one = _mm512_set1_pd(1.0), weight = _mm512_loadu_pd(p.weight);
   for (std::size_t k = 0; k < p.node_count; ++k) {
+    prefetch_backward(p, k);
     const std::size_t v = p.nodes[k];
     const __mmask8 at = _mm256_cmpeq_epi32_mask(distances(p, v), level);
     const __m512d sv = _mm512_loadu_pd(p.sigma + v * 8), flow = _mm512_maskz_mul_pd(at, sv, weight);
@@ -255,8 +311,10 @@ void forward(LoadPass& p) {
   const double* const frontier_in = aligned(p.frontier_in);
   const Vu level = Vu{} + p.level;
   const unsigned live = lane_bits(load<Vm>(p.live) != 0);
+  ActiveLookahead ahead(p);
   for (std::size_t word = 0; word < p.active_words; ++word)
     for (std::uint64_t bits = p.active[word]; bits; bits &= bits - 1) {
+      ahead.step();
       const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
       const Vu dv = load<Vu>(p.dist + v * lanes);
       unsigned need = lane_bits(dv == unreached) & live;
@@ -315,6 +373,7 @@ void backward(LoadPass& p) {
   for (unsigned c = 0; c < chunks; ++c) weight[c] = load<Vn>(p.weight + c * width);
   const Vn one = Vn{} + 1.0;
   for (std::size_t k = 0; k < p.node_count; ++k) {
+    prefetch_backward(p, k);
     const std::size_t v = p.nodes[k];
     const unsigned at = lane_bits(load<Vu>(p.dist + v * lanes) == level);
     Ln mask[chunks];

@@ -1,10 +1,11 @@
 // The memory estimate of measure() (man/topostat.1, MEMORY), kept next to the arrays it counts:
-// distance.cpp's SweepState, link_loads.cpp's partial sums and searches, bisection.cpp's METIS call.
+// distance.cpp's SweepState, link_loads.cpp's partial sums and searches (load_kernel.hpp's sweepers), bisection.cpp's
+// METIS call.
 #include <algorithm>
 #include <thread>
 
 #include "bfs_level.hpp"
-#include "load_pass.hpp"
+#include "load_kernel.hpp"
 #include "topo/metrics/measure.hpp"
 #include "topo/metrics/path_diversity.hpp"
 
@@ -27,11 +28,11 @@ MemoryEstimate measure_memory(std::uint64_t nodes, std::uint64_t links, bool dir
   if (nodes > 1 && (o.utilization == When::yes || (o.utilization == When::automatic && loads_possible))) {
     // Per arc: the exact sum (16), the neighbour words (3 at most); the out-lists padded to
     // loads::arc_block (and the in-lists of a directed graph): node and multiplicity (4 + 8 each, per arc
-    // and one more per node at most). Per thread: its part (8 per arc) and its sweeper's loads (8 per
-    // padded arc); per node, a split sweep's loads::lanes lanes of distance, sigma, two frontiers and the
-    // found list (4 + 8 + 16 + 4), more than a single search needs.
+    // and one more per node at most). Per thread: its part (8 per arc) and its split sweeper, more than a
+    // single search needs.
     const double padded = a + n;
-    e.add("link loads", bytes(19 * a + 24 * padded + double(threads) * (8 * a + 8 * padded + n * 32 * loads::lanes)));
+    const double sweeper = double(SplitLoadSweeper::bytes(nodes, arcs + nodes));
+    e.add("link loads", bytes(19 * a + 24 * padded + double(threads) * (8 * a + sweeper)));
   }
   if (nodes > 1 && (o.bisection == When::yes || (o.bisection == When::automatic && nodes <= o.auto_bisection_nodes)))
     e.add("bisection", bytes(48 * (n + a)));  // METIS's graph, its coarser copies and the partitions
