@@ -161,7 +161,7 @@ says "1111111112 tasks exceed the limit of 16777216 (2^24) for a demand"
 bad "topostat plain, header counts" 1 -- topostat -f plain "$in/nodes-count.el"
 bad "topostat missing file" 1 -- topostat "$in/none.el"
 bad "topostat directory as input" 1 -- topostat "$in"
-printf '%%%%MatrixMarket matrix coordinate real symmetric\n% a comment\n3 3 2\n2 1 -1.5\n3 2 7\n' > "$in/matrix.mtx"
+printf '%%%%MatrixMarket matrix coordinate real symmetric\n%% a comment\n3 3 2\n2 1 -1.5\n3 2 7\n' > "$in/matrix.mtx"
 bad "topostat Matrix Market file as a graph" 1 -- topostat "$in/matrix.mtx"
 says "matrix.mtx:1: a Matrix Market matrix, not a graph"
 
