@@ -80,6 +80,7 @@ TEST_CASE("throughput: the automatic method is the LP while it fits") {
   CHECK_FALSE(throughput_uses_lp(o, 9, arcs));
   o.method = ThroughputMethod::lp;
   CHECK(throughput_uses_lp(o, 1e12, arcs));
+  CHECK_FALSE(throughput_lp_fits(o, 9, arcs));  // forced beyond the automatic size: topostat warns
   o.method = ThroughputMethod::approximation;
   CHECK_FALSE(throughput_uses_lp(o, 1, arcs));
   // A 20×20 torus: 400 sources × 1600 arcs without symmetry, one source with it: the LP.

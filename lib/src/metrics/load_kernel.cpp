@@ -31,7 +31,7 @@ loads::LoadKernel load_kernel(Kernel wanted) {
 /// The size of the last-level cache that the first CPU shares, from Linux's sysfs ("32768K"); 32 MiB where
 /// that is missing. Not sysconf(_SC_LEVEL3_CACHE_SIZE): in a virtual machine glibc may give the host's
 /// total (384 MiB on the 2-core EPYC guest measured in bench/RESULTS.md, whose L3 is 32 MiB).
-std::uint64_t last_level_cache_bytes() {
+std::uint64_t read_last_level_cache_bytes() {
   std::uint64_t bytes = std::uint64_t{32} << 20;
   int deepest = 0;
   for (int index = 0; index < 16; ++index) {
@@ -48,6 +48,12 @@ std::uint64_t last_level_cache_bytes() {
       bytes = size * scale;
     }
   }
+  return bytes;
+}
+
+/// The same, read once per process (link_loads asks on every call).
+std::uint64_t last_level_cache_bytes() {
+  static const std::uint64_t bytes = read_last_level_cache_bytes();
   return bytes;
 }
 

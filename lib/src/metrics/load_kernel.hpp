@@ -31,8 +31,8 @@ struct SplitLoadGraph {
   std::vector<std::uint32_t> neighbour_words;
   loads::LoadKernel kernel;
   /// Whether the passes prefetch a few nodes ahead: set by prefetch_when_vectors_outgrow_cache. Where the
-  /// vectors fit the caches, prefetching costs more than it saves (Barabási–Albert 30000/4, one thread:
-  /// 8.4 s without, 11.5 s with); random regular 100000/8 on two threads, whose 64 MB do not fit a 32 MiB
+  /// vectors fit the caches, prefetching costs more than it saves (Barabási–Albert 30000/4, two threads,
+  /// AVX-512: 4.74 s without, 6.62 s with); random regular 100000/8 on two threads, whose 64 MB do not fit a 32 MiB
   /// L3, takes 121 s with it against 171 s (AVX2), 120 s against 156 s (AVX-512).
   bool prefetch = false;
   /// Sets `prefetch` when `threads` sweepers' vectors exceed this CPU's last-level cache.

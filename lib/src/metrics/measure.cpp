@@ -146,9 +146,7 @@ Report measure(const Graph& g, const MeasureOptions& o) {
   if (o.throughput) {
     const ThroughputOptions to = throughput_options(g, r.endpoints, o);
     const double senders = to.endpoints.empty() ? double(g.num_nodes()) : double(to.endpoints.size());
-    ThroughputOptions automatic = to;  // what the automatic method would pick, to warn of a forced LP beyond it
-    automatic.method = ThroughputMethod::automatic;
-    if (o.notice && to.method == ThroughputMethod::lp && !throughput_uses_lp(automatic, senders, double(g.num_arcs())))
+    if (o.notice && to.method == ThroughputMethod::lp && !throughput_lp_fits(to, senders, double(g.num_arcs())))
       o.notice(
           fmt::format("throughput: an LP over {} source routers and {} arcs, which can take many minutes "
                       "unless the network is symmetric (--throughput-method approximation is faster)",

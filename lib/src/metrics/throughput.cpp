@@ -45,9 +45,13 @@ UniformTraffic uniform_traffic(const Graph& g, const ThroughputOptions& o) {
   return t;
 }
 
+bool throughput_lp_fits(const ThroughputOptions& o, double lp_sources, double arcs) {
+  return lp_sources * arcs <= o.lp_max_source_arcs;
+}
+
 bool throughput_uses_lp(const ThroughputOptions& o, double lp_sources, double arcs) {
   return o.method == ThroughputMethod::lp ||
-         (o.method == ThroughputMethod::automatic && lp_sources * arcs <= o.lp_max_source_arcs);
+         (o.method == ThroughputMethod::automatic && throughput_lp_fits(o, lp_sources, arcs));
 }
 
 Throughput throughput(const Graph& g, const ThroughputOptions& o) {

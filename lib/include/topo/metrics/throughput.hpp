@@ -131,8 +131,10 @@ struct ThroughputOptions {
 
 /// The traffic the options describe on g.
 UniformTraffic uniform_traffic(const Graph& g, const ThroughputOptions& o);
-/// Whether the options pick the exact LP for an LP of this many source routers over this many arcs
+/// Whether an LP of this many source routers over this many arcs is within the automatic method's size
 /// (ThroughputOptions::lp_max_source_arcs).
+bool throughput_lp_fits(const ThroughputOptions& o, double lp_sources, double arcs);
+/// Whether the options pick the exact LP for such an LP: forced, or automatic and it fits.
 bool throughput_uses_lp(const ThroughputOptions& o, double lp_sources, double arcs);
 Throughput throughput(const Graph& g, const ThroughputOptions& o);
 
