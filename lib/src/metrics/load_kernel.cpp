@@ -124,23 +124,23 @@ void SplitLoadGraph::prefetch_when_vectors_outgrow_cache(unsigned threads) {
 
 std::uint64_t SplitLoadSweeper::bytes(std::uint64_t nodes, std::uint64_t padded_arcs) {
   ++nodes;  // the lists' padding node
-  return nodes * (sizeof(Distances) + 3 * sizeof(Lanes) + loads::lanes * sizeof(std::uint32_t)) +
+  return nodes * (1 + 3 * sizeof(Lanes) + loads::lanes * (sizeof(std::uint32_t) + 1)) +
          (nodes + 63) / 64 * 2 * sizeof(std::uint64_t) + padded_arcs * sizeof(double);
 }
 
 SplitLoadSweeper::SplitLoadSweeper(const SplitLoadGraph& g)
     : g_(g),
-      dist_(g.graph.num_nodes() + 1),
+      reached_(g.graph.num_nodes() + 1, 0),
       sigma_(g.graph.num_nodes() + 1, Lanes{}),
       frontier_{std::vector<Lanes>(g.graph.num_nodes() + 1, Lanes{}),
                 std::vector<Lanes>(g.graph.num_nodes() + 1, Lanes{})},
       active_((g.graph.num_nodes() + 64) / 64, 0),
       next_(active_.size(), 0),
       load_(g.padded_out_offsets.back(), 0.0),
-      found_(std::size_t(g.graph.num_nodes()) * loads::lanes + 1) {
-  for (auto& d : dist_) std::fill(std::begin(d.d), std::end(d.d), loads::unreached);
+      found_(std::size_t(g.graph.num_nodes()) * loads::lanes + 1),
+      found_lanes_(found_.size()) {
   // The lists' padding node: reached in every lane, so a pass that activates it drops it at once.
-  std::fill(std::begin(dist_.back().d), std::end(dist_.back().d), 0);
+  reached_.back() = 0xff;
 }
 
 void SplitLoadSweeper::take_loads(std::vector<double>& load) {
@@ -157,12 +157,9 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   const Graph& g = g_.graph;
   const std::size_t count = std::min<std::size_t>(sources.size(), loads::lanes);
   if (count == 0) return;
-  alignas(64) std::uint32_t live[loads::lanes] = {};
   alignas(64) double lane_weight[loads::lanes] = {};
   for (std::size_t i = 0; i < count; ++i) {
-    live[i] = ~0u;
     lane_weight[i] = weight[i];
-    dist_[sources[i]].d[i] = 0;
     sigma_[sources[i]].x[i] = 1;
     frontier_[0][sources[i]].x[i] = 1;
   }
@@ -182,27 +179,35 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
     pass.neighbour_words = g_.neighbour_words.data();
     pass.neighbour_bits = g_.neighbour_bits.data();
   }
-  pass.dist = dist_.data()->d;
+  pass.reached = reached_.data();
   pass.sigma = sigma_.data()->x;
-  pass.live = live;
+  pass.live_bits = (1u << count) - 1;
   pass.prefetch = g_.prefetch;
   pass.weight = lane_weight;
   pass.active = active_.data();
   pass.next = next_.data();
   pass.active_words = active_.size();
   pass.found = found_.data();
+  pass.found_lanes = found_lanes_.data();
   pass.load = load_.data();
 
   // Forward: path counts level by level; found_ lists the nodes each level reaches in some lane (level
-  // 0: the sources, each once). A node joins the active set at the level after an in-neighbour is first
-  // reached (its nearest source's distance), and the sweep ends at the first level that reaches nothing.
+  // 0: the sources, each once), found_lanes_ those lanes. A node joins the active set at the level after an
+  // in-neighbour is first reached (its nearest source's distance), and the sweep ends at the first level that reaches
+  // nothing.
   std::size_t sources_found = 0;
-  for (std::size_t i = 0; i < count; ++i)
-    if (std::find(found_.data(), found_.data() + sources_found, sources[i]) == found_.data() + sources_found) {
-      found_[sources_found++] = sources[i];
-      for (std::uint64_t a = g_.out_offsets[sources[i]]; a < g_.out_offsets[sources[i] + 1]; ++a)
+  for (std::size_t i = 0; i < count; ++i) {
+    const node_id s = sources[i];
+    const auto listed = std::find(found_.data(), found_.data() + sources_found, s);
+    if (listed == found_.data() + sources_found) {
+      found_[sources_found] = s;
+      found_lanes_[sources_found++] = 0;
+      for (std::uint64_t a = g_.out_offsets[s]; a < g_.out_offsets[s + 1]; ++a)
         next_[adjacency[a] / 64] |= std::uint64_t{1} << (adjacency[a] % 64);
     }
+    found_lanes_[listed - found_.data()] |= static_cast<std::uint8_t>(1u << i);
+    reached_[s] |= static_cast<std::uint8_t>(1u << i);
+  }
   pass.found_count = sources_found;
   level_start_.assign({0, sources_found});
   // frontier_[level % 2] is written at level; before that it is cleared of level - 2's nodes.
@@ -220,7 +225,6 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
       next_[w] = 0;
     }
     if (level >= 2) clear_frontier(level - 2);
-    pass.level = level;
     use_frontiers(level - 1, level);
     g_.kernel.forward(pass);
     if (pass.found_count == level_start_.back()) break;
@@ -232,21 +236,21 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   // Backward, from the farthest level down to the sources: the loads of the arcs leaving each level.
   for (std::size_t level = levels; level-- > 0;) {
     if (level + 2 < levels) clear_frontier(level + 2);
-    pass.level = static_cast<std::uint32_t>(level);
     use_frontiers(level + 1, level);
     pass.nodes = found_.data() + level_start_[level];
+    pass.node_lanes = found_lanes_.data() + level_start_[level];
     pass.node_count = level_start_[level + 1] - level_start_[level];
     g_.kernel.backward(pass);
   }
   clear_frontier(0);
   if (levels > 1) clear_frontier(1);
 
-  // sigma_ keeps stale values: the passes read it only in lanes whose distance is set. Every node left in
+  // sigma_ keeps stale values: the passes read it only in the lanes found at a level. Every node left in
   // the active set was reached in some lane (it has a reached in-neighbour), so clearing the words of the
   // reached nodes empties it.
   for (std::size_t i = 0; i < pass.found_count; ++i) {
     const node_id v = found_[i];
-    std::fill(std::begin(dist_[v].d), std::end(dist_[v].d), loads::unreached);
+    reached_[v] = 0;
     active_[v / 64] = 0;
   }
 }

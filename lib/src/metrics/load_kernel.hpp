@@ -39,14 +39,15 @@ struct SplitLoadGraph {
   void prefetch_when_vectors_outgrow_cache(unsigned threads);
 };
 
-/// One thread's sweeps, with its per-node vectors, reused from sweep to sweep: after each, the distances
-/// are back to unreached and the frontiers to 0; sigma_ keeps stale values, which the passes read only in
-/// lanes whose distance is set.
+/// One thread's sweeps, with its per-node vectors, reused from sweep to sweep: after each, no node is
+/// reached and the frontiers are 0; sigma_ keeps stale values, which the passes read only in the lanes
+/// that reach a node at the level they work on.
 class SplitLoadSweeper {
  public:
   explicit SplitLoadSweeper(const SplitLoadGraph& g);
   /// The bytes of one sweeper on a graph of `nodes` nodes whose padded out-lists hold `padded_arcs` arcs:
-  /// per node its lanes of distance, sigma, two frontiers and found list, two bits; per padded arc a load.
+  /// per node its reached lanes, the lanes of sigma and two frontiers, and room for it in the found list
+  /// once per lane (a node id and its lanes); two bits; per padded arc a load.
   static std::uint64_t bytes(std::uint64_t nodes, std::uint64_t padded_arcs);
   /// Adds weight[i] · the load of each arc under the traffic from sources[i] to every target, for the
   /// (at most loads::lanes) sources, per unit of capacity, to the sweeper's loads.
@@ -58,20 +59,18 @@ class SplitLoadSweeper {
   struct alignas(64) Lanes {
     double x[loads::lanes];
   };
-  struct alignas(32) Distances {
-    std::uint32_t d[loads::lanes];
-  };
   const SplitLoadGraph& g_;
   // Per node, and for the lists' padding node n (load_pass.hpp).
-  std::vector<Distances> dist_;
+  std::vector<std::uint8_t> reached_;  // bit i: source i has reached the node (load_pass.hpp)
   std::vector<Lanes> sigma_;
   std::vector<Lanes> frontier_[2];  // level l's in frontier_[l % 2] (load_pass.hpp)
   // The nodes a level may reach (active_), and those the next level adds (next_): out-neighbours of the
   // nodes reached for the first time. One bit per node, padding node included.
   std::vector<std::uint64_t> active_, next_;
-  std::vector<double> load_;              // per arc of the padded out-lists
-  std::vector<std::uint32_t> found_;      // the sources, then the nodes reached at each level, level by level
-  std::vector<std::size_t> level_start_;  // found_ index where each level starts
+  std::vector<double> load_;               // per arc of the padded out-lists
+  std::vector<std::uint32_t> found_;       // the sources, then the nodes reached at each level, level by level
+  std::vector<std::uint8_t> found_lanes_;  // the lanes that reach found_[i] at its level
+  std::vector<std::size_t> level_start_;   // found_ index where each level starts
 };
 
 /// Reorders `sources` (and `weight` alike) so that each run of loads::lanes consecutive sources lies close

@@ -14,15 +14,13 @@ inline constexpr unsigned lanes = 8;
 /// n, whose frontier vectors are always 0, so that the passes branch once per block, not on each node's
 /// degree (graphs of uneven degree mispredicted it at every node).
 inline constexpr unsigned arc_block = 2;
-/// Distance of a node a lane's source has not reached.
-inline constexpr std::uint32_t unreached = 0xffffffffu;
 
-/// What a pass reads and writes. Per node v, `lanes` entries each: dist[v * lanes + i] (hops from source
-/// i), sigma[v * lanes + i] (the number of shortest paths from source i, multiplicity counted), and two
-/// frontiers, each zero except in the lanes where v lies at one level: the previous level's, which a pass
-/// reads for every arc (no distance test per arc), and its own level's, which it writes. The forward
-/// passes' frontiers hold sigma, the backward passes' c (the traffic of source i that reaches v or passes
-/// it, divided by sigma: Brandes' (demand + delta) / sigma).
+/// What a pass reads and writes. Per node v, reached[v] (bit i set once source i has reached v; a byte
+/// read in place of eight distances), and `lanes` entries each: sigma[v * lanes + i] (the number of
+/// shortest paths from source i, multiplicity counted), and two frontiers, each zero except in the lanes where v lies
+/// at one level: the previous level's, which a pass reads for every arc (no distance test per arc), and its own
+/// level's, which it writes. The forward passes' frontiers hold sigma, the backward passes' c (the traffic of source i
+/// that reaches v or passes it, divided by sigma: Brandes' (demand + delta) / sigma).
 struct LoadPass {
   // The graph as CSR arrays: in-arcs for the forward passes, out-arcs (in Graph's arc order) for their
   // `next`, the backward passes and the loads; each node's list padded to a multiple of arc_block with
@@ -40,36 +38,38 @@ struct LoadPass {
   const std::uint64_t* neighbour_word_offsets;
   const std::uint32_t* neighbour_words;
   const std::uint64_t* neighbour_bits;
-  std::uint32_t* dist;
+  std::uint8_t* reached;
   double* sigma;
   const double* frontier_in;  // forward: sigma at level - 1; backward: c at level + 1; else 0
   double* frontier_out;       // at level; every node's vector the pass does not write must be 0
-  const std::uint32_t* live;  // per lane: all ones when the lane has a source, else 0
+  unsigned live_bits;         // bit i set when lane i has a source
   const double* weight;       // per lane: how many times the source's loads count
-  std::uint32_t level;
   // Prefetch the vectors a few nodes ahead (SplitLoadGraph::prefetch): when they outgrow the caches.
   bool prefetch;
   // forward_pass: walks the nodes of `active` (one bit per node) in id order; a node leaves it once
   // every live lane has reached it. The nodes reached in some lane at this level are appended to
-  // `found` (found_count grows); a node reached for the first time (in no lane before) sets the bits of
-  // its out-neighbours in `next`, the nodes that join `active` at the next level.
+  // `found` (found_count grows), with the lanes that reach it there in `found_lanes`; a node reached for the first time
+  // (in no lane before) sets the bits of its out-neighbours in `next`, the nodes that join `active` at the next level.
   std::uint64_t* active;
   std::uint64_t* next;
   std::size_t active_words;
   std::uint32_t* found;
+  std::uint8_t* found_lanes;
   std::size_t found_count;
-  // backward_pass: the nodes reached in some lane at this level (level 0: the sources); adds their
-  // out-arcs' loads to load[arc], arcs numbered as in the padded lists.
+  // backward_pass: the nodes reached in some lane at this level (level 0: the sources) and those lanes,
+  // as the forward pass listed them; adds their out-arcs' loads to load[arc], arcs numbered as in the
+  // padded lists.
   const std::uint32_t* nodes;
+  const std::uint8_t* node_lanes;
   std::size_t node_count;
   double* load;
 };
 
 /// One instruction set's passes.
 struct LoadKernel {
-  void (*forward)(LoadPass&);  // sigma and dist at `level` from level - 1 (in-neighbours)
-  /// At `level`, from level + 1 (out-neighbours): load[v->w] += sum of weight * sigma(v) * c(w) over the
-  /// lanes with dist(v) = level and dist(w) = level + 1, and c(v) at level.
+  void (*forward)(LoadPass&);  // sigma and reached at a level from the level before (in-neighbours)
+  /// At a level, from the next (out-neighbours): load[v->w] += sum of weight * sigma(v) * c(w) over the
+  /// lanes that reach v at the level and w at the next, and c(v) at the level.
   void (*backward)(LoadPass&);
 };
 LoadKernel load_kernel_portable();

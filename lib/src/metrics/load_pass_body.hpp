@@ -28,12 +28,10 @@
 // accumulators, the arcs at even positions of its list in one and the odd ones in the other (half the
 // chain of dependent additions), added at the end; a term with multiplicity is a product, then a sum (no
 // fused multiply-add: lib/CMakeLists.txt builds these files with -ffp-contract=off); an arc's load adds
-// ((t0 + t1) + (t2 + t3)) + ((t4 + t5) + (t6 + t7)) over its lanes' terms t.
+// ((t0 + t4) + (t1 + t5)) + ((t2 + t6) + (t3 + t7)) over its lanes' terms t (the two halves of the lanes
+// added first: one vector addition in every kernel).
 namespace topo::metrics::loads {
 namespace {
-
-typedef std::uint32_t Vu __attribute__((vector_size(lanes * 4)));  // a node's distances
-typedef std::int32_t Vm __attribute__((vector_size(lanes * 4)));
 
 template <class V, class T>
 [[gnu::always_inline]] inline V load(const T* p) {
@@ -59,10 +57,12 @@ template <class V, class T>
   }
 }
 
-/// v reached in the lanes `got` (maybe none) at this level: listed in found when in some, and its
-/// out-neighbours activated when for the first time (`first`: in no lane before).
+/// v reached in the lanes `got` (maybe none) at this level: listed in found, with those lanes, when in
+/// some, and its out-neighbours activated when for the first time (`first`: in no lane before).
 [[gnu::always_inline]] inline void found(LoadPass& p, std::size_t v, unsigned got, bool first) {
+  p.reached[v] = static_cast<std::uint8_t>(p.reached[v] | got);
   p.found[p.found_count] = static_cast<std::uint32_t>(v);  // found has room for one more
+  p.found_lanes[p.found_count] = static_cast<std::uint8_t>(got);
   p.found_count += got != 0;
   if (got && first) activate_out_neighbours(p, v);
 }
@@ -97,9 +97,8 @@ class ActiveLookahead {
     }
     const std::size_t v = word_ * 64 + static_cast<unsigned>(__builtin_ctzll(bits_));
     bits_ &= bits_ - 1;
-    bool need = false;  // as the pass: some live lane has not reached v
-    for (unsigned i = 0; i < lanes; ++i) need |= p_.live[i] && p_.dist[v * lanes + i] == unreached;
-    if (need) prefetch_heads(p_.frontier_in, p_.in_offsets, p_.in_adjacency, v);
+    if (p_.live_bits & ~p_.reached[v])  // as the pass: some live lane has not reached v
+      prefetch_heads(p_.frontier_in, p_.in_offsets, p_.in_adjacency, v);
   }
 
  private:
@@ -109,37 +108,30 @@ class ActiveLookahead {
 };
 
 /// The backward pass's look-ahead, prefetch_distance nodes down its list from the k-th: that node's arc
-/// heads' vectors, its arcs' loads, its sigma and distances.
+/// heads' vectors, its arcs' loads and its sigma.
 [[gnu::always_inline]] inline void prefetch_backward(const LoadPass& p, std::size_t k) {
   if (!p.prefetch || k + prefetch_distance >= p.node_count) return;
   const std::size_t v = p.nodes[k + prefetch_distance];
   prefetch_heads(p.frontier_in, p.out_offsets, p.out_adjacency, v);
   __builtin_prefetch(p.load + p.out_offsets[v], 1);
   __builtin_prefetch(p.sigma + v * lanes);
-  __builtin_prefetch(p.dist + v * lanes);
 }
 
 #if defined(TOPO_LOAD_PASS_AVX512)
 // AVX-512: a lane comparison gives a mask register that selects the lanes of the additions directly.
 static_assert(lanes == 8);
 
-[[gnu::always_inline]] inline __m256i distances(const LoadPass& p, std::size_t v) {
-  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.dist + v * 8));
-}
-
 /// sigma(v) = sum of sigma(u) * multiplicity over in-arcs u->v with dist(u) = level - 1, in the lanes
 /// that reach v at this level.
 template <bool Multiplicity>
 void forward(LoadPass& p) {
-  const __m256i level = _mm256_set1_epi32(static_cast<int>(p.level)), none = _mm256_set1_epi32(-1);
-  const __mmask8 live =
-      _mm256_cmpneq_epi32_mask(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p.live)), _mm256_setzero_si256());
+  const __mmask8 live = static_cast<__mmask8>(p.live_bits);
   ActiveLookahead ahead(p);
   for (std::size_t word = 0; word < p.active_words; ++word)
     for (std::uint64_t bits = p.active[word]; bits; bits &= bits - 1) {
       ahead.step();
       const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
-      __mmask8 need = _mm256_cmpeq_epi32_mask(distances(p, v), none) & live;
+      __mmask8 need = static_cast<__mmask8>(live & ~p.reached[v]);
       if (!need) {  // activated again by a neighbour, but already reached in every lane
         p.active[word] &= ~(std::uint64_t{1} << (v % 64));
         continue;
@@ -161,7 +153,6 @@ void forward(LoadPass& p) {
       const __mmask8 got = need & _mm512_cmp_pd_mask(acc, _mm512_setzero_pd(), _CMP_NEQ_OQ);
       // Without branches on got, which a graph whose lanes spread over levels mispredicts: masked
       // stores of no lane touch nothing (the frontier's vector is 0 outside got already).
-      _mm256_mask_storeu_epi32(p.dist + v * 8, got, level);
       _mm512_mask_storeu_pd(p.sigma + v * 8, got, acc);
       _mm512_mask_storeu_pd(p.frontier_out + v * 8, got, acc);
       found(p, v, got, need == live);
@@ -171,25 +162,25 @@ void forward(LoadPass& p) {
 }
 
 /// The sums of the lanes of a and b, each in the order of every kernel:
-/// ((t0 + t1) + (t2 + t3)) + ((t4 + t5) + (t6 + t7)).
+/// ((t0 + t4) + (t1 + t5)) + ((t2 + t6) + (t3 + t7)).
 [[gnu::always_inline]] inline __m128d sums2(__m512d a, __m512d b) {
-  // [a0+a1, b0+b1, a2+a3, b2+b3, a4+a5, b4+b5, a6+a7, b6+b7]
-  const __m512d pair = _mm512_add_pd(_mm512_unpacklo_pd(a, b), _mm512_unpackhi_pd(a, b));
-  const __m256d lo = _mm512_castpd512_pd256(pair), hi = _mm512_extractf64x4_pd(pair, 1);
-  return _mm_add_pd(_mm_add_pd(_mm256_castpd256_pd128(lo), _mm256_extractf128_pd(lo, 1)),
-                    _mm_add_pd(_mm256_castpd256_pd128(hi), _mm256_extractf128_pd(hi, 1)));
+  // [a0+a4, b0+b4, a2+a6, b2+b6 | a1+a5, b1+b5, a3+a7, b3+b7]: both halves of a in the first, of b in the second
+  const __m256d fa = _mm256_add_pd(_mm512_castpd512_pd256(a), _mm512_extractf64x4_pd(a, 1));
+  const __m256d fb = _mm256_add_pd(_mm512_castpd512_pd256(b), _mm512_extractf64x4_pd(b, 1));
+  // [fa0+fa1, fb0+fb1, fa2+fa3, fb2+fb3]
+  const __m256d pair = _mm256_add_pd(_mm256_unpacklo_pd(fa, fb), _mm256_unpackhi_pd(fa, fb));
+  return _mm_add_pd(_mm256_castpd256_pd128(pair), _mm256_extractf128_pd(pair, 1));
 }
 
 /// At level: load(v->w) += sum of weight * sigma(v) * c(w) over the lanes at level on v and level + 1 on
 /// w; then c(v) = demand(v) / sigma(v) + sum of c(w) * multiplicity over those arcs, into the frontier.
 template <bool Multiplicity>
 void backward(LoadPass& p) {
-  const __m256i level = _mm256_set1_epi32(static_cast<int>(p.level));
   const __m512d one = _mm512_set1_pd(1.0), weight = _mm512_loadu_pd(p.weight);
   for (std::size_t k = 0; k < p.node_count; ++k) {
     prefetch_backward(p, k);
     const std::size_t v = p.nodes[k];
-    const __mmask8 at = _mm256_cmpeq_epi32_mask(distances(p, v), level);
+    const __mmask8 at = p.node_lanes[k];
     const __m512d sv = _mm512_loadu_pd(p.sigma + v * 8), flow = _mm512_maskz_mul_pd(at, sv, weight);
     __m512d acc0 = _mm512_setzero_pd(), acc1 = _mm512_setzero_pd();
     // Arcs in pairs (the lists are padded): a vector of terms per arc, summed across lanes together.
@@ -229,22 +220,7 @@ typedef double Vn __attribute__((vector_size(width * 8)));
 typedef std::int64_t Ln __attribute__((vector_size(width * 8)));
 typedef double V2 __attribute__((vector_size(16)));
 
-/// The lanes of a comparison (all ones or all zeros each) as bits 0..7.
-[[gnu::always_inline]] inline unsigned lane_bits(Vm m) {
-#if defined(__AVX2__)
-  return static_cast<unsigned>(_mm256_movemask_ps(reinterpret_cast<__m256>(m)));
-#elif defined(__SSE2__)
-  typedef std::int32_t V4 __attribute__((vector_size(16)));
-  const V4 lo = __builtin_shufflevector(m, m, 0, 1, 2, 3), hi = __builtin_shufflevector(m, m, 4, 5, 6, 7);
-  return static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(lo))) |
-         static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(hi))) << 4;
-#else
-  unsigned bits = 0;
-  for (unsigned k = 0; k < lanes; ++k) bits |= (m[k] != 0 ? 1u : 0u) << k;
-  return bits;
-#endif
-}
-/// The same for one chunk of doubles: bits 0..width-1.
+/// The lanes of a comparison of doubles (all ones or all zeros each) as bits 0..width-1.
 [[gnu::always_inline]] inline unsigned chunk_bits(Ln m) {
 #if defined(__AVX2__)
   return static_cast<unsigned>(_mm256_movemask_pd(reinterpret_cast<__m256d>(m)));
@@ -269,11 +245,6 @@ inline constexpr ChunkMasks chunk_masks{};
 [[gnu::always_inline]] inline Ln chunk_mask(unsigned bits, unsigned c) {
   return load<Ln>(chunk_masks.mask[bits >> (c * width) & ((1u << width) - 1)]);
 }
-/// `bits` as a mask of the eight 32-bit distances.
-[[gnu::always_inline]] inline Vm distance_mask(unsigned bits) {
-  const Vm lane = {1, 2, 4, 8, 16, 32, 64, 128};
-  return ((Vm{} + static_cast<std::int32_t>(bits)) & lane) != 0;
-}
 [[gnu::always_inline]] inline Vn keep(Ln mask, Vn x) {
   return reinterpret_cast<Vn>(mask & reinterpret_cast<Ln>(x));
 }
@@ -281,19 +252,18 @@ inline constexpr ChunkMasks chunk_masks{};
   return reinterpret_cast<Vn>((mask & reinterpret_cast<Ln>(yes)) | (~mask & reinterpret_cast<Ln>(no)));
 }
 /// The sums of the lanes of two arcs' terms a and b, each in the order of every kernel:
-/// ((t0 + t1) + (t2 + t3)) + ((t4 + t5) + (t6 + t7)).
+/// ((t0 + t4) + (t1 + t5)) + ((t2 + t6) + (t3 + t7)).
 [[gnu::always_inline]] inline V2 sums2(const Vn* a, const Vn* b) {
 #if defined(__AVX2__)
-  // [a0+a1, b0+b1, a2+a3, b2+b3] for each half, then the two 128-bit halves added.
-  const Vn lo = __builtin_shufflevector(a[0], b[0], 0, 4, 2, 6) + __builtin_shufflevector(a[0], b[0], 1, 5, 3, 7);
-  const Vn hi = __builtin_shufflevector(a[1], b[1], 0, 4, 2, 6) + __builtin_shufflevector(a[1], b[1], 1, 5, 3, 7);
-  return (__builtin_shufflevector(lo, lo, 0, 1) + __builtin_shufflevector(lo, lo, 2, 3)) +
-         (__builtin_shufflevector(hi, hi, 0, 1) + __builtin_shufflevector(hi, hi, 2, 3));
+  const Vn fa = a[0] + a[1], fb = b[0] + b[1];  // [t0+t4, t1+t5, t2+t6, t3+t7] of each arc
+  // [fa0+fa1, fb0+fb1, fa2+fa3, fb2+fb3], then its two 128-bit halves added.
+  const Vn pair = __builtin_shufflevector(fa, fb, 0, 4, 2, 6) + __builtin_shufflevector(fa, fb, 1, 5, 3, 7);
+  return __builtin_shufflevector(pair, pair, 0, 1) + __builtin_shufflevector(pair, pair, 2, 3);
 #else
-  Vn pair[4];
-  for (unsigned c = 0; c < 4; ++c)
-    pair[c] = __builtin_shufflevector(a[c], b[c], 0, 2) + __builtin_shufflevector(a[c], b[c], 1, 3);
-  return (pair[0] + pair[1]) + (pair[2] + pair[3]);
+  // Chunks of two lanes: [t0+t4, t1+t5] and [t2+t6, t3+t7] of each arc, each pair summed across.
+  const Vn lo_a = a[0] + a[2], hi_a = a[1] + a[3], lo_b = b[0] + b[2], hi_b = b[1] + b[3];
+  return (__builtin_shufflevector(lo_a, lo_b, 0, 2) + __builtin_shufflevector(lo_a, lo_b, 1, 3)) +
+         (__builtin_shufflevector(hi_a, hi_b, 0, 2) + __builtin_shufflevector(hi_a, hi_b, 1, 3));
 #endif
 }
 
@@ -309,15 +279,13 @@ inline constexpr ChunkMasks chunk_masks{};
 template <bool Multiplicity>
 void forward(LoadPass& p) {
   const double* const frontier_in = aligned(p.frontier_in);
-  const Vu level = Vu{} + p.level;
-  const unsigned live = lane_bits(load<Vm>(p.live) != 0);
+  const unsigned live = p.live_bits;
   ActiveLookahead ahead(p);
   for (std::size_t word = 0; word < p.active_words; ++word)
     for (std::uint64_t bits = p.active[word]; bits; bits &= bits - 1) {
       ahead.step();
       const std::size_t v = word * 64 + static_cast<unsigned>(__builtin_ctzll(bits));
-      const Vu dv = load<Vu>(p.dist + v * lanes);
-      unsigned need = lane_bits(dv == unreached) & live;
+      unsigned need = live & ~unsigned{p.reached[v]};
       if (!need) {  // activated again by a neighbour, but already reached in every lane
         p.active[word] &= ~(std::uint64_t{1} << (v % 64));
         continue;
@@ -347,9 +315,6 @@ void forward(LoadPass& p) {
       // rest without branches, as the AVX-512 pass.
       const unsigned got = need & nonzero;
       if (got) {
-        const Vm got32 = distance_mask(got);
-        store(p.dist + v * lanes,
-              reinterpret_cast<Vu>((reinterpret_cast<Vm>(level) & got32) | (reinterpret_cast<Vm>(dv) & ~got32)));
         for (unsigned c = 0; c < chunks; ++c) {
           const Ln mask = chunk_mask(got, c);
           double* sigma = p.sigma + v * lanes + c * width;
@@ -368,14 +333,13 @@ void forward(LoadPass& p) {
 template <bool Multiplicity>
 void backward(LoadPass& p) {
   const double* const frontier_in = aligned(p.frontier_in);
-  const Vu level = Vu{} + p.level;
   Vn weight[chunks];
   for (unsigned c = 0; c < chunks; ++c) weight[c] = load<Vn>(p.weight + c * width);
   const Vn one = Vn{} + 1.0;
   for (std::size_t k = 0; k < p.node_count; ++k) {
     prefetch_backward(p, k);
     const std::size_t v = p.nodes[k];
-    const unsigned at = lane_bits(load<Vu>(p.dist + v * lanes) == level);
+    const unsigned at = p.node_lanes[k];
     Ln mask[chunks];
     Vn sv[chunks], flow[chunks];
     for (unsigned c = 0; c < chunks; ++c) {
@@ -401,9 +365,7 @@ void backward(LoadPass& p) {
       Vn t0[chunks], t1[chunks];
       arc(acc0, t0, a);
       arc(acc1, t1, a + 1);
-      const V2 s = sums2(t0, t1);
-      p.load[a] += s[0];
-      p.load[a + 1] += s[1];
+      store(p.load + a, load<V2>(p.load + a) + sums2(t0, t1));
     }
     const bool demand = !p.demand || p.demand[v];
     for (unsigned c = 0; c < chunks; ++c) {
