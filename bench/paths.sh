@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # topostat --paths (shortest-path counts and edge-disjoint paths of every pair) against networkx computing the
-# same two histograms (bench/paths_networkx.py), on the same graphs, with a check that both agree.
-# Usage: bench/paths.sh BIN_DIR. THREADS (default 2) threads for topostat (networkx runs on one). The time of
+# same two histograms (bench/paths_networkx.py) and igraph the second one (its Gomory–Hu tree,
+# bench/paths_igraph.py), on the same graphs, with a check that all agree.
+# Usage: bench/paths.sh BIN_DIR. THREADS (default 2) threads for topostat (the peers run on one). The time of
 # topostat is the whole process (reading, distances and the paths; --bisection no --utilization no, and the
-# greedy paths and interference, which networkx has no counterpart of, on one sample: --paths-sample 1);
-# networkx's is its computation alone, reading excluded.
+# greedy paths and interference, which the peers have no counterpart of, on one sample: --paths-sample 1);
+# the peers' is their computation alone, reading excluded.
 set -euo pipefail
 bin=$1
 threads=${THREADS:-2}
@@ -13,7 +14,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export OMP_NUM_THREADS=$threads
 
-printf '%-22s %12s %12s %8s  %s\n' graph topostat_s networkx_s ratio agree
+printf '%-22s %12s %12s %8s %12s %8s  %s\n' graph topostat_s networkx_s ratio igraph_s ratio agree
 for spec in "slimfly q=7:slimfly --q 7" "slimfly q=19:slimfly --q 19" "random-regular 1000/8:random-regular --nodes 1000 --degree 8 --seed 1"; do
   name=${spec%%:*}
   read -r -a gen <<<"${spec#*:}"
@@ -25,14 +26,18 @@ for spec in "slimfly q=7:slimfly --q 7" "slimfly q=19:slimfly --q 19" "random-re
   ours=$(echo "$t1 - $t0" | bc -l)
   /usr/bin/python3 "$here/paths_networkx.py" "$tmp/g.el" >"$tmp/nx.txt"
   theirs=$(head -1 "$tmp/nx.txt")
-  agree=$(/usr/bin/python3 - "$tmp/topo.json" "$tmp/nx.txt" <<'PY'
+  /usr/bin/python3 "$here/paths_igraph.py" "$tmp/g.el" >"$tmp/ig.txt"
+  igraph_s=$(head -1 "$tmp/ig.txt")
+  agree=$(/usr/bin/python3 - "$tmp/topo.json" "$tmp/nx.txt" "$tmp/ig.txt" <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))["paths"]
 nx = json.loads(open(sys.argv[2]).read().splitlines()[1])
+ig = json.loads(open(sys.argv[3]).read().splitlines()[1])
 same = (p["shortest_paths"]["histogram"] == nx["shortest_paths"]
-        and p["edge_disjoint_paths"]["histogram"] == nx["edge_disjoint_paths"])
+        and p["edge_disjoint_paths"]["histogram"] == nx["edge_disjoint_paths"] == ig["edge_disjoint_paths"])
 print("yes" if same else "NO")
 PY
 )
-  printf '%-22s %12.3f %12.3f %8.0f  %s\n' "$name" "$ours" "$theirs" "$(echo "$theirs / $ours" | bc -l)" "$agree"
+  printf '%-22s %12.3f %12.3f %8.0f %12.3f %8.1f  %s\n' "$name" "$ours" "$theirs" "$(echo "$theirs / $ours" | bc -l)" \
+    "$igraph_s" "$(echo "$igraph_s / $ours" | bc -l)" "$agree"
 done
