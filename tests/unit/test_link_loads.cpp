@@ -196,6 +196,58 @@ TEST_CASE("batched split loads: directed and disconnected graphs") {
   check_against_reference(b.finish());
 }
 
+namespace {
+
+/// Preferential attachment: each new node links to `m` earlier ones chosen in proportion to their degree (a
+/// Barabási–Albert graph: a few hubs), directed from the new node when `directed`.
+Graph preferential_attachment(node_id n, unsigned m, bool directed, unsigned seed) {
+  Rng rng(seed);
+  GraphBuilder b(n, directed);
+  std::vector<node_id> ends;  // each link's two ends: a node as often as its degree
+  for (node_id v = 1; v < n; ++v) {
+    std::vector<node_id> picked;
+    for (unsigned k = 0; k < m && picked.size() < v; ++k) {
+      node_id u = ends.empty() ? 0 : ends[rng.below(ends.size())];
+      while (std::find(picked.begin(), picked.end(), u) != picked.end()) u = static_cast<node_id>(rng.below(v));
+      picked.push_back(u);
+    }
+    for (node_id u : picked) {
+      b.add_link(v, u);
+      ends.push_back(u);
+      ends.push_back(v);
+    }
+  }
+  return b.finish();
+}
+
+}  // namespace
+
+TEST_CASE("batched split loads: graphs with hubs, whose sweeps group a hub's leaves") {
+  const Graph g = preferential_attachment(400, 2, false, 9);
+  std::size_t most = 0;
+  for (node_id v = 0; v < g.num_nodes(); ++v) most = std::max(most, g.out_neighbors(v).size());
+  REQUIRE(double(most) >= 8.0 * double(g.num_arcs()) / g.num_nodes());  // sweep_groups.cpp's hubs
+  check_against_reference(g);
+  std::vector<node_id> endpoints;
+  for (node_id v = 0; v < g.num_nodes(); v += 2) endpoints.push_back(v);
+  check_against_reference(g, endpoints);
+  check_against_reference(preferential_attachment(300, 2, true, 10));
+  // The sources come back reordered, each once, with its weight.
+  for (const Graph& h : {g, family("torus", {{"dims", "6x5"}})}) {
+    std::vector<node_id> sources(endpoints.begin(), endpoints.end());
+    if (h.num_nodes() != g.num_nodes()) sources.assign({0, 3, 7, 11, 12, 29});
+    std::vector<double> weight;
+    for (node_id s : sources) weight.push_back(1.0 + s);
+    auto reordered = sources;
+    auto moved = weight;
+    metrics::order_sources_for_sweeps(h, reordered, moved);
+    REQUIRE(reordered.size() == sources.size());
+    for (std::size_t i = 0; i < reordered.size(); ++i) CHECK(moved[i] == 1.0 + reordered[i]);
+    std::sort(reordered.begin(), reordered.end());
+    CHECK(reordered == sources);
+  }
+}
+
 TEST_CASE("batched split loads do not depend on the thread count, bit for bit") {
   const Graph g = family("random-regular", {{"nodes", "500"}, {"degree", "8"}, {"seed", "1"}});
   const auto one = metrics::link_loads(g, metrics::Routing::split, 1);

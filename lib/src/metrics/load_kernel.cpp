@@ -255,49 +255,4 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   }
 }
 
-void order_sources_for_sweeps(const Graph& g, std::vector<node_id>& sources, std::vector<double>& weight) {
-  const node_id n = g.num_nodes();
-  constexpr std::size_t ball_limit = 64 * loads::lanes;  // nodes a ball may visit while it collects sources
-  std::vector<std::uint32_t> index(n, no_node);          // position in `sources`
-  for (std::size_t i = 0; i < sources.size(); ++i) {
-    if (index[sources[i]] != no_node) return;  // a source listed twice: keep the order as it is
-    index[sources[i]] = static_cast<std::uint32_t>(i);
-  }
-  std::vector<std::uint32_t> seen(n, 0);  // ball number that visited the node last (+1)
-  std::vector<char> taken(sources.size(), 0);
-  std::vector<node_id> order, ball;
-  order.reserve(sources.size());
-  std::uint32_t balls = 0;
-  auto grow = [&](node_id seed) {  // collects up to `lanes` untaken sources around seed
-    ++balls;
-    ball.assign(1, seed);
-    seen[seed] = balls;
-    std::size_t collected = 0;
-    for (std::size_t h = 0; h < ball.size() && collected < loads::lanes; ++h) {
-      const node_id v = ball[h];
-      if (index[v] != no_node && !taken[index[v]]) {
-        taken[index[v]] = 1;
-        order.push_back(v);
-        ++collected;
-      }
-      auto visit = [&](std::span<const node_id> nbrs) {
-        for (node_id u : nbrs)
-          if (seen[u] != balls && ball.size() < ball_limit) {
-            seen[u] = balls;
-            ball.push_back(u);
-          }
-      };
-      visit(g.out_neighbors(v));
-      if (g.directed()) visit(g.in_neighbors(v));
-    }
-  };
-  // Seeds in sources' own order: the first untaken one each time.
-  for (std::size_t i = 0; i < sources.size(); ++i)
-    if (!taken[i]) grow(sources[i]);
-  std::vector<double> w(sources.size());
-  for (std::size_t i = 0; i < order.size(); ++i) w[i] = weight[index[order[i]]];
-  sources = std::move(order);
-  weight = std::move(w);
-}
-
 }  // namespace topo::metrics
