@@ -5,12 +5,13 @@ pair's λ). igraph has no shortest-path counts to compare with topostat's σ.
 
 Usage: paths_igraph.py GRAPH   print seconds, then the histogram as JSON
 """
-import collections
 import json
 import sys
 import time
 
 import igraph
+
+from flow_tree import lambda_histogram  # the same folder
 
 
 def read_edgelist(path):
@@ -26,28 +27,9 @@ def read_edgelist(path):
     return igraph.Graph(n=n, edges=edges)
 
 
-def lambda_histogram(g):
-    tree = g.gomory_hu_tree()
-    root = list(range(g.vcount()))
-    size = [1] * g.vcount()
-
-    def find(x):
-        while root[x] != x:
-            root[x] = root[root[x]]
-            x = root[x]
-        return x
-
-    lam = collections.Counter()
-    for e in sorted(tree.es, key=lambda e: -e["flow"]):
-        a, b = find(e.source), find(e.target)
-        lam[int(e["flow"])] += size[a] * size[b]
-        root[b] = a
-        size[a] += size[b]
-    return sorted([k, c] for k, c in lam.items())
-
-
 g = read_edgelist(sys.argv[1])
 t0 = time.perf_counter()
-h = lambda_histogram(g)
+tree = g.gomory_hu_tree()
+h = lambda_histogram(range(g.vcount()), ((e.source, e.target, e["flow"]) for e in tree.es))
 print(f"{time.perf_counter() - t0:.3f}")
 print(json.dumps({"edge_disjoint_paths": h}))

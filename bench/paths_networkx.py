@@ -13,6 +13,8 @@ import time
 import networkx as nx
 from networkx.algorithms.centrality.betweenness import _single_source_shortest_path_basic
 
+from flow_tree import lambda_histogram  # the same folder
+
 
 def read_edgelist(path):
     g = nx.Graph()
@@ -35,22 +37,7 @@ def figures(g):
                 sigma[int(c)] += 1
     nx.set_edge_attributes(g, 1, "capacity")
     tree = nx.gomory_hu_tree(g)
-    root = {v: v for v in g}
-    size = {v: 1 for v in g}
-
-    def find(x):
-        while root[x] != x:
-            root[x] = root[root[x]]
-            x = root[x]
-        return x
-
-    lam = collections.Counter()
-    for u, v, w in sorted(tree.edges(data="weight"), key=lambda e: -e[2]):
-        a, b = find(u), find(v)
-        lam[w] += size[a] * size[b]
-        root[b] = a
-        size[a] += size[b]
-    return sorted([k, c] for k, c in sigma.items()), sorted([k, c] for k, c in lam.items())
+    return sorted([k, c] for k, c in sigma.items()), lambda_histogram(g, tree.edges(data="weight"))
 
 
 g = read_edgelist(sys.argv[1])

@@ -192,9 +192,9 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   pass.load = load_.data();
 
   // Forward: path counts level by level; found_ lists the nodes each level reaches in some lane (level
-  // 0: the sources, each once), found_lanes_ those lanes. A node joins the active set at the level after an
-  // in-neighbour is first reached (its nearest source's distance), and the sweep ends at the first level that reaches
-  // nothing.
+  // 0: the sources, each once), found_lanes_ those lanes. A node joins the active set at the level after
+  // an in-neighbour is first reached (its nearest source's distance), and the sweep ends at the first
+  // level that reaches nothing.
   std::size_t sources_found = 0;
   for (std::size_t i = 0; i < count; ++i) {
     const node_id s = sources[i];

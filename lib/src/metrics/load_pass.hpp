@@ -17,10 +17,11 @@ inline constexpr unsigned arc_block = 2;
 
 /// What a pass reads and writes. Per node v, reached[v] (bit i set once source i has reached v; a byte
 /// read in place of eight distances), and `lanes` entries each: sigma[v * lanes + i] (the number of
-/// shortest paths from source i, multiplicity counted), and two frontiers, each zero except in the lanes where v lies
-/// at one level: the previous level's, which a pass reads for every arc (no distance test per arc), and its own
-/// level's, which it writes. The forward passes' frontiers hold sigma, the backward passes' c (the traffic of source i
-/// that reaches v or passes it, divided by sigma: Brandes' (demand + delta) / sigma).
+/// shortest paths from source i, multiplicity counted), and two frontiers, each zero except in the lanes
+/// where v lies at one level: the previous level's, which a pass reads for every arc (no distance test per
+/// arc), and its own level's, which it writes. The forward passes' frontiers hold sigma, the backward
+/// passes' c (the traffic of source i that reaches v or passes it, divided by sigma: Brandes' (demand +
+/// delta) / sigma).
 struct LoadPass {
   // The graph as CSR arrays: in-arcs for the forward passes, out-arcs (in Graph's arc order) for their
   // `next`, the backward passes and the loads; each node's list padded to a multiple of arc_block with
@@ -48,8 +49,9 @@ struct LoadPass {
   bool prefetch;
   // forward_pass: walks the nodes of `active` (one bit per node) in id order; a node leaves it once
   // every live lane has reached it. The nodes reached in some lane at this level are appended to
-  // `found` (found_count grows), with the lanes that reach it there in `found_lanes`; a node reached for the first time
-  // (in no lane before) sets the bits of its out-neighbours in `next`, the nodes that join `active` at the next level.
+  // `found` (found_count grows), with the lanes that reach it there in `found_lanes`; a node reached for
+  // the first time (in no lane before) sets the bits of its out-neighbours in `next`, the nodes that join
+  // `active` at the next level.
   std::uint64_t* active;
   std::uint64_t* next;
   std::size_t active_words;

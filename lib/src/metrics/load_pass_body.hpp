@@ -164,7 +164,7 @@ void forward(LoadPass& p) {
 /// The sums of the lanes of a and b, each in the order of every kernel:
 /// ((t0 + t4) + (t1 + t5)) + ((t2 + t6) + (t3 + t7)).
 [[gnu::always_inline]] inline __m128d sums2(__m512d a, __m512d b) {
-  // [a0+a4, b0+b4, a2+a6, b2+b6 | a1+a5, b1+b5, a3+a7, b3+b7]: both halves of a in the first, of b in the second
+  // The two halves of each arc's terms added: [a0+a4, a1+a5, a2+a6, a3+a7], and b's likewise.
   const __m256d fa = _mm256_add_pd(_mm512_castpd512_pd256(a), _mm512_extractf64x4_pd(a, 1));
   const __m256d fb = _mm256_add_pd(_mm512_castpd512_pd256(b), _mm512_extractf64x4_pd(b, 1));
   // [fa0+fa1, fb0+fb1, fa2+fa3, fb2+fb3]
