@@ -86,7 +86,7 @@ TEST_CASE("path diversity: hypercube, σ at distance d is d!, λ = n for every p
   REQUIRE(p.disjoint);
   CHECK(p.disjoint->histogram == Histogram{{n, 64u * 63u / 2}});
   CHECK(p.disjoint->min == n);
-  CHECK(p.disjoint->max_flows == 63);
+  CHECK(p.disjoint->max_flows < 63);  // λ(G) = 6 = every degree: Matula's flows settle every pair
 }
 
 TEST_CASE("path diversity: K_n, one shortest path and n - 1 edge-disjoint paths per pair") {
@@ -163,9 +163,16 @@ TEST_CASE("path diversity: Gusfield's tree gives every pair's max flow, over end
   // A mesh's λ ranges from 2 (corners) to 4; with some of its nodes as endpoints, the tree is over them alone.
   Graph some = test::family("mesh", {{"dims", "5x6"}});
   for (node_id v = 0; v < some.num_nodes(); v += 3) some.meta.endpoints.push_back(v);
-  for (const auto& g :
-       {test::family("random-regular", {{"nodes", "30"}, {"degree", "3"}}),
-        test::family("fattree", {{"arity", "3"}, {"levels", "2"}}), test::family("mesh", {{"dims", "4x5"}}), some}) {
+  // Two K_6 joined by one link: λ(G) = 1 below the least degree 5, which Matula's check finds.
+  GraphBuilder bridged(12, false);
+  for (node_id u = 0; u < 12; ++u)
+    for (node_id v = u + 1; v < 12; ++v)
+      if (u / 6 == v / 6) bridged.add_link(u, v);
+  bridged.add_link(5, 6);
+  const std::vector<Graph> graphs = {test::family("random-regular", {{"nodes", "30"}, {"degree", "3"}}),
+                                     test::family("fattree", {{"arity", "3"}, {"levels", "2"}}),
+                                     test::family("mesh", {{"dims", "4x5"}}), some, bridged.finish()};
+  for (const Graph& g : graphs) {
     std::vector<node_id> terms = g.meta.endpoints;
     if (terms.empty())
       for (node_id v = 0; v < g.num_nodes(); ++v) terms.push_back(v);
@@ -178,7 +185,10 @@ TEST_CASE("path diversity: Gusfield's tree gives every pair's max flow, over end
     const auto e = metrics::edge_disjoint_paths(g, o);
     CHECK(e.exact);
     CHECK(e.histogram == Histogram(bins.begin(), bins.end()));
-    CHECK(e.max_flows == terms.size() - 1);
+    // Gusfield's n - 1 flows, fewer where λ(G) settles them (it does on the random cubic graph), and on the
+    // bridged cliques one more, Matula's flow that finds λ(G) = 1 below the least degree.
+    if (&g == &graphs.front()) CHECK(e.max_flows < terms.size() - 1);
+    if (&g == &graphs.back()) CHECK(e.max_flows == terms.size());
   }
 }
 
