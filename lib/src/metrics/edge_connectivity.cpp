@@ -8,7 +8,6 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <atomic>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -207,15 +206,20 @@ std::optional<std::uint64_t> connectivity_at_least_degree(const Graph& g, const 
   const auto settled = std::count_if(terms.begin() + std::min<std::size_t>(terms.size(), 1), terms.end(),
                                      [&](node_id v) { return net.around(v) == least; });
   if (std::size_t(settled) <= dominating.size() - 1) return std::nullopt;
+  // In batches, as all_pairs: the flows run (and counted) up to the first one below δ do not depend on the
+  // threads.
   std::vector<FlowNetwork> nets(std::size_t(threads), net);
-  std::atomic<bool> below{false};
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-  for (std::size_t i = 1; i < dominating.size(); ++i)
-    if (!below.load(std::memory_order_relaxed) &&
-        nets[std::size_t(omp_get_thread_num())].flow_from(std::span(dominating).first(i), dominating[i], least) < least)
-      below = true;
-  flows += dominating.size() - 1;
-  if (below) return std::nullopt;
+  const std::size_t batch = std::size_t(threads) * 32;
+  for (std::size_t first = 1; first < dominating.size(); first += batch) {
+    const std::size_t last = std::min(dominating.size(), first + batch);
+    char below = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(| : below)
+    for (std::size_t i = first; i < last; ++i)
+      below |= nets[std::size_t(omp_get_thread_num())].flow_from(std::span(dominating).first(i), dominating[i], least) <
+               least;
+    flows += last - first;
+    if (below) return std::nullopt;
+  }
   return least;
 }
 
