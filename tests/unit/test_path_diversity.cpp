@@ -200,6 +200,13 @@ TEST_CASE("path diversity: Gusfield's tree gives every pair's max flow, over end
     // Gusfield's n - 1 flows, fewer where λ(G) settles them (it does on the random cubic graph), and on the
     // bridged cliques one more, Matula's flow that finds λ(G) = 1 below the least degree.
     if (&g == &graphs[0] || &g == &graphs[1]) CHECK(e.max_flows < terms.size() - 1);
+    // The plan counts them ahead: exactly where every degree is the least one (the cubic graph), else at most
+    // max_flows when the check finds λ(G) = δ (a flow to a parent of degree δ is settled too) and at most
+    // settled_flows more when it does not.
+    const auto plan = metrics::plan_path_diversity(g, o);
+    if (&g == &graphs[0]) CHECK(plan.max_flows == e.max_flows);
+    if (&g != &graphs.back()) CHECK(e.max_flows <= plan.max_flows);
+    CHECK(e.max_flows <= plan.max_flows + plan.settled_flows);
     if (&g == &graphs.back()) CHECK(e.max_flows == terms.size());
   }
 }

@@ -3,8 +3,8 @@
 // methods for all pairs network flow analysis", SIAM J. Comput. 19(1), 1990): a flow-equivalent tree, whose
 // smallest weight on the path between two nodes is their λ. A flow whose smaller end degree equals the graph's
 // edge connectivity λ(G) is that degree without being run (λ(G) ≤ λ(s,t) ≤ the degrees of s and t): λ(G) is
-// first checked to be the least degree δ by Matula's dominating-set method (D. W. Matula, "Determining edge
-// connectivity in O(nm)", FOCS 1987), which on a graph of degree 8 takes about n/4 flows.
+// first checked to be the least degree δ by Matula's dominating-set method (ConnectivityCheck,
+// path_diversity_internal.hpp), which on a graph of degree 8 takes about n/4 flows.
 #include <omp.h>
 
 #include <algorithm>
@@ -180,32 +180,13 @@ void finish(EdgeDisjointPaths& r, const std::map<std::uint64_t, std::uint64_t>& 
   }
 }
 
-/// The graph's edge connectivity λ(G) when it equals the least capacity δ around a node, else nothing; `flows`
-/// counts the max flows run. Tried only when it can save flows: when more of `terms` (the first aside: Gusfield's
-/// root) have δ around them, each of whose flows λ(G) = δ would settle, than the method runs. Matula's method: for a
-/// dominating set d_1 … d_k, λ(G) is the smaller of δ and the flows from {d_1 … d_i}, taken as one node, to d_i+1 (a
-/// minimum cut below δ has dominating nodes on both sides, since each of its sides then holds more than δ nodes and
-/// each of them a link across, the cut's). The proof counts links one by one: on a graph with a link of multiplicity
-/// above 1, or parallel links, nothing is tried.
-std::optional<std::uint64_t> connectivity_at_least_degree(const Graph& g, const FlowNetwork& net,
-                                                          const std::vector<node_id>& terms, int threads,
-                                                          std::uint64_t& flows) {
-  const node_id n = g.num_nodes();
-  if (n < 2 || g.has_multiplicity() || g.multigraph()) return std::nullopt;
-  std::uint64_t least = std::numeric_limits<std::uint64_t>::max();
-  for (node_id v = 0; v < n; ++v) least = std::min(least, net.around(v));
-  if (least == 0) return least;
-  std::vector<node_id> dominating;  // greedily, in id order
-  std::vector<char> dominated(n, 0);
-  for (node_id v = 0; v < n; ++v)
-    if (!dominated[v]) {
-      dominating.push_back(v);
-      dominated[v] = 1;
-      for (node_id u : g.out_neighbors(v)) dominated[u] = 1;
-    }
-  const auto settled = std::count_if(terms.begin() + std::min<std::size_t>(terms.size(), 1), terms.end(),
-                                     [&](node_id v) { return net.around(v) == least; });
-  if (std::size_t(settled) <= dominating.size() - 1) return std::nullopt;
+/// The graph's edge connectivity λ(G) when it equals the least degree δ, checked as `check` plans (Matula's
+/// method, path_diversity_internal.hpp), else nothing; `flows` counts the max flows run.
+std::optional<std::uint64_t> connectivity_at_least_degree(const ConnectivityCheck& check, const FlowNetwork& net,
+                                                          int threads, std::uint64_t& flows) {
+  if (!check.runs) return std::nullopt;
+  const std::uint64_t least = check.least_degree;
+  const std::vector<node_id>& dominating = check.dominating;
   // In batches, as all_pairs: the flows run (and counted) up to the first one below δ do not depend on the
   // threads.
   std::vector<FlowNetwork> nets(std::size_t(threads), net);
@@ -229,7 +210,8 @@ std::optional<std::uint64_t> connectivity_at_least_degree(const Graph& g, const 
 /// earlier one in the batch is run again. Same tree as one flow after the other.
 EdgeDisjointPaths all_pairs(const Graph& g, const FlowNetwork& net, const std::vector<node_id>& terms, int threads) {
   EdgeDisjointPaths r;
-  const std::optional<std::uint64_t> connectivity = connectivity_at_least_degree(g, net, terms, threads, r.max_flows);
+  const std::optional<std::uint64_t> connectivity =
+      connectivity_at_least_degree(plan_connectivity_check(g, terms), net, threads, r.max_flows);
   const std::size_t k = terms.size();
   std::vector<std::size_t> parent(k, 0);
   std::vector<std::uint64_t> weight(k, 0);
@@ -302,6 +284,31 @@ EdgeDisjointPaths sampled_pairs(FlowNetwork& net, const std::vector<node_id>& te
 }
 
 }  // namespace
+
+ConnectivityCheck plan_connectivity_check(const Graph& g, const std::vector<node_id>& terms) {
+  ConnectivityCheck c;
+  const node_id n = g.num_nodes();
+  if (n < 2 || g.directed() || g.has_multiplicity() || g.multigraph()) return c;
+  std::vector<std::uint64_t> degree(n, 0);  // links to other nodes: the capacity around the node in a flow
+  for (node_id v = 0; v < n; ++v)
+    for (node_id u : g.out_neighbors(v)) degree[v] += u != v;
+  c.least_degree = *std::min_element(degree.begin(), degree.end());
+  if (c.least_degree == 0) {  // λ(G) = 0 without a flow
+    c.runs = true;
+    return c;
+  }
+  std::vector<char> dominated(n, 0);
+  for (node_id v = 0; v < n; ++v)
+    if (!dominated[v]) {
+      c.dominating.push_back(v);
+      dominated[v] = 1;
+      for (node_id u : g.out_neighbors(v)) dominated[u] = 1;
+    }
+  std::uint64_t settled = 0;
+  for (std::size_t i = 1; i < terms.size(); ++i) ++(degree[terms[i]] == c.least_degree ? settled : c.flows_left);
+  c.runs = settled > c.dominating.size() - 1;
+  return c;
+}
 
 std::uint64_t local_edge_connectivity(const Graph& g, node_id s, node_id t) {
   if (g.directed()) throw InputError("edge connectivity: the graph must be undirected");

@@ -144,10 +144,13 @@ Report measure(const Graph& g, const MeasureOptions& o) {
       const auto plan = plan_path_diversity(g, po);
       const double seconds = path_diversity_seconds(plan, threads);
       if (seconds > o.notice_seconds)
-        o.notice(
-            fmt::format("path diversity: {} path-count searches and {} max flows over {} arcs, about {:.0f} s "
-                        "on {} thread{}",
-                        plan.sources, plan.max_flows, plan.arcs, seconds, threads, threads == 1 ? "" : "s"));
+        o.notice(fmt::format(
+            "path diversity: {} path-count searches and {} max flows{} over {} arcs, about {:.0f} s on {} thread{}",
+            plan.sources, plan.max_flows,
+            plan.settled_flows
+                ? fmt::format(" ({} more if the edge connectivity is below the least degree)", plan.settled_flows)
+                : "",
+            plan.arcs, seconds, threads, threads == 1 ? "" : "s"));
     }
     r.paths = path_diversity(g, po);
   }

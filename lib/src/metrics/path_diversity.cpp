@@ -194,6 +194,14 @@ PathDiversityPlan plan_path_diversity(const Graph& g, const PathDiversityOptions
     const std::uint64_t pairs = terms * (terms - std::min<std::uint64_t>(terms, 1)) / 2;
     p.exact_connectivity = double(terms) * double(p.arcs) <= o.exact_connectivity_work || pairs <= o.sampled_pairs;
     p.max_flows = p.exact_connectivity ? terms - std::min<std::uint64_t>(terms, 1) : o.sampled_pairs;
+    if (p.exact_connectivity) {
+      const ConnectivityCheck check = plan_connectivity_check(g, path_terms(g, o));
+      if (check.runs) {
+        const std::uint64_t checks = check.dominating.empty() ? 0 : check.dominating.size() - 1;
+        p.settled_flows = p.max_flows - check.flows_left;
+        p.max_flows = checks + check.flows_left;
+      }
+    }
     // Per sampled pair a search per path and one that finds none; per quadruple three sets of them.
     std::uint64_t degree = 0;
     for (node_id v = 0; v < g.num_nodes(); ++v) degree = std::max<std::uint64_t>(degree, g.out_neighbors(v).size());

@@ -15,6 +15,22 @@
 
 namespace topo::metrics {
 
+/// Matula's check that a graph's edge connectivity λ(G) is its least degree δ (D. W. Matula, "Determining edge
+/// connectivity in O(nm)", FOCS 1987), before Gusfield's flows among `terms` (edge_connectivity.cpp): when it
+/// holds, every flow with an end of degree δ is δ without being run. For a dominating set d_1 … d_k, λ(G) is the
+/// smaller of δ and the flows from {d_1 … d_i}, taken as one node, to d_i+1: a minimum cut below δ has dominating
+/// nodes on both sides, since each side then holds more than δ nodes, each with a link across. The proof counts
+/// links one by one, so a graph with parallel links or multiplicities is not checked.
+struct ConnectivityCheck {
+  /// Whether the check runs: it can settle more flows than it runs (more terms after the first, Gusfield's
+  /// root, have degree δ than the dominating set has nodes after its first), or δ = 0.
+  bool runs = false;
+  std::uint64_t least_degree = 0;   // δ, links to other nodes
+  std::vector<node_id> dominating;  // greedy, in id order; the check runs a flow to each but the first
+  std::uint64_t flows_left = 0;     // terms after the first of degree above δ: flows the check may not settle
+};
+ConnectivityCheck plan_connectivity_check(const Graph& g, const std::vector<node_id>& terms);
+
 /// The nodes pairs are drawn from: an indirect network's endpoints, else every node.
 inline std::vector<node_id> path_terms(const Graph& g, const PathDiversityOptions& o) {
   std::vector<node_id> terms = o.endpoints;

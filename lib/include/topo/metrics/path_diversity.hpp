@@ -35,7 +35,7 @@ struct ShortestPathCounts {
 /// components. Undirected graphs only.
 struct EdgeDisjointPaths {
   bool exact = true;            // from a Gomory–Hu tree (every pair), else from a random sample of pairs
-  std::uint64_t max_flows = 0;  // the max flows the figures come from (n - 1, or the sample)
+  std::uint64_t max_flows = 0;  // the max flows run: the edge connectivity's check and Gusfield's, or the sample
   std::uint64_t pairs = 0;      // pairs in the histogram (all pairs, or the sample)
   std::vector<std::pair<std::uint64_t, std::uint64_t>> histogram;  // (λ, unordered pairs), ascending
   /// Exact: the minimum over the pairs (over all nodes, the edge connectivity). Sampled: over the sample,
@@ -95,7 +95,10 @@ PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& o);
 struct PathDiversityPlan {
   std::uint64_t sources = 0;
   bool by_classes = false;
+  /// All pairs': the edge connectivity's check and Gusfield's flows that it does not settle, when it finds the
+  /// edge connectivity at the least degree (else `settled_flows` more); or the sample.
   std::uint64_t max_flows = 0;
+  std::uint64_t settled_flows = 0;
   bool exact_connectivity = true;
   std::uint64_t arcs = 0;
   std::uint64_t greedy_searches = 0;  // shortest-path searches of the greedy paths, at most
