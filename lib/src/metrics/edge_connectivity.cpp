@@ -321,7 +321,7 @@ EdgeDisjointPaths edge_disjoint_paths(const Graph& g, const PathDiversityOptions
   if (g.directed()) throw InputError("edge connectivity: the graph must be undirected");
   const std::vector<node_id> terms = path_terms(g, o);
   FlowNetwork net(g);
-  if (plan_path_diversity(g, o).exact_connectivity) {
+  if (connectivity_exact(g, o)) {
     const int threads = static_cast<int>(std::min<std::size_t>(
         std::max<std::size_t>(terms.size(), 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
     return all_pairs(g, net, terms, threads);

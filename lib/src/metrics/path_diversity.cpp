@@ -117,7 +117,7 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
     r.method = "endpoints";
     sources = o.endpoints;
     for (node_id e : o.endpoints) target[e] = 1;
-  } else if (plan_path_diversity(g, o).by_classes) {
+  } else if (path_counts_by_classes(g, o)) {
     r.method = "orbits";
     sources = o.classes->representative;
     weight = o.classes->size;
@@ -184,15 +184,25 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
 
 }  // namespace
 
+bool path_counts_by_classes(const Graph& g, const PathDiversityOptions& o) {
+  return o.endpoints.empty() && o.classes && !has_parallel_links(g);
+}
+
+bool connectivity_exact(const Graph& g, const PathDiversityOptions& o) {
+  const std::uint64_t terms = o.endpoints.empty() ? g.num_nodes() : o.endpoints.size();
+  const std::uint64_t pairs = terms * (terms - std::min<std::uint64_t>(terms, 1)) / 2;
+  return double(terms) * double(g.num_arcs()) <= o.exact_connectivity_work || pairs <= o.sampled_pairs;
+}
+
 PathDiversityPlan plan_path_diversity(const Graph& g, const PathDiversityOptions& o) {
   PathDiversityPlan p;
   p.arcs = g.num_arcs();
   const std::uint64_t terms = o.endpoints.empty() ? g.num_nodes() : o.endpoints.size();
-  p.by_classes = o.endpoints.empty() && o.classes && !has_parallel_links(g);
+  p.by_classes = path_counts_by_classes(g, o);
   p.sources = p.by_classes ? o.classes->representative.size() : terms;
   if (!g.directed()) {
     const std::uint64_t pairs = terms * (terms - std::min<std::uint64_t>(terms, 1)) / 2;
-    p.exact_connectivity = double(terms) * double(p.arcs) <= o.exact_connectivity_work || pairs <= o.sampled_pairs;
+    p.exact_connectivity = connectivity_exact(g, o);
     p.max_flows = p.exact_connectivity ? terms - std::min<std::uint64_t>(terms, 1) : o.sampled_pairs;
     if (p.exact_connectivity) {
       const ConnectivityCheck check = plan_connectivity_check(g, path_terms(g, o));

@@ -15,6 +15,12 @@
 
 namespace topo::metrics {
 
+/// Whether σ comes from one source per class of o.classes (PathDiversityPlan::by_classes).
+bool path_counts_by_classes(const Graph& g, const PathDiversityOptions& o);
+/// Whether λ is computed for every pair (Gusfield), not on a sample (PathDiversityPlan::exact_connectivity):
+/// these two without the plan's count of flows, which runs Matula's check's planning.
+bool connectivity_exact(const Graph& g, const PathDiversityOptions& o);
+
 /// Matula's check that a graph's edge connectivity λ(G) is its least degree δ (D. W. Matula, "Determining edge
 /// connectivity in O(nm)", FOCS 1987), before Gusfield's flows among `terms` (edge_connectivity.cpp): when it
 /// holds, every flow with an end of degree δ is δ without being run. For a dominating set d_1 … d_k, λ(G) is the
