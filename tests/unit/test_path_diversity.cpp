@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "fixtures.hpp"
 #include "topo/metrics/measure.hpp"
@@ -244,13 +245,14 @@ TEST_CASE("path diversity: counted in the memory estimate only when asked for") 
   };
   CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) == 0);
   o.paths = true;
-  // 2 threads × (117 per node + 40 per arc) + 16 per node, 8000 arcs; per sample (degree 8) a pair's 9 and a
-  // quadruple's 3 × 17 lengths of 4 bytes, 4 vectors of 24 bytes and 40 for the pair drawn: 376, 1000 samples
-  CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) ==
-        2 * (117 * 1000 + 40 * 8000) + 16 * 1000 + 376 * 1000);
+  // The sweeps' padded lists (24 per padded arc, 9000) and neighbour words (3 per arc); 2 threads × (a sweeper,
+  // 233 per node and the padding node, 2 bit sets of 16 words, 8 per padded arc: 305,489; 101 per node and 40
+  // per arc) + 16 per node, 8000 arcs; per sample (degree 8) a pair's 9 and a quadruple's 3 × 17 lengths of 4
+  // bytes, 4 vectors of 24 bytes and 40 for the pair drawn: 376, 1000 samples
+  const std::uint64_t fixed = 24 * 9000 + 3 * 8000 + 2 * (305489 + 101 * 1000 + 40 * 8000) + 16 * 1000;
+  CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) == fixed + 376 * 1000);
   o.paths_sampled_pairs = 10;
-  CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) ==
-        2 * (117 * 1000 + 40 * 8000) + 16 * 1000 + 376 * 10);
+  CHECK(has_paths(metrics::measure_memory(1000, 4000, false, false, o)) == fixed + 376 * 10);
 }
 
 TEST_CASE("path diversity: the same figures on 1 and 2 threads") {
@@ -319,4 +321,63 @@ TEST_CASE("greedy disjoint paths: parallel links carry one path each, bad node s
   CHECK_THROWS_AS(metrics::greedy_path_lengths(g, {0, 1}, {1}), InputError);
   const Graph directed = test::family("debruijn", {{"symbols", "2"}, {"length", "3"}});
   CHECK_THROWS_AS(metrics::greedy_path_lengths(directed, {0}, {1}), InputError);
+}
+
+TEST_CASE("path diversity: sweeps of 8 sources count as one search per source, with every kernel") {
+  // From 16 sources on, the counts run 8 sources a sweep (load_kernel.hpp). Against one search per source
+  // (shortest_path_counts_from): links of multiplicity 3, a directed graph, an indirect network's endpoints, and a
+  // chain of links of multiplicity 1024 whose counts pass 2^53.
+  const Graph cubic = test::family("random-regular", {{"nodes", "40"}, {"degree", "3"}});
+  GraphBuilder thick(40, false);
+  for (link_id l = 0; l < cubic.num_links(); ++l) {
+    LinkAttrs a;
+    a.multiplicity = l % 5 == 0 ? 3 : 1;
+    thick.add_link(cubic.source(l), cubic.target(l), a);
+  }
+  GraphBuilder chain(24, false);
+  LinkAttrs many;
+  many.multiplicity = 1024;
+  for (node_id v = 0; v + 1 < 24; ++v) chain.add_link(v, v + 1, many);
+  const std::vector<Graph> graphs = {thick.finish(Duplicates::reject),
+                                     test::family("debruijn", {{"symbols", "2"}, {"length", "5"}}),
+                                     test::family("fattree", {{"arity", "4"}, {"levels", "2"}}), chain.finish()};
+  for (const Graph& g : graphs) {
+    std::vector<node_id> terms = g.meta.endpoints;
+    if (terms.empty())
+      for (node_id v = 0; v < g.num_nodes(); ++v) terms.push_back(v);
+    REQUIRE(terms.size() >= 16);
+    std::map<std::uint64_t, std::uint64_t> bins;
+    std::uint64_t above = 0, pairs = 0;
+    double sum = 0, max = 0;
+    for (node_id s : terms) {
+      const auto sigma = metrics::shortest_path_counts_from(g, s);
+      for (node_id t : terms)
+        if (t != s && sigma[t] > 0) {
+          ++pairs;
+          sum += sigma[t];
+          max = std::max(max, sigma[t]);
+          if (sigma[t] >= metrics::exact_path_count_limit)
+            ++above;
+          else
+            ++bins[std::uint64_t(sigma[t])];
+        }
+    }
+    std::optional<double> first_mean;
+    for (const auto& k : metrics::kernels()) {
+      if (!metrics::kernel_supported(k.id)) continue;
+      CAPTURE(k.name);
+      metrics::PathDiversityOptions o;
+      o.endpoints = g.meta.endpoints;
+      o.kernel = k.id;
+      o.threads = 2;
+      const auto r = metrics::path_diversity(g, o).shortest;
+      CHECK(r.histogram == Histogram(bins.begin(), bins.end()));
+      CHECK(r.pairs == pairs);
+      CHECK(r.pairs_above_limit == above);
+      CHECK(r.max == max);
+      CHECK(r.mean == doctest::Approx(sum / double(pairs)).epsilon(1e-12));
+      if (first_mean) CHECK(r.mean == *first_mean);  // every kernel, bit for bit
+      first_mean = r.mean;
+    }
+  }
 }

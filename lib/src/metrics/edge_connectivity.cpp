@@ -12,7 +12,6 @@
 #include <map>
 #include <numeric>
 #include <optional>
-#include <span>
 
 #include "path_diversity_internal.hpp"
 #include "topo/errors.hpp"
@@ -27,8 +26,10 @@ constexpr std::uint32_t no_level = std::numeric_limits<std::uint32_t>::max();
 /// The residual network of an undirected graph, reset before each flow.
 class FlowNetwork {
  public:
+  /// Which minimum cut on_source_side reports: the last search's reach from s, s alone, or all but t.
+  enum class Cut { levels, source_alone, sink_alone };
+
   explicit FlowNetwork(const Graph& g) : n_(g.num_nodes()) {
-    level_.resize(n_);
     next_.resize(n_);
     const std::uint64_t arcs = g.num_arcs();
     off_.resize(n_ + 1);
@@ -51,7 +52,8 @@ class FlowNetwork {
     for (node_id v = 0; v < n_; ++v)
       around_[v] = std::accumulate(cap_.begin() + std::ptrdiff_t(off_[v]), cap_.begin() + std::ptrdiff_t(off_[v + 1]),
                                    std::uint64_t{0});
-    res_.resize(arcs);
+    res_.assign(cap_.begin(), cap_.end());
+    level_.assign(n_, no_level);
     queue_.reserve(n_);
   }
 
@@ -59,7 +61,8 @@ class FlowNetwork {
   /// the smaller capacity around s or t, which bounds it: then that node alone is a side of a minimum cut.
   std::uint64_t max_flow(node_id s, node_id t) {
     const std::uint64_t bound = std::min(around_[s], around_[t]);
-    const std::uint64_t flow = flow_from(std::span(&s, 1), t, bound);
+    const std::uint64_t flow = flow_to(
+        s, [t](node_id v) { return v == t; }, bound);
     return flow == bound ? settled_flow(s, t) : flow;
   }
   /// The s-t flow when it is known to be the smaller capacity around s or t (the graph's edge connectivity is
@@ -70,23 +73,28 @@ class FlowNetwork {
     cut_node_ = around_[s] == bound ? s : t;
     return bound;
   }
-  /// The largest flow from the nodes `from`, taken as one node, to t (not among them), stopped at `bound`.
-  std::uint64_t flow_from(std::span<const node_id> from, node_id t, std::uint64_t bound) {
-    std::copy(cap_.begin(), cap_.end(), res_.begin());
+  /// The largest flow from s to the nodes for which `is_sink` holds (not s), taken as one node, stopped at
+  /// `bound`. The searches start at s and stop at the nearest sinks' level, and only the arcs and nodes they
+  /// touched are reset afterwards, so a flow to sinks near s costs what it touches, not the whole graph.
+  template <typename IsSink>
+  std::uint64_t flow_to(node_id s, const IsSink& is_sink, std::uint64_t bound) {
+    for (std::uint64_t a : pushed_) res_[a] = cap_[a];
+    pushed_.clear();
     std::uint64_t flow = 0;
     cut_ = Cut::levels;
-    while (flow < bound && levels(from, t)) {
-      std::copy(off_.begin(), off_.end() - 1, next_.begin());
-      for (node_id s : from)
-        while (flow < bound)
-          if (const std::uint64_t f = blocking_path(s, t))
-            flow += f;
-          else
-            break;
+    while (flow < bound && levels(s, is_sink)) {
+      for (node_id v : queue_) next_[v] = off_[v];
+      while (flow < bound)
+        if (const std::uint64_t f = blocking_path(s, is_sink))
+          flow += f;
+        else
+          break;
     }
     return flow;
   }
   std::uint64_t around(node_id v) const { return around_[v]; }
+  Cut cut() const { return cut_; }
+  node_id num_nodes() const { return n_; }
   bool on_source_side(node_id v) const {
     switch (cut_) {
       case Cut::source_alone:
@@ -99,33 +107,37 @@ class FlowNetwork {
   }
 
  private:
-  /// BFS levels from the nodes `from` over arcs with residual capacity, up to t's; true when t is reached (when
-  /// it is not, every node reached has a level: the source side of a minimum cut).
-  bool levels(std::span<const node_id> from, node_id t) {
-    std::fill(level_.begin(), level_.end(), no_level);
+  /// BFS levels from s over arcs with residual capacity, up to the nearest sinks'; true when a sink is reached
+  /// (when none is, every node reached has a level: the source side of a minimum cut). The previous search's
+  /// nodes, the only ones with a level, are cleared first.
+  template <typename IsSink>
+  bool levels(node_id s, const IsSink& is_sink) {
+    for (node_id v : queue_) level_[v] = no_level;
     queue_.clear();
-    for (node_id s : from) {
-      level_[s] = 0;
-      queue_.push_back(s);
-    }
+    level_[s] = 0;
+    queue_.push_back(s);
+    std::uint32_t sink_level = no_level;
     for (std::size_t h = 0; h < queue_.size(); ++h) {
       const node_id v = queue_[h];
-      if (level_[t] != no_level && level_[v] >= level_[t]) break;  // no shortest augmenting path goes further
+      if (level_[v] >= sink_level) break;  // no shortest augmenting path goes further
       for (std::uint64_t a = off_[v]; a < off_[v + 1]; ++a)
         if (res_[a] && level_[head_[a]] == no_level) {
-          level_[head_[a]] = level_[v] + 1;
-          queue_.push_back(head_[a]);
+          const node_id w = head_[a];
+          level_[w] = level_[v] + 1;
+          queue_.push_back(w);
+          if (is_sink(w)) sink_level = level_[w];
         }
     }
-    return level_[t] != no_level;
+    return sink_level != no_level;
   }
 
   /// One augmenting path along the levels (an iterative DFS: paths can be as long as the graph), its flow
   /// pushed; 0 when the level graph is blocked. Dead ends leave the level graph.
-  std::uint64_t blocking_path(node_id s, node_id t) {
+  template <typename IsSink>
+  std::uint64_t blocking_path(node_id s, const IsSink& is_sink) {
     path_.clear();
     node_id v = s;
-    while (v != t) {
+    while (!is_sink(v)) {
       bool advanced = false;
       for (; next_[v] < off_[v + 1]; ++next_[v]) {
         const std::uint64_t a = next_[v];
@@ -150,17 +162,18 @@ class FlowNetwork {
     for (std::uint64_t a : path_) {
       res_[a] -= f;
       res_[rev_[a]] += f;
+      pushed_.push_back(a);
+      pushed_.push_back(rev_[a]);
     }
     return f;
   }
 
-  /// Which minimum cut on_source_side reports: the last BFS's reach from s, s alone, or all but t.
-  enum class Cut { levels, source_alone, sink_alone };
   node_id n_;
   Cut cut_ = Cut::levels;
   node_id cut_node_ = 0;
   std::vector<std::uint64_t> around_;  // capacity of the links around each node
   std::vector<std::uint64_t> off_, rev_, res_, next_, path_;
+  std::vector<std::uint64_t> pushed_;  // arcs whose residual capacity the flow changed, reset before the next
   std::vector<node_id> head_, queue_;
   std::vector<std::uint32_t> cap_, level_;
 };
@@ -190,14 +203,18 @@ std::optional<std::uint64_t> connectivity_at_least_degree(const ConnectivityChec
   // In batches, as all_pairs: the flows run (and counted) up to the first one below δ do not depend on the
   // threads.
   std::vector<FlowNetwork> nets(std::size_t(threads), net);
+  // Each flow runs from d_i to the nodes before it, whose positions in the set are below i: its searches stop
+  // at the nearest of them, a few links away.
+  std::vector<std::size_t> position(net.num_nodes(), dominating.size());
+  for (std::size_t i = 0; i < dominating.size(); ++i) position[dominating[i]] = i;
   const std::size_t batch = std::size_t(threads) * 32;
   for (std::size_t first = 1; first < dominating.size(); first += batch) {
     const std::size_t last = std::min(dominating.size(), first + batch);
     char below = 0;
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(| : below)
     for (std::size_t i = first; i < last; ++i)
-      below |= nets[std::size_t(omp_get_thread_num())].flow_from(std::span(dominating).first(i), dominating[i], least) <
-               least;
+      below |= nets[std::size_t(omp_get_thread_num())].flow_to(
+                   dominating[i], [&position, i](node_id v) { return position[v] < i; }, least) < least;
     flows += last - first;
     if (below) return std::nullopt;
   }
@@ -220,25 +237,36 @@ EdgeDisjointPaths all_pairs(const Graph& g, const FlowNetwork& net, const std::v
   std::vector<std::size_t> used(batch);
   std::vector<std::uint64_t> flow(batch);
   std::vector<char> ran(batch);
+  // A flow's cut: one of its ends alone, or the flow's last search's reach, then each later terminal's side.
+  std::vector<FlowNetwork::Cut> cut(batch);
   std::vector<std::vector<char>> side(batch, std::vector<char>(k));
+  const auto settled = [&](std::size_t i) {
+    return connectivity && std::min(net.around(terms[i]), net.around(terms[parent[i]])) == *connectivity;
+  };
   auto run = [&](FlowNetwork& f, std::size_t i, std::size_t b) {
     const node_id s = terms[i], t = terms[parent[i]];
     used[b] = parent[i];
-    ran[b] = !connectivity || std::min(f.around(s), f.around(t)) != *connectivity;
+    ran[b] = !settled(i);
     flow[b] = ran[b] ? f.max_flow(s, t) : f.settled_flow(s, t);
-    for (std::size_t j = i + 1; j < k; ++j) side[b][j] = f.on_source_side(terms[j]);
+    cut[b] = f.cut();
+    if (cut[b] == FlowNetwork::Cut::levels)
+      for (std::size_t j = i + 1; j < k; ++j) side[b][j] = f.on_source_side(terms[j]);
   };
   for (std::size_t first = 1; first < k; first += batch) {
     const std::size_t last = std::min(k, first + batch);
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    // A batch of settled flows only is quicker on one thread than the threads' start.
+    bool any_to_run = false;
+    for (std::size_t i = first; i < last; ++i) any_to_run |= !settled(i);
+#pragma omp parallel for num_threads(any_to_run ? threads : 1) schedule(dynamic, 1)
     for (std::size_t i = first; i < last; ++i) run(nets[std::size_t(omp_get_thread_num())], i, i - first);
     for (std::size_t i = first; i < last; ++i) {
       const std::size_t b = i - first;
       if (used[b] != parent[i]) run(nets[0], i, b);
       weight[i] = flow[b];
       r.max_flows += ran[b];
+      if (cut[b] == FlowNetwork::Cut::source_alone) continue;  // no terminal after s is on its side
       for (std::size_t j = i + 1; j < k; ++j)
-        if (parent[j] == parent[i] && side[b][j]) parent[j] = i;
+        if (parent[j] == parent[i] && (cut[b] == FlowNetwork::Cut::sink_alone || side[b][j])) parent[j] = i;
     }
   }
   std::vector<std::size_t> order(k > 0 ? k - 1 : 0);

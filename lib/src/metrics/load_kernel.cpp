@@ -153,13 +153,10 @@ void SplitLoadSweeper::take_loads(std::vector<double>& load) {
   std::fill(load_.begin(), load_.end(), 0.0);
 }
 
-void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const double> weight) {
+loads::LoadPass SplitLoadSweeper::forward(std::span<const node_id> sources) {
   const Graph& g = g_.graph;
   const std::size_t count = std::min<std::size_t>(sources.size(), loads::lanes);
-  if (count == 0) return;
-  alignas(64) double lane_weight[loads::lanes] = {};
   for (std::size_t i = 0; i < count; ++i) {
-    lane_weight[i] = weight[i];
     sigma_[sources[i]].x[i] = 1;
     frontier_[0][sources[i]].x[i] = 1;
   }
@@ -183,7 +180,6 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   pass.sigma = sigma_.data()->x;
   pass.live_bits = (1u << count) - 1;
   pass.prefetch = g_.prefetch;
-  pass.weight = lane_weight;
   pass.active = active_.data();
   pass.next = next_.data();
   pass.active_words = active_.size();
@@ -191,10 +187,10 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   pass.found_lanes = found_lanes_.data();
   pass.load = load_.data();
 
-  // Forward: path counts level by level; found_ lists the nodes each level reaches in some lane (level
-  // 0: the sources, each once), found_lanes_ those lanes. A node joins the active set at the level after
-  // an in-neighbour is first reached (its nearest source's distance), and the sweep ends at the first
-  // level that reaches nothing.
+  // Path counts level by level; found_ lists the nodes each level reaches in some lane (level 0: the
+  // sources, each once), found_lanes_ those lanes. A node joins the active set at the level after an
+  // in-neighbour is first reached (its nearest source's distance), and the sweep ends at the first level
+  // that reaches nothing.
   std::size_t sources_found = 0;
   for (std::size_t i = 0; i < count; ++i) {
     const node_id s = sources[i];
@@ -210,41 +206,33 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
   }
   pass.found_count = sources_found;
   level_start_.assign({0, sources_found});
-  // frontier_[level % 2] is written at level; before that it is cleared of level - 2's nodes.
-  const auto clear_frontier = [&](std::size_t level) {
-    auto& frontier = frontier_[level % 2];
-    for (std::size_t i = level_start_[level]; i < level_start_[level + 1]; ++i) frontier[found_[i]] = Lanes{};
-  };
-  const auto use_frontiers = [&](std::size_t in, std::size_t out) {
-    pass.frontier_in = frontier_[in % 2].data()->x;
-    pass.frontier_out = frontier_[out % 2].data()->x;
-  };
   for (std::uint32_t level = 1;; ++level) {
     for (std::size_t w = 0; w < active_.size(); ++w) {
       active_[w] |= next_[w];
       next_[w] = 0;
     }
     if (level >= 2) clear_frontier(level - 2);
-    use_frontiers(level - 1, level);
+    use_frontiers(pass, level - 1, level);
     g_.kernel.forward(pass);
     if (pass.found_count == level_start_.back()) break;
     level_start_.push_back(pass.found_count);
   }
   // The last level reached nothing: the level before it is the only one left in a frontier.
-  const std::size_t levels = level_start_.size() - 1;
-  clear_frontier(levels - 1);
-  // Backward, from the farthest level down to the sources: the loads of the arcs leaving each level.
-  for (std::size_t level = levels; level-- > 0;) {
-    if (level + 2 < levels) clear_frontier(level + 2);
-    use_frontiers(level + 1, level);
-    pass.nodes = found_.data() + level_start_[level];
-    pass.node_lanes = found_lanes_.data() + level_start_[level];
-    pass.node_count = level_start_[level + 1] - level_start_[level];
-    g_.kernel.backward(pass);
-  }
-  clear_frontier(0);
-  if (levels > 1) clear_frontier(1);
+  clear_frontier(level_start_.size() - 2);
+  return pass;
+}
 
+void SplitLoadSweeper::clear_frontier(std::size_t level) {
+  auto& frontier = frontier_[level % 2];
+  for (std::size_t i = level_start_[level]; i < level_start_[level + 1]; ++i) frontier[found_[i]] = Lanes{};
+}
+
+void SplitLoadSweeper::use_frontiers(loads::LoadPass& pass, std::size_t in, std::size_t out) {
+  pass.frontier_in = frontier_[in % 2].data()->x;
+  pass.frontier_out = frontier_[out % 2].data()->x;
+}
+
+void SplitLoadSweeper::forget_reached(const loads::LoadPass& pass) {
   // sigma_ keeps stale values: the passes read it only in the lanes found at a level. Every node left in
   // the active set was reached in some lane (it has a reached in-neighbour), so clearing the words of the
   // reached nodes empties it.
@@ -253,6 +241,39 @@ void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const dou
     reached_[v] = 0;
     active_[v / 64] = 0;
   }
+}
+
+void SplitLoadSweeper::add(std::span<const node_id> sources, std::span<const double> weight) {
+  const std::size_t count = std::min<std::size_t>(sources.size(), loads::lanes);
+  if (count == 0) return;
+  alignas(64) double lane_weight[loads::lanes] = {};
+  for (std::size_t i = 0; i < count; ++i) lane_weight[i] = weight[i];
+  loads::LoadPass pass = forward(sources);
+  pass.weight = lane_weight;
+  // Backward, from the farthest level down to the sources: the loads of the arcs leaving each level.
+  const std::size_t levels = level_start_.size() - 1;
+  for (std::size_t level = levels; level-- > 0;) {
+    if (level + 2 < levels) clear_frontier(level + 2);
+    use_frontiers(pass, level + 1, level);
+    pass.nodes = found_.data() + level_start_[level];
+    pass.node_lanes = found_lanes_.data() + level_start_[level];
+    pass.node_count = level_start_[level + 1] - level_start_[level];
+    g_.kernel.backward(pass);
+  }
+  clear_frontier(0);
+  if (levels > 1) clear_frontier(1);
+  forget_reached(pass);
+}
+
+void SplitLoadSweeper::count_paths(std::span<const node_id> sources) {
+  if (sources.empty()) return;
+  forget_reached(forward(sources));
+}
+
+SplitLoadSweeper::Found SplitLoadSweeper::found() const {
+  const std::size_t count = level_start_.empty() ? 0 : level_start_.back();
+  return {std::span(found_).first(count), std::span(found_lanes_).first(count),
+          level_start_.size() > 1 ? level_start_[1] : 0};
 }
 
 }  // namespace topo::metrics

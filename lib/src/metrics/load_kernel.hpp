@@ -55,7 +55,30 @@ class SplitLoadSweeper {
   /// load[arc] += the loads added since the last call (arcs in Graph::out_links order); clears them.
   void take_loads(std::vector<double>& load);
 
+  /// Brandes' first pass alone, for the (at most loads::lanes) sources, source i in lane i: the number of
+  /// shortest paths from each to every node, read by found() and paths() until the next sweep.
+  void count_paths(std::span<const node_id> sources);
+  /// The last sweep's nodes, level by level (in id order within a level), each with the lanes that reach it
+  /// at that level; the first `sources` of them are level 0, each source in its own lanes.
+  struct Found {
+    std::span<const std::uint32_t> nodes;
+    std::span<const std::uint8_t> lanes;
+    std::size_t sources;
+  };
+  Found found() const;
+  /// σ from lane i's source to v, for v and i listed by found().
+  double paths(node_id v, unsigned lane) const { return sigma_[v].x[lane]; }
+
  private:
+  /// Seeds the sources and runs the forward passes (found_, found_lanes_, level_start_ and sigma_ filled, the
+  /// frontiers cleared again); returns the passes' arguments for the backward passes.
+  loads::LoadPass forward(std::span<const node_id> sources);
+  /// Zeroes level `level`'s nodes in the frontier it was written to.
+  void clear_frontier(std::size_t level);
+  void use_frontiers(loads::LoadPass& pass, std::size_t in, std::size_t out);
+  /// Leaves no node reached and the active set empty, for the next sweep.
+  void forget_reached(const loads::LoadPass& pass);
+
   struct alignas(64) Lanes {
     double x[loads::lanes];
   };

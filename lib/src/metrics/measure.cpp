@@ -136,9 +136,11 @@ Report measure(const Graph& g, const MeasureOptions& o) {
     po.endpoints = r.endpoints;
     // The classes the distances came from: automorphisms keep σ's distribution per source as well.
     if (r.distances.method == "orbits") po.classes = &*r.distances.orbits;
+    po.distance_histogram = &r.distances.stats.histogram;
     po.exact_connectivity_work = o.paths_exact_work;
     po.sampled_pairs = o.paths_sampled_pairs;
     po.ranks = o.ranks;
+    po.kernel = o.kernel;
     if (o.notice) {
       const unsigned threads = o.threads > 0 ? unsigned(o.threads) : std::max(1u, std::thread::hardware_concurrency());
       const auto plan = plan_path_diversity(g, po);

@@ -5,9 +5,11 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <unordered_map>
 
+#include "load_kernel.hpp"
 #include "path_diversity_internal.hpp"
 
 namespace topo::metrics {
@@ -50,55 +52,79 @@ struct CountSweep {
   }
 };
 
-/// A part of the histogram and the sums, one per thread, added up at the end.
+/// A part of the histogram, one per thread, added up at the end. The pairs, their least and largest σ and
+/// those with σ = 1 follow from the bins.
 struct CountTally {
-  std::unordered_map<std::uint64_t, std::uint64_t> bins;
-  std::uint64_t above = 0, pairs = 0, single = 0;
-  double min = std::numeric_limits<double>::infinity(), max = 0;
+  /// σ below this is counted in `small`, indexed by σ: most pairs, at an increment each.
+  static constexpr std::size_t dense = 1024;
+  std::vector<std::uint64_t> small = std::vector<std::uint64_t>(dense, 0);
+  std::unordered_map<std::uint64_t, std::uint64_t> bins;  // σ from `dense` up to 2^53
+  std::uint64_t above = 0;                                // pairs with σ ≥ 2^53
+  double above_min = std::numeric_limits<double>::infinity(), above_max = 0;
 
   void add(double sigma, std::uint64_t weight) {
-    if (sigma >= exact_path_count_limit)
-      above += weight;
-    else
+    if (sigma < double(dense))
+      small[std::size_t(sigma)] += weight;
+    else if (sigma < exact_path_count_limit)
       bins[std::uint64_t(sigma)] += weight;
-    pairs += weight;
-    if (sigma == 1) single += weight;
-    min = std::min(min, sigma);
-    max = std::max(max, sigma);
+    else {
+      above += weight;
+      above_min = std::min(above_min, sigma);
+      above_max = std::max(above_max, sigma);
+    }
   }
   void merge(const CountTally& o) {
+    for (std::size_t k = 0; k < dense; ++k) small[k] += o.small[k];
     for (const auto& [k, c] : o.bins) bins[k] += c;
     above += o.above;
-    pairs += o.pairs;
-    single += o.single;
-    min = std::min(min, o.min);
-    max = std::max(max, o.max);
+    above_min = std::min(above_min, o.above_min);
+    above_max = std::max(above_max, o.above_max);
+  }
+  /// (σ, pairs) for every σ below 2^53 that occurs, ascending.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> histogram() const {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> h;
+    for (std::size_t k = 0; k < dense; ++k)
+      if (small[k]) h.emplace_back(k, small[k]);
+    const std::size_t dense_bins = h.size();
+    h.insert(h.end(), bins.begin(), bins.end());
+    std::sort(h.begin() + std::ptrdiff_t(dense_bins), h.end());
+    return h;
   }
   void pack(std::string& out) const {
     std::vector<std::uint64_t> keys, counts;
-    for (const auto& [k, c] : bins) {
+    for (const auto& [k, c] : histogram()) {
       keys.push_back(k);
       counts.push_back(c);
     }
     parallel::pack<std::uint64_t>(out, keys);
     parallel::pack<std::uint64_t>(out, counts);
-    parallel::pack<std::uint64_t>(out, std::vector<std::uint64_t>{above, pairs, single});
-    parallel::pack<double>(out, std::vector<double>{min, max});
+    parallel::pack<std::uint64_t>(out, std::vector<std::uint64_t>{above});
+    parallel::pack<double>(out, std::vector<double>{above_min, above_max});
   }
   static CountTally unpack(const std::string& in, std::size_t& at) {
     CountTally t;
     const auto keys = parallel::unpack<std::uint64_t>(in, at), counts = parallel::unpack<std::uint64_t>(in, at);
-    for (std::size_t i = 0; i < keys.size(); ++i) t.bins[keys[i]] = counts[i];
-    const auto sums = parallel::unpack<std::uint64_t>(in, at);
+    for (std::size_t i = 0; i < keys.size(); ++i) t.add(double(keys[i]), counts[i]);
+    t.above = parallel::unpack<std::uint64_t>(in, at)[0];
     const auto range = parallel::unpack<double>(in, at);
-    t.above = sums[0];
-    t.pairs = sums[1];
-    t.single = sums[2];
-    t.min = range[0];
-    t.max = range[1];
+    t.above_min = range[0];
+    t.above_max = range[1];
     return t;
   }
 };
+
+/// The path counts' threads for `items` sweeps.
+int thread_count(const PathDiversityOptions& o, std::size_t items) {
+  return static_cast<int>(std::min<std::size_t>(std::max<std::size_t>(items, 1),
+                                                std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
+}
+
+/// Whether the path counts run loads::lanes sources a sweep, the link loads' forward passes (load_kernel.hpp),
+/// rather than one scalar BFS a source: when two sweeps' worth of sources fill the lanes. Decided on all the
+/// sources, not a process's share, so that every process sums in the same order.
+bool counts_in_lanes(std::size_t sources) {
+  return sources >= 2 * loads::lanes;
+}
 
 bool has_parallel_links(const Graph& g) {
   if (g.multigraph()) return true;
@@ -134,28 +160,70 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
   const auto items = my_items(ranks, sources.size());
   const std::size_t first = items.first, last = items.second;  // an OpenMP region cannot use a binding
   std::vector<double> source_sum(last - first, 0);
-  const int threads = static_cast<int>(std::min<std::size_t>(
-      std::max<std::size_t>(last - first, 1), std::size_t(o.threads > 0 ? o.threads : omp_get_max_threads())));
+  if (counts_in_lanes(sources.size())) {
+    // loads::lanes sources a sweep, grouped as the link loads group them; `index` maps them back.
+    std::vector<node_id> grouped(sources.begin() + std::ptrdiff_t(first), sources.begin() + std::ptrdiff_t(last));
+    std::vector<double> index(grouped.size());
+    for (std::size_t i = 0; i < index.size(); ++i) index[i] = double(first + i);
+    order_sources_for_sweeps(g, grouped, index);
+    SplitLoadGraph split(g, {}, o.kernel);
+    const std::size_t sweeps = (grouped.size() + loads::lanes - 1) / loads::lanes;
+    const int threads = thread_count(o, sweeps);
+    split.prefetch_when_vectors_outgrow_cache(unsigned(threads));
 #pragma omp parallel num_threads(threads)
-  {
-    CountSweep sweep(n);
-    CountTally part;
+    {
+      SplitLoadSweeper sweeper(split);
+      CountTally part;
 #pragma omp for schedule(dynamic, 1) nowait
-    for (std::size_t i = first; i < last; ++i) {
-      const node_id s = sources[i];
-      sweep.run(g, s);
-      const std::uint64_t w = weight.empty() ? 1 : weight[i];
-      double sum = 0;
-      for (node_id t : sweep.queue)
-        if (t != s && (target.empty() || target[t])) {
-          part.add(sweep.sigma[t], w);
-          sum += sweep.sigma[t];
+      for (std::size_t k = 0; k < sweeps; ++k) {
+        const std::size_t begin = k * loads::lanes, end = std::min(grouped.size(), begin + loads::lanes);
+        sweeper.count_paths(std::span(grouped).subspan(begin, end - begin));
+        std::size_t item[loads::lanes];
+        std::uint64_t lane_weight[loads::lanes];
+        double lane_sum[loads::lanes] = {};
+        for (std::size_t lane = 0; lane < end - begin; ++lane) {
+          item[lane] = std::size_t(index[begin + lane]);
+          lane_weight[lane] = weight.empty() ? 1 : weight[item[lane]];
         }
-      source_sum[i - first] = sum * double(w);
-    }
+        // Level 0 lists the sources in their own lanes only: the pairs start after it.
+        const auto found = sweeper.found();
+        for (std::size_t f = found.sources; f < found.nodes.size(); ++f) {
+          const node_id t = found.nodes[f];
+          if (!target.empty() && !target[t]) continue;
+          for (unsigned bits = found.lanes[f]; bits; bits &= bits - 1) {
+            const auto lane = unsigned(__builtin_ctz(bits));
+            const double sigma = sweeper.paths(t, lane);
+            part.add(sigma, lane_weight[lane]);
+            lane_sum[lane] += sigma;
+          }
+        }
+        for (std::size_t lane = 0; lane < end - begin; ++lane) source_sum[item[lane] - first] = lane_sum[lane];
+      }
 #pragma omp critical
-    mine.merge(part);
+      mine.merge(part);
+    }
+  } else {
+    const int threads = thread_count(o, last - first);
+#pragma omp parallel num_threads(threads)
+    {
+      CountSweep sweep(n);
+      CountTally part;
+#pragma omp for schedule(dynamic, 1) nowait
+      for (std::size_t i = first; i < last; ++i) {
+        sweep.run(g, sources[i]);
+        double sum = 0;
+        for (node_id t : sweep.queue)
+          if (t != sources[i] && (target.empty() || target[t])) {
+            part.add(sweep.sigma[t], weight.empty() ? 1 : weight[i]);
+            sum += sweep.sigma[t];
+          }
+        source_sum[i - first] = sum;
+      }
+#pragma omp critical
+      mine.merge(part);
+    }
   }
+  for (std::size_t i = first; i < last; ++i) source_sum[i - first] *= double(weight.empty() ? 1 : weight[i]);
   std::string packed;
   mine.pack(packed);
   parallel::pack<double>(packed, source_sum);
@@ -167,17 +235,17 @@ ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptio
     const auto sums = parallel::unpack<double>(whole, at);
     source_sum.insert(source_sum.end(), sums.begin(), sums.end());
   }
-  r.histogram.assign(total.bins.begin(), total.bins.end());
-  std::sort(r.histogram.begin(), r.histogram.end());
+  r.histogram = total.histogram();
   r.pairs_above_limit = total.above;
-  r.pairs = total.pairs;
-  if (total.pairs) {
+  r.pairs = total.above;
+  for (const auto& [sigma, pairs] : r.histogram) r.pairs += pairs;
+  if (r.pairs) {
     double sum = 0;
     for (double x : source_sum) sum += x;
-    r.mean = sum / double(total.pairs);
-    r.min = total.min;
-    r.max = total.max;
-    r.single_fraction = double(total.single) / double(total.pairs);
+    r.mean = sum / double(r.pairs);
+    r.min = r.histogram.empty() ? total.above_min : double(r.histogram.front().first);
+    r.max = total.above ? total.above_max : double(r.histogram.back().first);
+    r.single_fraction = double(total.small[1]) / double(r.pairs);
   }
   return r;
 }
@@ -196,7 +264,28 @@ bool connectivity_exact(const Graph& g, const PathDiversityOptions& o) {
 
 PathDiversityPlan plan_path_diversity(const Graph& g, const PathDiversityOptions& o) {
   PathDiversityPlan p;
+  p.nodes = g.num_nodes();
   p.arcs = g.num_arcs();
+  p.flow_search_arcs = p.greedy_search_arcs = double(p.arcs);
+  if (o.distance_histogram && o.endpoints.empty() && p.nodes) {
+    // The mean distance L over pairs, and B(r), the nodes within r of a node on average.
+    const auto& h = *o.distance_histogram;
+    double pairs = 0, sum = 0;
+    for (std::size_t d = 1; d < h.size(); ++d) {
+      pairs += double(h[d]);
+      sum += double(d) * double(h[d]);
+    }
+    const double mean = pairs > 0 ? sum / pairs : 0, degree = double(p.arcs) / double(p.nodes);
+    const auto ball = [&](double r) {
+      double within = 0;
+      for (std::size_t d = 0; d < h.size() && double(d) <= std::ceil(r); ++d) within += double(h[d]);
+      return within / double(p.nodes);
+    };
+    if (pairs > 0) {
+      p.flow_search_arcs = std::min(double(p.arcs), ball(mean) * degree);
+      p.greedy_search_arcs = std::min(double(p.arcs), 2 * ball(mean / 2) * degree);
+    }
+  }
   const std::uint64_t terms = o.endpoints.empty() ? g.num_nodes() : o.endpoints.size();
   p.by_classes = path_counts_by_classes(g, o);
   p.sources = p.by_classes ? o.classes->representative.size() : terms;
@@ -207,9 +296,9 @@ PathDiversityPlan plan_path_diversity(const Graph& g, const PathDiversityOptions
     if (p.exact_connectivity) {
       const ConnectivityCheck check = plan_connectivity_check(g, path_terms(g, o));
       if (check.runs) {
-        const std::uint64_t checks = check.dominating.empty() ? 0 : check.dominating.size() - 1;
+        p.check_flows = check.dominating.empty() ? 0 : check.dominating.size() - 1;
         p.settled_flows = p.max_flows - check.flows_left;
-        p.max_flows = checks + check.flows_left;
+        p.max_flows = p.check_flows + check.flows_left;
       }
     }
     // Per sampled pair a search per path and one that finds none; per quadruple three sets of them.
@@ -222,12 +311,18 @@ PathDiversityPlan plan_path_diversity(const Graph& g, const PathDiversityOptions
 }
 
 double path_diversity_seconds(const PathDiversityPlan& p, unsigned threads) {
-  // Rates of one AMD EPYC core on random regular graphs of degree 8 (bench/paths.sh), rounded down: the path
-  // counts 1e8 arcs a second, a max flow (Dinic's phases, then the cut) 3e7.
-  const double arcs = double(p.arcs);
-  // The greedy paths' searches, each at most one BFS, at the path counts' rate.
-  return (double(p.sources) + double(p.greedy_searches)) * arcs / (1e8 * std::max(1u, threads)) +
-         double(p.max_flows) * arcs / 3e7;
+  // Rates of one AMD EPYC core, rounded down: the path counts 5e8 source·arcs a second in lanes on random regular
+  // graphs of degree 8 (1e8 one source at a time); a max flow's searches 1e8 arcs reached (hypercube 2^14, torus
+  // 100 × 100, random regular 1000/8); a greedy path's two searches stop where they meet, well inside their
+  // balls: 1e9 of the balls' arcs (within 2× on the hypercube, the torus and Slim Fly q = 19); the check's flows
+  // 3e7 arcs, each a few searches of the mean degree squared arcs (random regular 10^4/8: 2,354 flows in 0.03 s).
+  const double arcs = double(p.arcs), degree = p.nodes ? arcs / double(p.nodes) : 0;
+  const double count_rate = counts_in_lanes(p.sources) ? 5e8 : 1e8;
+  const double check_arcs = double(p.check_flows) * std::min(arcs, 4 * degree * degree);
+  const double per_thread = 1.0 / std::max(1u, threads);
+  return double(p.sources) * arcs / count_rate * per_thread +
+         double(p.greedy_searches) * p.greedy_search_arcs / 1e9 * per_thread +
+         double(p.max_flows - p.check_flows) * p.flow_search_arcs / 1e8 + check_arcs / 3e7;
 }
 
 std::vector<double> shortest_path_counts_from(const Graph& g, node_id s) {
@@ -236,7 +331,11 @@ std::vector<double> shortest_path_counts_from(const Graph& g, node_id s) {
   return sweep.sigma;
 }
 
-PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& o) {
+PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& options) {
+  // A run of a few milliseconds stays on one thread: waking a second thread for each batch and parking it
+  // afterwards costs more than it saves (random regular 1000/8: 10.8 ms on one thread, 11.7 on two).
+  PathDiversityOptions o = options;
+  if (path_diversity_seconds(plan_path_diversity(g, o), 1) < 0.05) o.threads = 1;
   PathDiversity r;
   r.shortest = shortest_path_counts(g, o);
   if (g.directed())
@@ -250,17 +349,21 @@ PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& o) {
 
 std::uint64_t path_diversity_memory(std::uint64_t nodes, std::uint64_t arcs, std::uint64_t threads,
                                     std::uint64_t sampled_pairs) {
-  // Per thread: the path counts' distance, σ and queue (4 + 8 + 4 per node); a flow network (edge_connectivity.cpp)
-  // with head, residual, capacity and reverse arc per arc (4 + 8 + 4 + 8) and offsets, capacity around, level,
-  // arc pointer, queue and path per node (8 + 8 + 4 + 8 + 4 + 8); Gusfield's parent and weight (16 per node), and
-  // the cut sides of a batch of 32 flows per thread (32 bytes per node and thread); the greedy paths' capacity,
-  // capacity left and reverse arc per arc (4 + 4 + 8) and parent, distance, side and 4 lists per node (8 + 4 + 1 + 16).
+  // The path counts' sweeps (load_kernel.hpp): the out-lists padded to loads::arc_block, node and multiplicity
+  // (4 + 8, per arc and one more per node at most; the in-lists of a directed graph as many), the neighbour
+  // words (3 per arc at most), and a sweeper per thread. Per thread besides: a flow network
+  // (edge_connectivity.cpp) with head, residual, capacity and reverse arc per arc (4 + 8 + 4 + 8) and offsets,
+  // capacity around, level, arc pointer, queue and path per node (8 + 8 + 4 + 8 + 4 + 8); Gusfield's parent and
+  // weight (16 per node), and the cut sides of a batch of 32 flows per thread (32 bytes per node and thread); the
+  // greedy paths' capacity, capacity left and reverse arc per arc (4 + 4 + 8) and parent, distance, side and 4
+  // lists per node (8 + 4 + 1 + 16).
   const double n = double(nodes), a = double(arcs), t = double(threads);
+  const double sweeper = double(SplitLoadSweeper::bytes(nodes, arcs + nodes));
   // A sample's path lengths: a pair's (degree + 1) and a quadruple's 3 (2 degree + 1), 4 bytes each, in vectors
   // of 24 bytes; the pairs drawn (8 + 32 in the set of those drawn).
   const double degree = n > 0 ? a / n : 0, samples = double(sampled_pairs);
   const double lengths = samples * ((degree + 1) * 4 + 24 + 3 * ((2 * degree + 1) * 4 + 24) + 40);
-  const double b = t * (16 * n + 24 * a + 40 * n + 32 * n + 16 * a + 29 * n) + 16 * n + lengths;
+  const double b = 3 * a + 24 * (a + n) + t * (sweeper + 24 * a + 40 * n + 32 * n + 16 * a + 29 * n) + 16 * n + lengths;
   return b >= 1.8e19 ? ~std::uint64_t{0} : std::uint64_t(b);
 }
 

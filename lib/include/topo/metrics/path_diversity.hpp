@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/metrics/kernel.hpp"
 #include "topo/metrics/symmetry.hpp"
 #include "topo/parallel/ranks.hpp"
 
@@ -73,6 +74,8 @@ struct PathDiversity {
 
 struct PathDiversityOptions {
   int threads = 0;  // OpenMP threads of the path counts and of Gusfield's max flows (0: all)
+  /// The instruction set of the path counts' sweeps (kernel_supported); every kernel gives the same counts.
+  Kernel kernel = Kernel::best;
   std::uint64_t seed = 1;
   /// Classes of sources whose σ distributions are the same (automorphism orbits): one BFS per class,
   /// weighted by its size. Null: every source. Not used on an indirect network or with parallel links
@@ -87,6 +90,9 @@ struct PathDiversityOptions {
   /// The job's processes share the path counts, the sampled max flows and the greedy paths (null: this
   /// process alone); Gusfield's tree is computed by each. The figures do not depend on the processes.
   parallel::Ranks* ranks = nullptr;
+  /// The pairs' distance histogram (DistanceStats::histogram), when known: the time estimate then counts the
+  /// arcs a search reaches before it stops (plan_path_diversity), not every arc.
+  const std::vector<std::uint64_t>* distance_histogram = nullptr;
 };
 
 PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& o);
@@ -99,9 +105,15 @@ struct PathDiversityPlan {
   /// edge connectivity at the least degree (else `settled_flows` more); or the sample.
   std::uint64_t max_flows = 0;
   std::uint64_t settled_flows = 0;
+  /// Of max_flows, the check's: each from one node to the dominating nodes before it, which its searches reach
+  /// within a few links.
+  std::uint64_t check_flows = 0;
   bool exact_connectivity = true;
-  std::uint64_t arcs = 0;
+  std::uint64_t nodes = 0, arcs = 0;
   std::uint64_t greedy_searches = 0;  // shortest-path searches of the greedy paths, at most
+  /// The arcs one max flow's search reaches, about: the mean degree times the nodes within the mean distance
+  /// of a node; and one greedy path's two searches that meet halfway. Every arc when the distances are unknown.
+  double flow_search_arcs = 0, greedy_search_arcs = 0;
 };
 PathDiversityPlan plan_path_diversity(const Graph& g, const PathDiversityOptions& o);
 /// The plan's expected time on `threads` threads (the path counts are shared, the max flows run on one), for
