@@ -223,7 +223,21 @@ TEST_CASE("path diversity: above the work limit, λ of a seeded sample of pairs,
   CHECK(e.max_flows == 50);
   CHECK(e.pairs == 50);
   CHECK(e.histogram == Histogram{{4, 50}});
+  CHECK(e.mean_ci95 == 0);  // every sampled pair has λ = 4
   CHECK(metrics::edge_disjoint_paths(g, o).histogram == e.histogram);
+  // A 5 × 6 mesh's λ is 2 at the corners, 3 on the sides, 4 inside: the interval is the normal one, 1.96 s / √k,
+  // narrowed by √((N − k)/(N − 1)) for a sample of k of the N = 435 pairs drawn without replacement.
+  const Graph mesh = test::family("mesh", {{"dims", "5x6"}});
+  const auto m = metrics::edge_disjoint_paths(mesh, o);
+  double ss = 0;
+  for (const auto& [lambda, pairs] : m.histogram)
+    ss += double(pairs) * (double(lambda) - m.mean) * (double(lambda) - m.mean);
+  CHECK(m.histogram.size() >= 2);
+  CHECK(m.mean_ci95 == doctest::Approx(1.96 * std::sqrt(ss / 49) / std::sqrt(50.0) * std::sqrt(385.0 / 434)));
+  o.sampled_pairs = 435 - 1;  // all but one pair: the interval nearly closes
+  CHECK(metrics::edge_disjoint_paths(mesh, o).mean_ci95 < 0.01);
+  o.exact_connectivity_work = 2e9;
+  CHECK(metrics::edge_disjoint_paths(mesh, o).mean_ci95 == 0);  // exact
 }
 
 TEST_CASE("path diversity: directed graphs get σ but not λ") {

@@ -8,6 +8,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -308,6 +309,14 @@ EdgeDisjointPaths sampled_pairs(FlowNetwork& net, const std::vector<node_id>& te
     for (std::uint64_t f : parallel::unpack<std::uint64_t>(whole, at)) ++bins[f];
   r.max_flows = pairs.size();
   finish(r, bins);
+  // The pairs are drawn without replacement from the k(k - 1)/2: the finite-population correction makes the
+  // interval 0 when the sample is every pair.
+  const double all = double(terms.size()) * double(terms.size() - 1) / 2, k = double(r.pairs);
+  if (r.pairs >= 2) {
+    double ss = 0;
+    for (const auto& [lambda, n] : r.histogram) ss += double(n) * (double(lambda) - r.mean) * (double(lambda) - r.mean);
+    r.mean_ci95 = 1.96 * std::sqrt(ss / (k - 1)) / std::sqrt(k) * std::sqrt(std::max(0.0, all - k) / (all - 1));
+  }
   return r;
 }
 

@@ -43,6 +43,7 @@ struct EdgeDisjointPaths {
   /// an upper bound of the minimum.
   std::uint64_t min = 0, max = 0;
   double mean = 0;
+  double mean_ci95 = 0;  // sampled: the half-width of the mean's 95% confidence interval (normal); exact: 0
 };
 
 /// EvalNet's measures beyond shortest paths (M. Besta et al., "EvalNet: a practical toolchain for generation

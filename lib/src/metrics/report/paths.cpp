@@ -145,6 +145,7 @@ void json(const View& v, nlohmann::json& j) {
                                          {"mean", e.mean},
                                          {"min", e.min},
                                          {"max", e.max}};
+    if (!e.exact) j["paths"]["edge_disjoint_paths"]["mean_ci95"] = e.mean_ci95;
     if (p.greedy) greedy_json(*p.greedy, j["paths"]);
   } else {
     j["paths"]["edge_disjoint_paths"] = {{"skipped", p.disjoint_skipped}};
@@ -170,7 +171,8 @@ void text(const View& v, TextTable& t) {
   t.row("edge-disjoint paths λ",
         e.exact ? fmt::format("mean {:.4f}  min {}  max {}  (min: the edge connectivity{})", e.mean, e.min, e.max,
                               v.f.indirect ? " between endpoints" : "")
-                : fmt::format("mean {:.4f}  min {}  max {}  (over {} sampled pairs)", e.mean, e.min, e.max, e.pairs));
+                : fmt::format("mean {:.4f} ± {:.4f}  min {}  max {}  (95% CI; over {} sampled pairs)", e.mean,
+                              e.mean_ci95, e.min, e.max, e.pairs));
   t.row("λ: pairs", histogram_text(e.histogram, 0));
   if (p.greedy) greedy_text(*p.greedy, t);
 }
@@ -198,7 +200,8 @@ void csv(const View& v, CsvRows& t) {
   t.row("paths", "edge_disjoint_method", e.exact ? "gomory-hu" : "sample", note);
   t.num("paths", "edge_disjoint_max_flows", e.max_flows);
   t.num("paths", "edge_disjoint_pairs", e.pairs, e.exact ? "unordered pairs" : "sampled unordered pairs");
-  t.num("paths", "edge_disjoint_mean", e.mean, note);
+  t.num("paths", "edge_disjoint_mean", e.mean,
+        e.exact ? note : fmt::format("sampled; 95% CI half-width {}", e.mean_ci95));
   t.num("paths", "edge_disjoint_min", e.min, e.exact ? "exact: the edge connectivity" : "sampled: an upper bound");
   t.num("paths", "edge_disjoint_max", e.max, note);
   for (const auto& [lambda, pairs] : e.histogram)
