@@ -82,11 +82,11 @@ class GreedySearch {
     }
     if (meeting != no_arc) {
       take(meeting);
-      for (node_id v : {g_.arc_tail(meeting), g_.arc_head(meeting)})
+      for (node_id v : {tail(meeting), g_.arc_head(meeting)})
         while (parent_[v] != no_arc) {  // back to the search's start: a parent arc leaves the node nearer it
           const std::uint64_t a = parent_[v];
           take(a);
-          v = g_.arc_tail(a);
+          v = tail(a);
         }
     }
     for (node_id v : reached_) {
@@ -103,6 +103,8 @@ class GreedySearch {
     reached_.push_back(v);
     frontier.push_back(v);
   }
+  /// The node an arc leaves: the head of its opposite arc (a path takes no self-loop, whose capacity is 0).
+  node_id tail(std::uint64_t a) const { return g_.arc_head(rev_[a]); }
   /// One unit of the link's capacity, in both directions.
   void take(std::uint64_t a) {
     --left_[a];
