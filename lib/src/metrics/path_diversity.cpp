@@ -1,5 +1,6 @@
 // Path diversity: the number of shortest paths σ(s,t) of every pair from BFS path counts (Brandes' first
-// pass), one BFS per source or per class of sources, and λ(s,t) from edge_connectivity.cpp.
+// pass), from every source or one per class of sources, eight sources a sweep in the link loads' vector lanes
+// (load_kernel.hpp); and λ(s,t) from edge_connectivity.cpp.
 #include "topo/metrics/path_diversity.hpp"
 
 #include <omp.h>
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <unordered_map>
 
 #include "load_kernel.hpp"
@@ -133,103 +135,125 @@ bool has_parallel_links(const Graph& g) {
   return false;
 }
 
+/// The path counts' sources (every node, one per class, or the endpoints) and this process's share of them, and
+/// what each counts: its pairs into `tally`, and the sum of its σ (times its weight) in source_sum[i - first].
+struct CountJob {
+  CountJob(const Graph& graph, const PathDiversityOptions& options) : g(graph), o(options) {}
+  const Graph& g;
+  const PathDiversityOptions& o;
+  std::vector<node_id> sources;
+  std::vector<std::uint64_t> weight;  // per source (empty: 1 each)
+  std::vector<char> target;           // the nodes counted as ends (empty: every node)
+  std::size_t first = 0, last = 0;
+  std::vector<double> source_sum;
+  CountTally tally;
+
+  std::uint64_t weight_of(std::size_t i) const { return weight.empty() ? 1 : weight[i]; }
+  bool counts_to(node_id t) const { return target.empty() || target[t]; }
+};
+
+/// loads::lanes sources a sweep (SplitLoadSweeper::count_paths), grouped as the link loads group them.
+void count_in_lanes(CountJob& job) {
+  std::vector<node_id> grouped(job.sources.begin() + std::ptrdiff_t(job.first),
+                               job.sources.begin() + std::ptrdiff_t(job.last));
+  std::vector<double> index(grouped.size());  // each grouped source's item, carried through the grouping
+  for (std::size_t i = 0; i < index.size(); ++i) index[i] = double(job.first + i);
+  order_sources_for_sweeps(job.g, grouped, index);
+  SplitLoadGraph split(job.g, {}, job.o.kernel);
+  const std::size_t sweeps = (grouped.size() + loads::lanes - 1) / loads::lanes;
+  const int threads = thread_count(job.o, sweeps);
+  split.prefetch_when_vectors_outgrow_cache(unsigned(threads));
+#pragma omp parallel num_threads(threads)
+  {
+    SplitLoadSweeper sweeper(split);
+    CountTally part;
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::size_t k = 0; k < sweeps; ++k) {
+      const std::size_t begin = k * loads::lanes, end = std::min(grouped.size(), begin + loads::lanes);
+      sweeper.count_paths(std::span(grouped).subspan(begin, end - begin));
+      std::size_t item[loads::lanes];
+      std::uint64_t lane_weight[loads::lanes];
+      double lane_sum[loads::lanes] = {};
+      for (std::size_t lane = 0; lane < end - begin; ++lane) {
+        item[lane] = std::size_t(index[begin + lane]);
+        lane_weight[lane] = job.weight_of(item[lane]);
+      }
+      // Level 0 lists the sources in their own lanes only: the pairs start after it.
+      const auto found = sweeper.found();
+      for (std::size_t f = found.sources; f < found.nodes.size(); ++f) {
+        const node_id t = found.nodes[f];
+        if (!job.counts_to(t)) continue;
+        for (unsigned bits = found.lanes[f]; bits; bits &= bits - 1) {
+          const auto lane = unsigned(__builtin_ctz(bits));
+          const double sigma = sweeper.paths(t, lane);
+          part.add(sigma, lane_weight[lane]);
+          lane_sum[lane] += sigma;
+        }
+      }
+      for (std::size_t lane = 0; lane < end - begin; ++lane)
+        job.source_sum[item[lane] - job.first] = lane_sum[lane] * double(lane_weight[lane]);
+    }
+#pragma omp critical
+    job.tally.merge(part);
+  }
+}
+
+/// One scalar search a source: for fewer sources than fill two sweeps' lanes.
+void count_one_source_at_a_time(CountJob& job) {
+#pragma omp parallel num_threads(thread_count(job.o, job.last - job.first))
+  {
+    CountSweep sweep(job.g.num_nodes());
+    CountTally part;
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::size_t i = job.first; i < job.last; ++i) {
+      const node_id s = job.sources[i];
+      sweep.run(job.g, s);
+      double sum = 0;
+      for (node_id t : sweep.queue)
+        if (t != s && job.counts_to(t)) {
+          part.add(sweep.sigma[t], job.weight_of(i));
+          sum += sweep.sigma[t];
+        }
+      job.source_sum[i - job.first] = sum * double(job.weight_of(i));
+    }
+#pragma omp critical
+    job.tally.merge(part);
+  }
+}
+
 ShortestPathCounts shortest_path_counts(const Graph& g, const PathDiversityOptions& o) {
   ShortestPathCounts r;
   const node_id n = g.num_nodes();
-  std::vector<node_id> sources;
-  std::vector<std::uint64_t> weight;
-  std::vector<char> target(o.endpoints.empty() ? 0 : n, 0);
+  CountJob job(g, o);
   if (!o.endpoints.empty()) {
     r.method = "endpoints";
-    sources = o.endpoints;
-    for (node_id e : o.endpoints) target[e] = 1;
+    job.sources = o.endpoints;
+    job.target.assign(n, 0);
+    for (node_id e : o.endpoints) job.target[e] = 1;
   } else if (path_counts_by_classes(g, o)) {
     r.method = "orbits";
-    sources = o.classes->representative;
-    weight = o.classes->size;
+    job.sources = o.classes->representative;
+    job.weight = o.classes->size;
   } else {
     r.method = "bfs";
-    sources.resize(n);
-    for (node_id v = 0; v < n; ++v) sources[v] = v;
+    job.sources.resize(n);
+    for (node_id v = 0; v < n; ++v) job.sources[v] = v;
   }
-  r.sources = sources.size();
-  CountTally mine;
-  // Each source's sum of σ, added up in source order afterwards: the mean does not depend on the threads or
-  // the processes.
+  r.sources = job.sources.size();
   auto& ranks = o.ranks ? *o.ranks : parallel::single_process();
-  const auto items = my_items(ranks, sources.size());
-  const std::size_t first = items.first, last = items.second;  // an OpenMP region cannot use a binding
-  std::vector<double> source_sum(last - first, 0);
-  if (counts_in_lanes(sources.size())) {
-    // loads::lanes sources a sweep, grouped as the link loads group them; `index` maps them back.
-    std::vector<node_id> grouped(sources.begin() + std::ptrdiff_t(first), sources.begin() + std::ptrdiff_t(last));
-    std::vector<double> index(grouped.size());
-    for (std::size_t i = 0; i < index.size(); ++i) index[i] = double(first + i);
-    order_sources_for_sweeps(g, grouped, index);
-    SplitLoadGraph split(g, {}, o.kernel);
-    const std::size_t sweeps = (grouped.size() + loads::lanes - 1) / loads::lanes;
-    const int threads = thread_count(o, sweeps);
-    split.prefetch_when_vectors_outgrow_cache(unsigned(threads));
-#pragma omp parallel num_threads(threads)
-    {
-      SplitLoadSweeper sweeper(split);
-      CountTally part;
-#pragma omp for schedule(dynamic, 1) nowait
-      for (std::size_t k = 0; k < sweeps; ++k) {
-        const std::size_t begin = k * loads::lanes, end = std::min(grouped.size(), begin + loads::lanes);
-        sweeper.count_paths(std::span(grouped).subspan(begin, end - begin));
-        std::size_t item[loads::lanes];
-        std::uint64_t lane_weight[loads::lanes];
-        double lane_sum[loads::lanes] = {};
-        for (std::size_t lane = 0; lane < end - begin; ++lane) {
-          item[lane] = std::size_t(index[begin + lane]);
-          lane_weight[lane] = weight.empty() ? 1 : weight[item[lane]];
-        }
-        // Level 0 lists the sources in their own lanes only: the pairs start after it.
-        const auto found = sweeper.found();
-        for (std::size_t f = found.sources; f < found.nodes.size(); ++f) {
-          const node_id t = found.nodes[f];
-          if (!target.empty() && !target[t]) continue;
-          for (unsigned bits = found.lanes[f]; bits; bits &= bits - 1) {
-            const auto lane = unsigned(__builtin_ctz(bits));
-            const double sigma = sweeper.paths(t, lane);
-            part.add(sigma, lane_weight[lane]);
-            lane_sum[lane] += sigma;
-          }
-        }
-        for (std::size_t lane = 0; lane < end - begin; ++lane) source_sum[item[lane] - first] = lane_sum[lane];
-      }
-#pragma omp critical
-      mine.merge(part);
-    }
-  } else {
-    const int threads = thread_count(o, last - first);
-#pragma omp parallel num_threads(threads)
-    {
-      CountSweep sweep(n);
-      CountTally part;
-#pragma omp for schedule(dynamic, 1) nowait
-      for (std::size_t i = first; i < last; ++i) {
-        sweep.run(g, sources[i]);
-        double sum = 0;
-        for (node_id t : sweep.queue)
-          if (t != sources[i] && (target.empty() || target[t])) {
-            part.add(sweep.sigma[t], weight.empty() ? 1 : weight[i]);
-            sum += sweep.sigma[t];
-          }
-        source_sum[i - first] = sum;
-      }
-#pragma omp critical
-      mine.merge(part);
-    }
-  }
-  for (std::size_t i = first; i < last; ++i) source_sum[i - first] *= double(weight.empty() ? 1 : weight[i]);
+  std::tie(job.first, job.last) = my_items(ranks, job.sources.size());
+  job.source_sum.assign(job.last - job.first, 0);
+  if (counts_in_lanes(job.sources.size()))
+    count_in_lanes(job);
+  else
+    count_one_source_at_a_time(job);
+  // Each source's sum of σ, added up in source order: the mean does not depend on the threads or the processes.
   std::string packed;
-  mine.pack(packed);
-  parallel::pack<double>(packed, source_sum);
+  job.tally.pack(packed);
+  parallel::pack<double>(packed, job.source_sum);
   const std::string whole = all_gathered(ranks, packed);
   CountTally total;
-  source_sum.clear();
+  std::vector<double> source_sum;
   for (std::size_t at = 0; at < whole.size();) {
     total.merge(CountTally::unpack(whole, at));
     const auto sums = parallel::unpack<double>(whole, at);
