@@ -9,9 +9,11 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <queue>
 #include <random>
 
 #include "fixtures.hpp"
+#include "metrics/shortest_path_tree.hpp"
 #include "topo/metrics/throughput.hpp"
 
 using namespace topo;
@@ -315,4 +317,46 @@ TEST_CASE("throughput: errors") {
   o.epsilon = 1;
   CHECK_THROWS_AS(throughput(family("ring", {{"nodes", "4"}}), o), UsageError);
   CHECK_THROWS_WITH_AS(parse_throughput_method("simplex"), doctest::Contains("unknown throughput method"), UsageError);
+}
+
+TEST_CASE("shortest-path trees: nodes settled in (distance, id) order, the same tree as a plain Dijkstra") {
+  // The reference keeps stale (distance, node) pairs in a binary heap, as std::priority_queue does; the tree's
+  // queue moves a node up instead. Ties (unit lengths, lengths from a few values) must go the same way.
+  const Graph g = test::family("random-regular", {{"nodes", "200"}, {"degree", "6"}, {"seed", "5"}});
+  std::mt19937_64 rng(7);
+  for (int lengths = 0; lengths < 3; ++lengths) {
+    std::vector<double> length(g.num_arcs(), 1.0);
+    for (double& l : length)
+      l = lengths == 0   ? 1.0
+          : lengths == 1 ? double(1 + rng() % 3)
+                         : std::uniform_real_distribution<double>(0.1, 5)(rng);
+    ShortestPathTree t;
+    for (node_id s = 0; s < g.num_nodes(); s += 7) {
+      shortest_path_tree(g, length, s, t);
+      std::vector<double> dist(g.num_nodes(), std::numeric_limits<double>::infinity());
+      std::vector<std::uint64_t> parent(g.num_nodes(), std::numeric_limits<std::uint64_t>::max());
+      std::vector<node_id> order;
+      std::priority_queue<std::pair<double, node_id>, std::vector<std::pair<double, node_id>>, std::greater<>> heap;
+      dist[s] = 0;
+      heap.emplace(0.0, s);
+      while (!heap.empty()) {
+        const auto [d, v] = heap.top();
+        heap.pop();
+        if (d > dist[v]) continue;
+        order.push_back(v);
+        for (std::size_t i = 0; i < g.out_neighbors(v).size(); ++i) {
+          const std::uint64_t a = g.arc_offset(v) + i;
+          const node_id w = g.out_neighbors(v)[i];
+          if (w != v && d + length[a] < dist[w]) {
+            dist[w] = d + length[a];
+            parent[w] = a;
+            heap.emplace(dist[w], w);
+          }
+        }
+      }
+      CHECK(t.order == order);
+      CHECK(t.parent_arc == parent);
+      CHECK(t.dist == dist);
+    }
+  }
 }

