@@ -12,7 +12,7 @@ constexpr std::uint32_t not_queued = std::numeric_limits<std::uint32_t>::max();
 /// The nodes waiting to be settled, nearest first (ties by id), each once: a 4-ary heap whose entries move up
 /// when a node's distance falls. A binary heap of (distance, node) pairs with the stale pairs left in it, as
 /// std::priority_queue keeps them, settles nodes in the same order but holds and sifts about a pair per arc
-/// improved (20% slower on random regular graphs under Garg–Könemann's lengths).
+/// improved (Garg–Könemann on random regular 300/8: 7.8 CPU s with it, 6.9 with this queue).
 class NodeQueue {
  public:
   NodeQueue(ShortestPathTree& t, node_id n) : heap_(t.heap), place_(t.heap_place), dist_(t.dist) {
