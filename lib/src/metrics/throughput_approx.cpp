@@ -93,6 +93,8 @@ ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d,
   const double phase_limit = 4 * std::ceil(std::log(double(arcs) / (1 - epsilon)) / (epsilon * epsilon)) + 16;
   ShortestPathTree tree;
   std::vector<double> remaining(n), subtree(n);
+  constexpr std::uint64_t dual_every = 16;
+  std::uint64_t next_dual = 1, dual_phase = 0;
   while (double(b.phases) < phase_limit) {
     for (std::size_t i = 0; i < d.sources.size(); ++i) {
       const node_id s = d.sources[i];
@@ -126,9 +128,18 @@ ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d,
     for (std::uint64_t a = 0; a < arcs; ++a)
       if (capacity[a] > 0) congestion = std::max(congestion, flow[a] / capacity[a]);
     b.lower = std::max(b.lower, double(b.phases) / congestion);
-    b.upper = std::min(b.upper, dual());
+    // The dual bound costs a tree per source, as many as the phase's routing: taken after each of the first
+    // dual_every phases, then once the phases have grown by 1/dual_every since, so that at most that fraction
+    // more phases run than the bound needs (random regular 300/8's longest matching: 567 phases and 84 bounds, 39%
+    // fewer trees than 535 phases with a bound after each).
+    if (b.phases >= next_dual) {
+      b.upper = std::min(b.upper, dual());
+      dual_phase = b.phases;
+      next_dual = b.phases + std::max<std::uint64_t>(1, b.phases / dual_every);
+    }
     if (b.lower >= (1 - epsilon) * b.upper) break;
   }
+  if (dual_phase != b.phases) b.upper = std::min(b.upper, dual());  // the phase limit: the bound at the end
   return b;
 }
 
