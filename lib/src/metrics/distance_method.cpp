@@ -44,7 +44,7 @@ std::optional<Orbits> family_orbits(const Graph& g, const DistanceMethodOptions&
     rejected = fmt::format("the family's parameters are not valid: {}", e.what());
     return std::nullopt;
   }
-  const HintCheck check = check_classes(g, classes, opt.hint_samples, opt.hint_max_classes, opt.seed);
+  const HintCheck check = check_classes(g, classes, opt.hint_samples, opt.hint_max_classes, opt.seed, opt.bfs.threads);
   if (!check.ok) {
     rejected = check.detail;
     return std::nullopt;
