@@ -193,6 +193,7 @@ void run(topo::cli::Tool& tool, RunCli& c, const std::string& output, bool no_pr
   if (c.o.messages && (!c.sweep.empty() || c.saturation))
     throw topo::UsageError("--messages is a batch run: no --sweep or --saturation");
   c.o.threads = threads > 0 ? threads : omp_get_max_threads();
+  c.o.fit_threads = threads <= 0;
   // The ranges the simulator takes, checked before the memory estimate so that a value out of range is a usage
   // error however large it is (the estimate would refuse a large one first, with exit status 1).
   if (c.o.vcs == 0 || c.o.vcs > 255) throw topo::UsageError("--vcs must be between 1 and 255");

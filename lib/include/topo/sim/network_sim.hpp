@@ -65,6 +65,10 @@ struct SimOptions {
   double latency_threshold = 500;
   std::uint64_t seed = 1;
   int threads = 1;
+  /// Whether a point may run on fewer than `threads` threads: one for every 320 input ports (terminals' included)
+  /// at most, below which a second thread costs more at the barriers than it saves. toposim sets it when -j is
+  /// not given; tests and an explicit -j run the threads they ask for.
+  bool fit_threads = false;
   /// The most the process's heap may grow while a point runs (0: unchecked), checked about every 2^20
   /// router-cycles (every 256 cycles at most): the
   /// packets waiting and in flight grow with the rate and the latency, which simulation_memory cannot know
