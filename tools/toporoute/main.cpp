@@ -189,8 +189,8 @@ int run_routes(topo::cli::Tool& tool, const Options& o) {
   r::HopStats stats(g);
   r::DependencyGraph deps;
   if (split_all) {
-    // Every core, but one below the work a second thread pays for (its spinning after the part cost a
-    // 8 × 8 torus 10.4 ms against 3.0).
+    // Every core, but one below the work a second thread pays for (its spinning after the part cost an
+    // 8 × 8 torus 10.4 ms against 3.2).
     const int threads = topo::parallel::threads_for(std::uint64_t{g.num_nodes()} * g.num_arcs(), 0);
     loads.add_arc_loads(topo::metrics::link_loads(g, topo::metrics::Routing::split, threads).arc_load);
   }
