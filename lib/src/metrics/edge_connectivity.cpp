@@ -322,7 +322,7 @@ EdgeDisjointPaths sampled_pairs(FlowNetwork& net, const std::vector<node_id>& te
 
 /// A dominating set, greedily: each time a node that dominates the most nodes not yet dominated (itself and
 /// its neighbours). A quarter to two thirds smaller than taking the nodes in id
-/// order (random regular 1000/8: 172 against 232; Slim Fly q = 19: 27 against 79), and each of its nodes but the
+/// order (random regular 1000/8: 167 against 232; Slim Fly q = 19: 27 against 79), and each of its nodes but the
 /// first costs Matula's check a flow. Gains only fall, so a node whose gain has fallen since it was queued is
 /// queued again at its gain: O(arcs) in all.
 std::vector<node_id> greedy_dominating_set(const Graph& g) {

@@ -96,8 +96,11 @@ class SplitLoadSweeper {
   std::vector<std::size_t> level_start_;   // found_ index where each level starts
 };
 
-/// Reorders `sources` (and `weight` alike) so that each run of loads::lanes consecutive sources lies close
-/// together: every node's shortest-path levels from them then span few BFS levels.
+/// The positions of `sources` in an order where each run of loads::lanes consecutive sources lies close
+/// together: every node's shortest-path levels from them then span few BFS levels (the order given when a
+/// source is listed twice).
+std::vector<std::size_t> sweep_order(const Graph& g, const std::vector<node_id>& sources);
+/// Reorders `sources` (and `weight` alike) as sweep_order puts them.
 void order_sources_for_sweeps(const Graph& g, std::vector<node_id>& sources, std::vector<double>& weight);
 
 }  // namespace topo::metrics

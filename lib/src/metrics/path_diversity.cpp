@@ -154,11 +154,11 @@ struct CountJob {
 
 /// loads::lanes sources a sweep (SplitLoadSweeper::count_paths), grouped as the link loads group them.
 void count_in_lanes(CountJob& job) {
-  std::vector<node_id> grouped(job.sources.begin() + std::ptrdiff_t(job.first),
-                               job.sources.begin() + std::ptrdiff_t(job.last));
-  std::vector<double> index(grouped.size());  // each grouped source's item, carried through the grouping
-  for (std::size_t i = 0; i < index.size(); ++i) index[i] = double(job.first + i);
-  order_sources_for_sweeps(job.g, grouped, index);
+  const std::vector<node_id> mine(job.sources.begin() + std::ptrdiff_t(job.first),
+                                  job.sources.begin() + std::ptrdiff_t(job.last));
+  const std::vector<std::size_t> order = sweep_order(job.g, mine);  // positions in `mine`
+  std::vector<node_id> grouped(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) grouped[i] = mine[order[i]];
   SplitLoadGraph split(job.g, {}, job.o.kernel);
   const std::size_t sweeps = (grouped.size() + loads::lanes - 1) / loads::lanes;
   const int threads = thread_count(job.o, sweeps);
@@ -175,7 +175,7 @@ void count_in_lanes(CountJob& job) {
       std::uint64_t lane_weight[loads::lanes];
       double lane_sum[loads::lanes] = {};
       for (std::size_t lane = 0; lane < end - begin; ++lane) {
-        item[lane] = std::size_t(index[begin + lane]);
+        item[lane] = job.first + order[begin + lane];
         lane_weight[lane] = job.weight_of(item[lane]);
       }
       // Level 0 lists the sources in their own lanes only: the pairs start after it.
@@ -338,8 +338,10 @@ double path_diversity_seconds(const PathDiversityPlan& p, unsigned threads) {
   // Rates of one AMD EPYC core, rounded down: the path counts 5e8 source·arcs a second in lanes on random regular
   // graphs of degree 8 (1e8 one source at a time); a max flow's searches 1e8 arcs reached (hypercube 2^14, torus
   // 100 × 100, random regular 1000/8); a greedy path's two searches stop where they meet, well inside their
-  // balls: 1e9 of the balls' arcs (within 2× on the hypercube, the torus and Slim Fly q = 19); the check's flows
-  // 3e7 arcs, each a few searches of the mean degree squared arcs (random regular 10^4/8: 1,709 flows in 0.03 s).
+  // balls: 1e9 of the balls' arcs; the check's flows 3e7 arcs, each a few searches of the mean degree squared arcs
+  // (random regular 10^4/8: 1,709 flows in 0.03 s). Whole estimates, default samples, against the runs on two
+  // threads: hypercube 2^14 4 s for 1.6 s, torus 100 × 100 and Slim Fly q = 19 under 0.5 s for 0.21 and 0.11 s,
+  // random regular 10^5/8 (--paths-sample 4) 80 s for 72 s.
   const double arcs = double(p.arcs), degree = p.nodes ? arcs / double(p.nodes) : 0;
   const double count_rate = counts_in_lanes(p.sources) ? 5e8 : 1e8;
   const double check_arcs = double(p.check_flows) * std::min(arcs, 4 * degree * degree);

@@ -1,4 +1,4 @@
-// Which sources sweep together (order_sources_for_sweeps, load_kernel.hpp). A sweep visits a node once per
+// Which sources sweep together (sweep_order, order_sources_for_sweeps, load_kernel.hpp). A sweep visits a node once per
 // distinct level its loads::lanes sources reach it at, so the sources of a sweep should see every node at
 // about the same distance: neighbours do, and on a graph with hubs so do the leaves of one hub.
 #include <algorithm>
@@ -68,11 +68,11 @@ class Groups {
   }
 
   /// Reorders `sources` and `weight` as the sweeps take them.
-  void apply(std::vector<node_id>& sources, std::vector<double>& weight) {
-    std::vector<double> w(sources.size());
-    for (std::size_t i = 0; i < order_.size(); ++i) w[i] = weight[index_[order_[i]]];
-    sources = std::move(order_);
-    weight = std::move(w);
+  /// The sources' positions in the order they were put in sweeps.
+  std::vector<std::size_t> positions() const {
+    std::vector<std::size_t> p(order_.size());
+    for (std::size_t i = 0; i < order_.size(); ++i) p[i] = index_[order_[i]];
+    return p;
   }
 
  private:
@@ -133,14 +133,30 @@ void group_around_hubs(Groups& groups, const Graph& g) {
 
 }  // namespace
 
-void order_sources_for_sweeps(const Graph& g, std::vector<node_id>& sources, std::vector<double>& weight) {
+std::vector<std::size_t> sweep_order(const Graph& g, const std::vector<node_id>& sources) {
   Groups groups(g, sources);
-  if (groups.repeated()) return;
+  if (groups.repeated()) {
+    std::vector<std::size_t> same(sources.size());
+    for (std::size_t i = 0; i < same.size(); ++i) same[i] = i;
+    return same;
+  }
   if (has_hubs(g))
     group_around_hubs(groups, g);
   else
     group_in_balls(groups, sources);
-  groups.apply(sources, weight);
+  return groups.positions();
+}
+
+void order_sources_for_sweeps(const Graph& g, std::vector<node_id>& sources, std::vector<double>& weight) {
+  const std::vector<std::size_t> order = sweep_order(g, sources);
+  std::vector<node_id> s(order.size());
+  std::vector<double> w(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    s[i] = sources[order[i]];
+    w[i] = weight[order[i]];
+  }
+  sources = std::move(s);
+  weight = std::move(w);
 }
 
 }  // namespace topo::metrics
