@@ -139,7 +139,8 @@ ThroughputBounds throughput_garg_konemann(const Graph& g, const RouterDemand& d,
     }
     if (b.lower >= (1 - epsilon) * b.upper) break;
   }
-  if (dual_phase != b.phases) b.upper = std::min(b.upper, dual());  // the phase limit: the bound at the end
+  // The last phase's bound, when the schedule skipped it (the run met ε or the phase limit there).
+  if (dual_phase != b.phases) b.upper = std::min(b.upper, dual());
   return b;
 }
 
