@@ -358,10 +358,11 @@ std::vector<double> shortest_path_counts_from(const Graph& g, node_id s) {
 }
 
 PathDiversity path_diversity(const Graph& g, const PathDiversityOptions& options) {
-  // A run of a few milliseconds stays on one thread: waking a second thread for each batch and parking it
-  // afterwards costs more than it saves (random regular 1000/8: 10.8 ms on one thread, 11.7 on two).
+  // A run estimated under 10 ms stays on one thread: waking a second thread for each batch and parking it
+  // afterwards costs more than it saves (Slim Fly q = 19, estimated 3.5 ms: 14.2 ms on one thread, 18.7 on
+  // two). Above it the second core pays (random regular 1000/8, estimated 17 ms: 21.8 ms against 19.2).
   PathDiversityOptions o = options;
-  if (path_diversity_seconds(plan_path_diversity(g, o), 1) < 0.05) o.threads = 1;
+  if (path_diversity_seconds(plan_path_diversity(g, o), 1) < 0.01) o.threads = 1;
   PathDiversity r;
   r.shortest = shortest_path_counts(g, o);
   if (g.directed())
