@@ -2,8 +2,9 @@
 // one rank's routers to another's, sent every lookahead period with the blocks of the packets whose heads cross;
 // the flit counts of the input ports a rank's routers feed, for UGAL's waiting queues, every cycle; the cycle's
 // counts added over the ranks; and the point's figures and deadlock report put together from every rank's
-// routers. Every rank's routers draw from their own generators and the counts are integers, so the result is the
-// same as one process's for any number of ranks.
+// routers (every rank's counts themselves only for the channel loads, which list every channel). Every rank's
+// routers draw from their own generators and the counts are integers, so the result is the same as one process's
+// for any number of ranks.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -196,10 +197,7 @@ void for_bytes(const Parts& parts, std::size_t from, std::size_t count, F&& f) {
 
 }  // namespace
 
-void Engine::share_results(PointResult& res) {
-  std::uint64_t exchanged = exchanged_;
-  ranks_->sum({&exchanged, 1});
-  res.exchanged_bytes = exchanged;
+void Engine::share_counts() {
   // This rank's terminals', routers' and channels' counts go to every other rank in rounds of at most round_bytes a
   // rank: gathered at once, they would take twice the size of the whole network's counts on every rank (a 32^4
   // torus: 2 x 96 MiB) beside the arrays they fill.
@@ -227,6 +225,13 @@ void Engine::share_results(PointResult& res) {
       });
     }
   }
+}
+
+void Engine::share_results(PointResult& res) {
+  std::uint64_t exchanged = exchanged_;
+  ranks_->sum({&exchanged, 1});
+  res.exchanged_bytes = exchanged;
+  if (o_.channel_loads) share_counts();
   // The measured packets of this rank's threads, in scratch_[0], then every other rank's, in rank order.
   auto& m = scratch_[0].measured;
   for (std::size_t t = 1; t < scratch_.size(); ++t) {

@@ -51,6 +51,21 @@ struct RouterStats {
   std::uint64_t buffered = 0;  // flits now in this router's input buffers
 };
 
+/// A point's counts added up over some terminals, routers and channels. Integers, so that parts added in any
+/// order give one process's figures: split over ranks, each adds up its own routers' and the ranks exchange only
+/// these (Engine::summarize).
+struct PointTotals {
+  __extension__ typedef unsigned __int128 Wide;
+  std::uint64_t terminals = 0, accepted = 0, generated = 0, accepted_least = ~std::uint64_t{0};
+  Wide accepted_squares = 0;  // of the accepted flits of each terminal
+  std::uint64_t injected = 0, delivered = 0, occupancy = 0, occupancy_most = 0;
+  std::uint64_t links = 0, link_flits = 0, link_most = 0;
+  std::array<std::uint64_t, 10> link_bins{};  // links by utilisation, in bins of 0.1
+  void add(const PointTotals& o);
+  void pack(std::string& out) const;
+  static PointTotals unpack(const std::string& in, std::size_t at);
+};
+
 /// What the measured packets that one thread's routers deliver record; merged over the threads after the
 /// run (counts: the same for any number of threads).
 struct PacketStats {
@@ -142,7 +157,7 @@ class Engine {
   // receiving rank works on a copy of it from then on, and the sender gives its own back once the tail has left.
   // The cycle's counts are added over the ranks (sum_counts) before the decisions that end windows and runs, so that
   // every rank takes them in the same cycle; the figures of a point are put together from every rank's routers
-  // (share_results), so that every rank returns the whole result, as one process would.
+  // (share_results and summarize), so that every rank returns the whole result, as one process would.
   static constexpr std::uint16_t remote = 0xFFFF;
   parallel::Ranks* ranks_ = nullptr;  // null: this process runs every router
   std::vector<node_id> rank_first_;
@@ -174,10 +189,13 @@ class Engine {
   /// Adds the cycle's counts, its busy ports and VCs, and whether this rank failed over the ranks; true when some
   /// rank failed.
   bool sum_counts(Counts& k, std::uint64_t& busy_ports, std::uint64_t& busy_vcs, bool failed);
-  /// Every rank's routers' figures, on every rank: terminals' and routers' counts, channels' flits, the measured
-  /// packets' counts (scratch_[0]); then summarize reads them as one process's. And the bytes the ranks exchanged.
+  /// Every rank's measured packets' counts, on every rank (scratch_[0]), and the bytes the ranks exchanged; with
+  /// the channel loads, every rank's terminals' and routers' counts and channels' flits too, which summarize then
+  /// reads as one process's. Without them summarize adds up each rank's own and the ranks add the totals.
   void share_results(PointResult& res);
-  /// Where a rank's counts are in this rank's arrays (share_results): its terminals' accepted and generated flits,
+  /// Every rank's terminals', routers' and channels' counts into this rank's arrays.
+  void share_counts();
+  /// Where a rank's counts are in this rank's arrays (share_counts): its terminals' accepted and generated flits,
   /// its routers' stats, its terminals' channels' and its network channels' flits.
   struct CountsPart {
     char* first;
@@ -310,6 +328,8 @@ class Engine {
   std::uint64_t terminal_seed(std::uint64_t t) const { return seed_ * 0x9E3779B97F4A7C15ull + t; }
   // point_stats.cpp
   void summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const;
+  /// The counts of routers [lo, hi), their terminals and the network channels they send on.
+  PointTotals totals(node_id lo, node_id hi, double cycles) const;
   Deadlock deadlock_report() const;
 
   // Divisions in the allocators, without a divide instruction when the divisor is a power of two (the

@@ -32,32 +32,117 @@ void PacketStats::merge_packed(const std::string& in, std::size_t& at) {
   add_hops(parallel::unpack<std::uint64_t>(in, at));
 }
 
+void PointTotals::add(const PointTotals& o) {
+  terminals += o.terminals;
+  accepted += o.accepted;
+  generated += o.generated;
+  accepted_least = std::min(accepted_least, o.accepted_least);
+  accepted_squares += o.accepted_squares;
+  injected += o.injected;
+  delivered += o.delivered;
+  occupancy += o.occupancy;
+  occupancy_most = std::max(occupancy_most, o.occupancy_most);
+  links += o.links;
+  link_flits += o.link_flits;
+  link_most = std::max(link_most, o.link_most);
+  for (std::size_t b = 0; b < link_bins.size(); ++b) link_bins[b] += o.link_bins[b];
+}
+
+void PointTotals::pack(std::string& out) const {
+  std::vector<std::uint64_t> words = {terminals,
+                                      accepted,
+                                      generated,
+                                      accepted_least,
+                                      std::uint64_t(accepted_squares),
+                                      std::uint64_t(accepted_squares >> 64),
+                                      injected,
+                                      delivered,
+                                      occupancy,
+                                      occupancy_most,
+                                      links,
+                                      link_flits,
+                                      link_most};
+  words.insert(words.end(), link_bins.begin(), link_bins.end());
+  parallel::pack<std::uint64_t>(out, words);
+}
+
+PointTotals PointTotals::unpack(const std::string& in, std::size_t at) {
+  const auto w = parallel::unpack<std::uint64_t>(in, at);
+  PointTotals k;
+  k.terminals = w[0];
+  k.accepted = w[1];
+  k.generated = w[2];
+  k.accepted_least = w[3];
+  k.accepted_squares = (static_cast<PointTotals::Wide>(w[5]) << 64) | w[4];
+  k.injected = w[6];
+  k.delivered = w[7];
+  k.occupancy = w[8];
+  k.occupancy_most = w[9];
+  k.links = w[10];
+  k.link_flits = w[11];
+  k.link_most = w[12];
+  std::copy(w.begin() + 13, w.end(), k.link_bins.begin());
+  return k;
+}
+
+PointTotals Engine::totals(node_id lo, node_id hi, double cycles) const {
+  PointTotals k;
+  for (auto t = n_.term_off[lo]; t < n_.term_off[hi]; ++t) {
+    ++k.terminals;
+    k.accepted += acc_[t];
+    k.accepted_squares += static_cast<PointTotals::Wide>(acc_[t]) * acc_[t];
+    k.accepted_least = std::min(k.accepted_least, acc_[t]);
+    k.generated += gen_[t];
+  }
+  for (node_id r = lo; r < hi; ++r) {
+    const auto& s = stats_[r];
+    k.injected += s.injected;
+    k.delivered += s.delivered;
+    k.occupancy += s.occupancy_sum;
+    k.occupancy_most = std::max<std::uint64_t>(k.occupancy_most, s.occupancy_max);
+  }
+  const auto [c0, c1] = n_.sent_by(lo, hi);
+  for (auto c = c0; c < c1; ++c) {
+    ++k.links;
+    k.link_flits += sent_[c];
+    k.link_most = std::max<std::uint64_t>(k.link_most, sent_[c]);
+    ++k.link_bins[std::min<std::size_t>(9, std::size_t(double(sent_[c]) / cycles * 10))];
+  }
+  return k;
+}
+
 void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint64_t measure_end) const {
   const double cycles = double(std::max<std::uint64_t>(1, measure_end - measure_start));
-  const auto terms = n_.terminals();
-  double sum = 0, sum2 = 0, mn = 1e300, gen = 0;
-  for (std::uint64_t t = 0; t < terms; ++t) {
-    const double x = double(acc_[t]) / cycles;
-    sum += x;
-    sum2 += x * x;
-    mn = std::min(mn, x);
-    gen += double(gen_[t]);
+  // Split over ranks without the channel loads, each rank holds its own routers' counts only (share_results).
+  const bool own_only = ranks_ && !o_.channel_loads;
+  PointTotals k = own_only ? totals(rank_lo_, rank_hi_, cycles) : totals(0, n_.routers, cycles);
+  if (own_only) {
+    std::string packed;
+    k.pack(packed);
+    const auto all = ranks_->all_gather(packed);
+    k = PointTotals{};
+    for (std::size_t r = 0; r + 1 < all.start.size(); ++r) k.add(PointTotals::unpack(all.bytes, all.start[r]));
   }
-  res.offered = gen / (double(terms) * cycles);
-  res.accepted_mean = sum / double(terms);
-  res.accepted_min = terms ? mn : 0;
-  res.jain = sum2 > 0 ? sum * sum / (double(terms) * sum2) : 1;
+  const double terms = double(k.terminals);
+  res.offered = double(k.generated) / (terms * cycles);
+  res.accepted_mean = double(k.accepted) / cycles / terms;
+  res.accepted_min = k.terminals ? double(k.accepted_least) / cycles : 0;
+  res.jain =
+      k.accepted_squares > 0 ? double(k.accepted) * double(k.accepted) / (terms * double(k.accepted_squares)) : 1;
+  res.injected = k.injected;
+  res.delivered = k.delivered;
+  res.vc_occupancy_max = double(k.occupancy_most);
+  res.vc_occupancy_mean = double(k.occupancy) / (cycles * double(n_.in_off.back()) * n_.V);
+  res.link_util_max = double(k.link_most) / cycles;
+  res.link_util_mean = k.links ? double(k.link_flits) / cycles / double(k.links) : 0;
+  res.link_util_histogram.assign(k.link_bins.begin(), k.link_bins.end());
+  if (o_.channel_loads) {
+    res.channel_util.resize(n_.chans.size());
+    for (std::size_t c = 0; c < n_.chans.size(); ++c) res.channel_util[c] = double(sent_[c]) / cycles;
+  }
   PacketStats m;
   for (const auto& sc : scratch_) m.merge(sc.measured);
   const auto& hops = m.hops;
-  double occ = 0;
-  for (node_id r = 0; r < n_.routers; ++r) {
-    const auto& s = stats_[r];
-    res.injected += s.injected;
-    res.delivered += s.delivered;
-    occ += double(s.occupancy_sum);
-    res.vc_occupancy_max = std::max<double>(res.vc_occupancy_max, s.occupancy_max);
-  };
   res.measured = m.packet_latency.size();
   res.packet_latency = m.packet_latency.quantiles();
   res.network_latency = m.network_latency.quantiles();
@@ -69,21 +154,6 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
     hn += double(hops[h]);
   }
   res.hops_mean = hn > 0 ? hsum / hn : 0;
-  const double vcs = double(n_.in_off.back()) * n_.V;
-  res.vc_occupancy_mean = occ / (cycles * vcs);
-  res.link_util_histogram.assign(10, 0);
-  double usum = 0, un = 0;
-  if (o_.channel_loads) res.channel_util.assign(n_.chans.size(), 0);
-  for (std::size_t c = 0; c < n_.chans.size(); ++c) {
-    const double u = double(sent_[c]) / cycles;
-    if (o_.channel_loads) res.channel_util[c] = u;
-    if (c < 2 * terms) continue;  // a terminal's (Network::chans), not a link
-    usum += u;
-    ++un;
-    res.link_util_max = std::max(res.link_util_max, u);
-    ++res.link_util_histogram[std::min<std::size_t>(9, std::size_t(u * 10))];
-  }
-  res.link_util_mean = un > 0 ? usum / un : 0;
 }
 
 Deadlock Engine::deadlock_report() const {
