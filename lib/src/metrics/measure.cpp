@@ -64,13 +64,6 @@ double load_work_per_thread_second(Kernel kernel) {
   }
 }
 
-/// How many source·arcs of distance sweeps weigh as much as one of a link-load search (parallel::threads_for):
-/// a sweep serves 512 sources in one pass over the arcs per level (bfs_level.hpp), so it takes that much more
-/// to pay for a second thread; two threads from 2^30 source·arcs. Random regular graphs of degree 8, whole
-/// process, on two threads against one: 2000 nodes 9.7 ms against 3.4, 10000 nodes 18.3 against 18.8, 20000
-/// nodes 42.8 against 61.8; the matrix bcsstk13 10.2 against 7.1.
-constexpr std::uint64_t distance_work_per_source_arc = 64;
-
 Report measure(const Graph& g, const MeasureOptions& o) {
   Report r;
   r.summary = summarize(g);
@@ -82,8 +75,7 @@ Report measure(const Graph& g, const MeasureOptions& o) {
     if (o.sample && dopt.method == DistanceMethod::automatic) dopt.method = DistanceMethod::sample;
     dopt.sample = o.sample;
     dopt.seed = o.seed;
-    dopt.bfs.threads =
-        parallel::threads_for(std::uint64_t{g.num_nodes()} * arcs / distance_work_per_source_arc, o.threads);
+    dopt.bfs.threads = parallel::threads_for_distances(std::uint64_t{g.num_nodes()} * arcs, o.threads);
     dopt.bfs.kernel = o.kernel;
     dopt.bfs.ranks = o.ranks;
     dopt.bfs.progress = stage(o, "distances");

@@ -186,7 +186,7 @@ HintCheck check_classes(const Graph& g, const gen::NodeClasses& c, unsigned samp
   // A few searches: on a small graph a second thread, and libgomp's spinning after it, cost more than they save
   // (a 16 × 16 torus's whole run took 9.5 ms with it, 2.6 ms without).
   DistanceOptions bfs;
-  bfs.threads = parallel::threads_for(std::uint64_t(sources.size()) * g.num_arcs(), threads);
+  bfs.threads = parallel::threads_for_distances(std::uint64_t(sources.size()) * g.num_arcs(), threads);
   const auto d = distance_distribution_from(g, sources, {}, bfs);
   std::vector<std::size_t> rep_index(k, 0);
   for (std::size_t j = 0; j < sources.size(); ++j)

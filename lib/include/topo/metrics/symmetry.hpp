@@ -36,7 +36,7 @@ struct HintCheck {
 /// `samples` random members of each class (at most `max_classes` classes) must give the representative's
 /// sum of distances, reach and eccentricity. A wrong hint is caught with high probability, not proven
 /// right: the output says the hint was verified on a sample. `threads`: those asked for (0: every core); one
-/// when the searches are too few to pay for more (parallel::threads_for).
+/// when the searches are too few to pay for more (parallel::threads_for_distances).
 HintCheck check_classes(const Graph& g, const gen::NodeClasses& c, unsigned samples, unsigned max_classes,
                         std::uint64_t seed, int threads = 0);
 

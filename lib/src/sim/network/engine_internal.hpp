@@ -20,6 +20,7 @@
 #include <array>
 #include <exception>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -54,17 +55,17 @@ struct RouterStats {
 /// A point's counts added up over some terminals, routers and channels. Integers, so that parts added in any
 /// order give one process's figures: split over ranks, each adds up its own routers' and the ranks exchange only
 /// these (Engine::summarize).
+/// Trivially copyable: the ranks exchange it as bytes (parallel::pack).
 struct PointTotals {
   __extension__ typedef unsigned __int128 Wide;
-  std::uint64_t terminals = 0, accepted = 0, generated = 0, accepted_least = ~std::uint64_t{0};
+  std::uint64_t accepted = 0, generated = 0, accepted_least = ~std::uint64_t{0};
   Wide accepted_squares = 0;  // of the accepted flits of each terminal
   std::uint64_t injected = 0, delivered = 0, occupancy = 0, occupancy_most = 0;
-  std::uint64_t links = 0, link_flits = 0, link_most = 0;
+  std::uint64_t link_flits = 0, link_most = 0;
   std::array<std::uint64_t, 10> link_bins{};  // links by utilisation, in bins of 0.1
   void add(const PointTotals& o);
-  void pack(std::string& out) const;
-  static PointTotals unpack(const std::string& in, std::size_t at);
 };
+static_assert(std::is_trivially_copyable_v<PointTotals>);
 
 /// What the measured packets that one thread's routers deliver record; merged over the threads after the
 /// run (counts: the same for any number of threads).

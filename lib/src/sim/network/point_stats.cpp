@@ -33,7 +33,6 @@ void PacketStats::merge_packed(const std::string& in, std::size_t& at) {
 }
 
 void PointTotals::add(const PointTotals& o) {
-  terminals += o.terminals;
   accepted += o.accepted;
   generated += o.generated;
   accepted_least = std::min(accepted_least, o.accepted_least);
@@ -42,53 +41,14 @@ void PointTotals::add(const PointTotals& o) {
   delivered += o.delivered;
   occupancy += o.occupancy;
   occupancy_most = std::max(occupancy_most, o.occupancy_most);
-  links += o.links;
   link_flits += o.link_flits;
   link_most = std::max(link_most, o.link_most);
   for (std::size_t b = 0; b < link_bins.size(); ++b) link_bins[b] += o.link_bins[b];
 }
 
-void PointTotals::pack(std::string& out) const {
-  std::vector<std::uint64_t> words = {terminals,
-                                      accepted,
-                                      generated,
-                                      accepted_least,
-                                      std::uint64_t(accepted_squares),
-                                      std::uint64_t(accepted_squares >> 64),
-                                      injected,
-                                      delivered,
-                                      occupancy,
-                                      occupancy_most,
-                                      links,
-                                      link_flits,
-                                      link_most};
-  words.insert(words.end(), link_bins.begin(), link_bins.end());
-  parallel::pack<std::uint64_t>(out, words);
-}
-
-PointTotals PointTotals::unpack(const std::string& in, std::size_t at) {
-  const auto w = parallel::unpack<std::uint64_t>(in, at);
-  PointTotals k;
-  k.terminals = w[0];
-  k.accepted = w[1];
-  k.generated = w[2];
-  k.accepted_least = w[3];
-  k.accepted_squares = (static_cast<PointTotals::Wide>(w[5]) << 64) | w[4];
-  k.injected = w[6];
-  k.delivered = w[7];
-  k.occupancy = w[8];
-  k.occupancy_most = w[9];
-  k.links = w[10];
-  k.link_flits = w[11];
-  k.link_most = w[12];
-  std::copy(w.begin() + 13, w.end(), k.link_bins.begin());
-  return k;
-}
-
 PointTotals Engine::totals(node_id lo, node_id hi, double cycles) const {
   PointTotals k;
   for (auto t = n_.term_off[lo]; t < n_.term_off[hi]; ++t) {
-    ++k.terminals;
     k.accepted += acc_[t];
     k.accepted_squares += static_cast<PointTotals::Wide>(acc_[t]) * acc_[t];
     k.accepted_least = std::min(k.accepted_least, acc_[t]);
@@ -103,7 +63,6 @@ PointTotals Engine::totals(node_id lo, node_id hi, double cycles) const {
   }
   const auto [c0, c1] = n_.sent_by(lo, hi);
   for (auto c = c0; c < c1; ++c) {
-    ++k.links;
     k.link_flits += sent_[c];
     k.link_most = std::max<std::uint64_t>(k.link_most, sent_[c]);
     ++k.link_bins[std::min<std::size_t>(9, std::size_t(double(sent_[c]) / cycles * 10))];
@@ -118,15 +77,21 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
   PointTotals k = own_only ? totals(rank_lo_, rank_hi_, cycles) : totals(0, n_.routers, cycles);
   if (own_only) {
     std::string packed;
-    k.pack(packed);
+    parallel::pack<PointTotals>(packed, {&k, 1});
     const auto all = ranks_->all_gather(packed);
     k = PointTotals{};
-    for (std::size_t r = 0; r + 1 < all.start.size(); ++r) k.add(PointTotals::unpack(all.bytes, all.start[r]));
+    for (std::size_t r = 0; r + 1 < all.start.size(); ++r) {
+      std::size_t at = all.start[r];
+      k.add(parallel::unpack<PointTotals>(all.bytes, at).at(0));
+    }
   }
-  const double terms = double(k.terminals);
+  const auto terminals = n_.terminals();
+  const double terms = double(terminals);
+  const auto [first_link, end_links] = n_.sent_by(0, n_.routers);
+  const double links = double(end_links - first_link);
   res.offered = double(k.generated) / (terms * cycles);
   res.accepted_mean = double(k.accepted) / cycles / terms;
-  res.accepted_min = k.terminals ? double(k.accepted_least) / cycles : 0;
+  res.accepted_min = terminals ? double(k.accepted_least) / cycles : 0;
   res.jain =
       k.accepted_squares > 0 ? double(k.accepted) * double(k.accepted) / (terms * double(k.accepted_squares)) : 1;
   res.injected = k.injected;
@@ -134,7 +99,7 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
   res.vc_occupancy_max = double(k.occupancy_most);
   res.vc_occupancy_mean = double(k.occupancy) / (cycles * double(n_.in_off.back()) * n_.V);
   res.link_util_max = double(k.link_most) / cycles;
-  res.link_util_mean = k.links ? double(k.link_flits) / cycles / double(k.links) : 0;
+  res.link_util_mean = links > 0 ? double(k.link_flits) / cycles / links : 0;
   res.link_util_histogram.assign(k.link_bins.begin(), k.link_bins.end());
   if (o_.channel_loads) {
     res.channel_util.resize(n_.chans.size());
