@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # topostat --throughput: the exact LP (column generation, GLPK's simplex; one source per orbit on symmetric
 # networks) against Garg–Könemann's certified bounds on the same graphs, with a check that the bounds bracket the
-# LP's θ, and under uniform traffic against a peer: the arc-flow LP written from Python and solved by COIN-OR CLP
-# (bench/throughput_peer.py, when `clp` is installed: scripts/install-deps.sh --bench) up to PEER_MAX variables.
+# LP's θ, and under uniform traffic against two peers: the arc-flow LP written from Python and solved by GLPK
+# (`glpsol`, the solver topostat uses) and by COIN-OR CLP (bench/throughput_peer.py, when they are installed:
+# scripts/install-deps.sh --bench) up to PEER_MAX variables.
 # Then Garg–Könemann alone where the LP is out of reach; the same under given traffic (--traffic): tornado on
 # tori (θ = 1/d + 1/(k − d), d = ⌈k/2⌉ − 1) and hotspot.
 # Usage: bench/throughput.sh BIN_DIR. THREADS (default 2) threads. Times are the whole topostat process
@@ -29,7 +30,8 @@ run() {  # graph file, method [traffic options...]: prints "seconds lower upper 
     "$tmp/out.json" "$(echo "$t1 - $t0" | bc -l)"
 }
 
-printf '%-24s %-10s %-6s %10s %8s %10s %10s %8s %-9s %10s %8s\n' graph traffic arcs theta s gk_lower gk_upper gk_s bracketed peer_theta peer_s
+printf '%-24s %-10s %-6s %10s %8s %10s %10s %8s %-9s %10s %8s %10s %8s\n' graph traffic arcs theta s gk_lower gk_upper gk_s \
+  bracketed glpk_theta glpk_s clp_theta clp_s
 for spec in "torus 6x6:uniform:torus --dims 6x6" "dragonfly h=2:uniform:dragonfly --h 2" \
   "slimfly q=5:uniform:slimfly --q 5" "slimfly q=7:uniform:slimfly --q 7" "slimfly q=11:uniform:slimfly --q 11" \
   "dragonfly h=4:uniform:dragonfly --h 4" \
@@ -59,11 +61,17 @@ for spec in "torus 6x6:uniform:torus --dims 6x6" "dragonfly h=2:uniform:dragonfl
     bracket=-
     theta="$(printf '%.4f-%.4f' "$lt" "$lu")"
   fi
-  peer_theta=- peer_s=-
-  if [[ $traffic == uniform ]] && command -v clp >/dev/null && ((nodes * arcs <= peer_max)); then
-    read -r peer_theta peer_s < <(/usr/bin/python3 "$here/throughput_peer.py" "$tmp/g.el" --terminals "$terminals")
-    peer_theta=$(printf '%.6f' "$peer_theta")
-  fi
-  printf '%-24s %-10s %-6s %10s %8.2f %10.6f %10.6f %8.2f %-9s %10s %8s\n' "$name" "$traffic" "$arcs" "$theta" "$ls" \
-    "$gl" "$gu" "$gs" "$bracket" "$peer_theta" "$peer_s"
+  peers=()
+  for solver in glpk clp; do
+    command=$([[ $solver == glpk ]] && echo glpsol || echo clp)
+    peer_theta=- peer_s=-
+    if [[ $traffic == uniform ]] && command -v "$command" >/dev/null && ((nodes * arcs <= peer_max)); then
+      read -r peer_theta peer_s < <(/usr/bin/python3 "$here/throughput_peer.py" "$tmp/g.el" --terminals "$terminals" \
+        --solver "$solver")
+      peer_theta=$(printf '%.6f' "$peer_theta")
+    fi
+    peers+=("$peer_theta" "$peer_s")
+  done
+  printf '%-24s %-10s %-6s %10s %8.2f %10.6f %10.6f %8.2f %-9s %10s %8s %10s %8s\n' "$name" "$traffic" "$arcs" "$theta" \
+    "$ls" "$gl" "$gu" "$gs" "$bracket" "${peers[@]}"
 done

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """The uniform-traffic throughput LP as a peer would build it: the arc-flow LP aggregated by source router (Jyothi
-et al., SC 2016, section 3) written from Python as free MPS and solved by COIN-OR CLP's dual simplex (`clp`, Debian
-package coinor-clp). Prints "theta seconds", theta in topostat's units (a fraction of each terminal's injection
-bandwidth; --terminals terminals on every router) and the seconds of the whole clp process.
+et al., SC 2016, section 3) written from Python as free MPS and solved by GLPK, the solver topostat uses (`glpsol`,
+Debian package glpk-utils: its default primal simplex), or by COIN-OR CLP's dual simplex (`clp`, Debian package
+coinor-clp), the faster of the two. Prints "theta seconds", theta in topostat's units (a fraction of each terminal's
+injection bandwidth; --terminals terminals on every router) and the seconds of writing the file and the solver's
+whole process.
 
-Usage: bench/throughput_peer.py GRAPH.el [--terminals T]
+Usage: bench/throughput_peer.py GRAPH.el [--terminals T] [--solver clp|glpk]
 """
 import argparse
 import os
@@ -60,6 +62,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("graph")
     parser.add_argument("--terminals", type=float, default=1)
+    parser.add_argument("--solver", choices=["clp", "glpk"], default="clp")
     args = parser.parse_args()
     links = read_links(args.graph)
     with tempfile.TemporaryDirectory() as tmp:
@@ -67,11 +70,18 @@ def main():
         start = time.time()
         with open(mps, "w") as out:
             n = write_mps(links, out)
-        run = subprocess.run(["clp", mps, "-dualsimplex"], capture_output=True, text=True, check=True)
+        if args.solver == "clp":
+            run = subprocess.run(["clp", mps, "-dualsimplex"], capture_output=True, text=True, check=True)
+            report = run.stdout
+        else:
+            solution = os.path.join(tmp, "lp.sol")
+            subprocess.run(["glpsol", "--freemps", mps, "--min", "-o", solution], capture_output=True, check=True)
+            report = open(solution).read()
         seconds = time.time() - start
-    found = re.search(r"Optimal objective\s+(\S+)", run.stdout)
+    pattern = r"Optimal objective\s+(\S+)" if args.solver == "clp" else r"Status:\s+OPTIMAL\s+Objective:\s+obj = (\S+)"
+    found = re.search(pattern, report)
     if not found:
-        sys.exit(f"throughput_peer.py: clp did not report an optimum:\n{run.stdout[-400:]}")
+        sys.exit(f"throughput_peer.py: {args.solver} did not report an optimum:\n{report[-400:]}")
     # One unit per ordered router pair at theta' = -objective; topostat's pair demand is T^2/(N*T - 1) at theta = 1.
     per_pair = args.terminals**2 / (n * args.terminals - 1)
     print(-float(found.group(1)) / per_pair, f"{seconds:.2f}")

@@ -5,7 +5,8 @@
 #                                    man page lint, clang-format, clang-tidy, shellcheck, fuzzing)
 #   scripts/install-deps.sh --experiments   also the packages `make experiments` uses (plots)
 #   scripts/install-deps.sh --mpi    also Open MPI, for the MPI build of the tools (make MPI=1)
-#   scripts/install-deps.sh --bench  also the peers bench/ compares with that the tests do not install (COIN-OR CLP)
+#   scripts/install-deps.sh --bench  also the peers bench/ compares with that the tests do not install (GLPK's glpsol,
+#                                    COIN-OR CLP)
 # Options combine: scripts/install-deps.sh --test --mpi
 # As root it runs apt-get; otherwise it prints the command to run and fails.
 set -euo pipefail
@@ -14,7 +15,7 @@ build=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev doctest-dev lib
 test=(python3 python3-networkx python3-igraph python3-pandas nauty mandoc zsh fish shellcheck clang-format clang-tidy clang-14 libfuzzer-14-dev libomp-14-dev ccache)
 experiments=(python3 gnuplot-nox)
 mpi=(libopenmpi-dev openmpi-bin)
-bench=(coinor-clp)
+bench=(glpk-utils coinor-clp)
 
 wanted=("${build[@]}")
 for option in "$@"; do
