@@ -113,13 +113,13 @@ void Engine::exchange() {
         a.f.p = it->second;
         if (a.f.seq() + 1 == n_.F) entering_.erase(it);
       }
-      flits_due_[due(threads_, owner_[n_.chans[a.c].dst], when)].push_back(a);
+      flits_due_[due(threads_, owner(n_.chans[a.c].dst), when)].push_back(a);
     }
     for (auto i = take<std::uint64_t>(in, at); i > 0; --i) {
       const auto when = take<std::uint64_t>(in, at);
       const auto counter = take<std::uint64_t>(in, at);
       if (when <= now_ || when > now_ + wheel_mask_) fail("a credit from another rank due outside the timing wheel");
-      credits_due_[due(threads_, owner_[credit_sender(counter)], when)].push_back(counter);
+      credits_due_[due(threads_, owner(credit_sender(counter)), when)].push_back(counter);
     }
   }
 }

@@ -19,7 +19,7 @@ void Engine::send(std::uint32_t c, const Flit& f, std::uint32_t vc) {
     if (last_sent_[c] == now_) fail(fmt::format("channel {}->{} carried two flits in cycle {}", ch.src, ch.dst, now_));
     last_sent_[c] = now_;
   }
-  const auto to = owner_[ch.dst];
+  const auto to = owner(ch.dst);
   const auto at = now_ + n_.flit_delay(ch);
   if (to == remote) [[unlikely]]
     out_flits_[engine_thread].push_back({at, {c, vc, f}});
@@ -37,7 +37,7 @@ void Engine::credit(std::uint32_t ip, std::uint32_t vc) {
   const auto counter = ch.out_port != none32
                            ? std::uint64_t(ch.out_port) * n_.V
                            : (n_.term_off[ch.src] + (ip - n_.in_off[ch.src])) * n_.V | terminal_credit;
-  const auto to = owner_[ch.src];
+  const auto to = owner(ch.src);
   const auto at = now_ + n_.credit_delay(ch);
   if (to == remote) [[unlikely]]
     out_credits_[engine_thread].push_back({at, counter + vc});
@@ -140,7 +140,7 @@ void Engine::receive(unsigned t) {
         try {
           arrive(flits[i], sc);
         } catch (...) {
-          errors_[n_.chans[flits[i].c].dst] = std::current_exception();
+          sc.keep_error(n_.chans[flits[i].c].dst);
         }
       }
       const auto& credits = credits_due_[due(s, t, now_)];
@@ -151,7 +151,7 @@ void Engine::receive(unsigned t) {
         try {
           arrive_credit(credits[i]);
         } catch (...) {
-          errors_[credit_sender(credits[i])] = std::current_exception();
+          sc.keep_error(credit_sender(credits[i]));
         }
       }
     }

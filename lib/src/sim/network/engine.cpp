@@ -75,11 +75,11 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
     vc_map_ = ZeroedArray<std::uint32_t>(in_vcs, true);
   }
   arena_ = prefetch_ && o.messages == 0;
-  vc_word_.assign(n.routers + 1, 0);
-  for (node_id v = 0; v < n.routers; ++v)
+  vc_word_ = ZeroedArray<std::size_t>(std::size_t(n.routers) + 1, true);
+  for (node_id v = rank_lo_; v < rank_hi_; ++v)
     vc_word_[v + 1] = vc_word_[v] + (std::size_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;
-  wait_bits_ = ZeroedArray<std::uint64_t>(vc_word_.back(), true);
-  hold_bits_ = ZeroedArray<std::uint64_t>(vc_word_.back(), true);
+  wait_bits_ = ZeroedArray<std::uint64_t>(vc_word_[rank_hi_], true);
+  hold_bits_ = ZeroedArray<std::uint64_t>(vc_word_[rank_hi_], true);
   wait_r_ = ZeroedArray<std::uint32_t>(n.routers, true);
   hold_r_ = ZeroedArray<std::uint32_t>(n.routers, true);
   wide_credits_ = n.B > 0xFF;
@@ -119,7 +119,6 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   rrng_ = ZeroedArray<Rng>(n.routers, true);
   for (auto v = rank_lo_; v < rank_hi_; ++v) rrng_[v] = Rng(~seed * 0xD1B54A32D192ED03ull + v);
   stats_ = ZeroedArray<RouterStats>(n.routers, true);
-  errors_.resize(n.routers);
   global_queues_ = r.global_queues();
   if (global_queues_) queue_snapshot_.assign(n.out_off.back(), 0);
   port_snapshots_ = port_snapshots(r, n);
@@ -177,9 +176,9 @@ double engine_fixed_bytes(const EngineShape& s) {
       // NOLINTNEXTLINE(bugprone-sizeof-expression): the terminal queues hold pointers to packets
       double(3 * sizeof(Packet*) + 2 * sizeof(std::uint32_t) + 2 * sizeof(std::uint8_t) + 2 * sizeof(std::uint64_t) +
              sizeof(Rng) + s.V * (sizeof(std::int32_t) + sizeof(std::uint8_t)));  // queues, credits
-  const double per_router = 3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) + sizeof(RouterStats) +
-                            sizeof(std::exception_ptr);  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_, errors_
-  return in_vcs * va_rr_bytes(s.V) +                     // in_va_rr_
+  const double per_router = 3 * sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(Rng) +
+                            sizeof(RouterStats);  // wait_r_, hold_r_, term_work_, owner_, rrng_, stats_
+  return in_vcs * va_rr_bytes(s.V) +              // in_va_rr_
          double(s.in_ports) * (s.pooled ? sizeof(std::uint32_t) : sizeof(std::uint8_t)) +  // port_block_ or port_busy_
          out_vcs * ((s.B > 0xFF ? 2 : 1) + sizeof(std::uint16_t)) +                        // credits, ovc_grant_
          double(s.in_ports) * sizeof(std::uint8_t) + double(s.out_ports) * sizeof(std::uint16_t) +  // sa_in/out_rr_
@@ -277,7 +276,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
   senders_ = threads_ + (ranks_ ? 1 : 0);
   flits_due_.assign(std::size_t(senders_) * std::size_t(threads) * (wheel_mask_ + 1), {});
   credits_due_.assign(flits_due_.size(), {});
-  owner_.assign(n_.routers, ranks_ ? remote : 0);
+  owner_ = ZeroedArray<std::uint16_t>(n_.routers, true);
   for (unsigned t = 0; t < threads_; ++t)
     for (auto r = first(t); r < first(t + 1); ++r) owner_[r] = std::uint16_t(t);
   if (ranks_) {
@@ -300,11 +299,11 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       snapshots_out_.assign(std::size_t(ranks_->size()), {});
       snapshots_in_.assign(std::size_t(ranks_->size()), {});
       for (auto ip = n_.in_off[rank_lo_]; ip < n_.in_off[rank_hi_]; ++ip)
-        if (const auto& ch = n_.chans[n_.in_chan[ip]]; ch.arc != none32 && owner_[ch.src] == remote)
+        if (const auto& ch = n_.chans[n_.in_chan[ip]]; ch.arc != none32 && owner(ch.src) == remote)
           snapshots_out_[std::size_t(rank_of(ch.src))].push_back(ip);
       const auto [c0, c1] = sent_by(ranks_->rank());
       for (auto c = c0; c < c1; ++c)
-        if (owner_[n_.chans[c].dst] == remote)
+        if (owner(n_.chans[c].dst) == remote)
           snapshots_in_[std::size_t(rank_of(n_.chans[c].dst))].push_back(n_.chans[c].in_port);
       for (auto& ports : snapshots_in_) std::sort(ports.begin(), ports.end());
     }
@@ -380,8 +379,11 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
       k.delivered_created_at += sc.k.delivered_created_at;
       sc.k = Counts{};
     }
-    for (auto& e : errors_)
-      if (e && !error) error = e;
+    // The error of the lowest-numbered router that had one, unless the cycle has one already.
+    const Scratch* failed = nullptr;
+    for (const auto& sc : scratch_)
+      if (sc.error && (!failed || sc.error_router < failed->error_router)) failed = &sc;
+    if (failed && !error) error = failed->error;
     std::uint64_t grown = 0;
     const bool over =
         o_.packet_memory && (now_ + 1) % memory_check_period == 0 && (grown = packets_grown()) > o_.packet_memory;
@@ -539,7 +541,7 @@ PointResult Engine::run(const std::function<void(double)>& progress) {
         try {
           step(r);
         } catch (...) {
-          errors_[r] = std::current_exception();
+          scratch().keep_error(r);
         }
       }
       barrier.arrive_and_wait(cycle_done);

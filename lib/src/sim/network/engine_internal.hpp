@@ -149,6 +149,16 @@ class Engine {
     std::uint64_t busy_ports = 0, busy_vcs = 0;  // its routers' input VCs not idle, and their ports
     Counts k;
     PacketStats measured;
+    // What went wrong at its routers this cycle: the error of the lowest-numbered router that had one (the last of
+    // that router's), which the cycle's end reports as the run's.
+    std::exception_ptr error;
+    node_id error_router = none32;
+    /// Keeps the exception being handled, at router r.
+    void keep_error(node_id r) {
+      if (r > error_router) return;
+      error = std::current_exception();
+      error_router = r;
+    }
   };
   // across_ranks.cpp. Split over ranks, this rank runs routers [rank_first_[rank], rank_first_[rank + 1]) (contiguous
   // blocks of about equal router counts); owner_ of another rank's router is `remote`. A flit or credit for one goes
@@ -310,7 +320,7 @@ class Engine {
   Packet* new_packet(node_id r, std::uint64_t term, Scratch& sc);
   /// True when terminal term has a packet waiting to be injected: in its source queue, or of the batch.
   bool has_queued(std::uint64_t term) const {
-    return q_head_[term] || (!batch_next_.empty() && batch_next_[term] < o_.messages);
+    return q_head_[term] || (batch_next_.size() > 0 && batch_next_[term] < o_.messages);
   }
   /// Takes terminal term's next packet to inject (has_queued): the head of its source queue, or the batch's
   /// next, made now.
@@ -465,9 +475,10 @@ class Engine {
   // Work for the allocators, so that they skip idle VCs, ports and routers: per router, the input VCs
   // waiting for VC allocation and those holding an output VC with a flit (holding()), as bit sets
   // (router r's input VC iv is bit iv - in_off[r] V of the words from vc_word_[r], so that no word is shared
-  // by two routers and their threads) and counts.
+  // by two routers and their threads; vc_word_ is written for this rank's routers only, from 0 at its first) and
+  // counts.
   ZeroedArray<std::uint64_t> wait_bits_, hold_bits_;
-  std::vector<std::size_t> vc_word_;
+  ZeroedArray<std::size_t> vc_word_;
   ZeroedArray<std::uint32_t> wait_r_, hold_r_;
   bool holding(const InVc& in) const { return in.st == VcState::holding && in.count; }
   static void set_bit(std::uint64_t* words, std::size_t bit, bool on) {
@@ -514,7 +525,9 @@ class Engine {
   std::vector<std::vector<std::uint64_t>> credits_due_;  // counters (CreditBack)
   std::uint64_t wheel_mask_ = 0;
   unsigned threads_ = 1;
-  std::vector<std::uint16_t> owner_;  // router -> the thread that runs it
+  ZeroedArray<std::uint16_t> owner_;  // router -> the thread that runs it, written for this rank's routers only
+  /// The thread that runs router r, or `remote` when another rank does.
+  std::uint16_t owner(node_id r) const { return r >= rank_lo_ && r < rank_hi_ ? owner_[r] : remote; }
   std::size_t due(unsigned from, unsigned to, std::uint64_t cycle) const {
     return ((std::uint64_t(from) * threads_ + to) * (wheel_mask_ + 1)) + (cycle & wheel_mask_);
   }
@@ -538,14 +551,13 @@ class Engine {
   // far), so that the packets in memory are those in flight, not the whole workload (batch_load counted them all
   // as created at batch_created_).
   std::vector<std::uint32_t> batch_dst_;
-  std::vector<std::uint64_t> batch_next_;
+  ZeroedArray<std::uint64_t> batch_next_;  // of the whole network, this rank's terminals written (empty: open loop)
   std::uint64_t batch_created_ = 0;
   ZeroedArray<std::int32_t> tcred_;
   ZeroedArray<std::uint8_t> tbusy_, onoff_, born_;  // born_: per terminal, the packets generated this cycle
   ZeroedArray<std::uint64_t> gen_, acc_;
   ZeroedArray<Rng> trng_, rrng_;  // of the terminals and routers this rank runs (the others all zero)
   ZeroedArray<RouterStats> stats_;
-  std::vector<std::exception_ptr> errors_;
 
   std::vector<Scratch> scratch_;
   Counts total_;

@@ -217,7 +217,7 @@ void Engine::batch_load() {
     rng.shuffle(pi.data(), terms);
     for (auto s = t_lo; s < t_hi; ++s) batch_dst_[m * (t_hi - t_lo) + (s - t_lo)] = std::uint32_t(pi[s]);
   }
-  batch_next_.assign(terms, 0);
+  batch_next_ = ZeroedArray<std::uint64_t>(terms, true);
   batch_created_ = now_;
   // Counted as new_packet counts the packets it makes, all of them now.
   for (auto s = t_lo; s < t_hi; ++s) {  // this rank's terminals
