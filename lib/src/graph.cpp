@@ -36,6 +36,7 @@ LinkAttrs Graph::attrs(link_id l) const {
 }
 
 std::uint64_t Graph::out_degree(node_id v) const {
+  if (mult_.empty() && !self_loops_) return out_off_[v + 1] - out_off_[v];  // one arc a link end
   std::uint64_t d = 0;
   for (link_id l : out_links(v)) {
     d += multiplicity(l);
@@ -46,6 +47,7 @@ std::uint64_t Graph::out_degree(node_id v) const {
 
 std::uint64_t Graph::in_degree(node_id v) const {
   if (!directed_) return out_degree(v);
+  if (mult_.empty()) return in_off_[v + 1] - in_off_[v];
   std::uint64_t d = 0;
   for (link_id l : in_links(v)) d += multiplicity(l);
   return d;

@@ -79,6 +79,36 @@ TEST_CASE("directed graphs keep in- and out-adjacency") {
   CHECK(g.in_neighbors(1)[2] == 2);
 }
 
+TEST_CASE("degrees count link ends: arcs on a simple graph, a loop's two ends undirected, multiplicities") {
+  GraphBuilder simple(4, false);
+  for (auto [u, v] : {std::pair{0, 1}, {0, 2}, {0, 3}, {2, 3}}) simple.add_link(node_id(u), node_id(v));
+  const Graph s = simple.finish();
+  CHECK(s.out_degree(0) == 3);
+  CHECK(s.out_degree(1) == 1);
+  CHECK(s.in_degree(3) == 2);
+  GraphBuilder looped(2, false);
+  looped.add_link(0, 1);
+  looped.add_link(1, 1);
+  const Graph l = looped.finish();
+  CHECK(l.out_degree(0) == 1);
+  CHECK(l.out_degree(1) == 3);
+  GraphBuilder directed(3, true);
+  directed.add_link(0, 1);
+  directed.add_link(0, 2);
+  directed.add_link(2, 0);
+  const Graph d = directed.finish();
+  CHECK(d.out_degree(0) == 2);
+  CHECK(d.in_degree(0) == 1);
+  CHECK(d.in_degree(1) == 1);
+  CHECK(d.out_degree(1) == 0);
+  GraphBuilder doubled(2, true);
+  doubled.add_link(0, 1);
+  doubled.add_link(0, 1);
+  const Graph m = doubled.finish(Duplicates::merge);
+  CHECK(m.out_degree(0) == 2);
+  CHECK(m.in_degree(1) == 2);
+}
+
 TEST_CASE("node attributes: labels, coordinates, positions") {
   GraphBuilder b(2, false);
   b.set_coord_dims(2);
