@@ -62,8 +62,8 @@ for spec in "torus 6x6:uniform:torus --dims 6x6" "dragonfly h=2:uniform:dragonfl
     theta="$(printf '%.4f-%.4f' "$lt" "$lu")"
   fi
   peers=()
-  for solver in glpk clp; do
-    command=$([[ $solver == glpk ]] && echo glpsol || echo clp)
+  for peer in glpk:glpsol clp:clp; do  # solver:its command
+    solver=${peer%%:*} command=${peer#*:}
     peer_theta=- peer_s=-
     if [[ $traffic == uniform ]] && command -v "$command" >/dev/null && ((nodes * arcs <= peer_max)); then
       read -r peer_theta peer_s < <(/usr/bin/python3 "$here/throughput_peer.py" "$tmp/g.el" --terminals "$terminals" \

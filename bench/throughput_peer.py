@@ -71,15 +71,15 @@ def main():
         with open(mps, "w") as out:
             n = write_mps(links, out)
         if args.solver == "clp":
-            run = subprocess.run(["clp", mps, "-dualsimplex"], capture_output=True, text=True, check=True)
-            report = run.stdout
+            report = subprocess.run(["clp", mps, "-dualsimplex"], capture_output=True, text=True, check=True).stdout
+            optimum = r"Optimal objective\s+(\S+)"
         else:
             solution = os.path.join(tmp, "lp.sol")
             subprocess.run(["glpsol", "--freemps", mps, "--min", "-o", solution], capture_output=True, check=True)
             report = open(solution).read()
+            optimum = r"Status:\s+OPTIMAL\s+Objective:\s+obj = (\S+)"
         seconds = time.time() - start
-    pattern = r"Optimal objective\s+(\S+)" if args.solver == "clp" else r"Status:\s+OPTIMAL\s+Objective:\s+obj = (\S+)"
-    found = re.search(pattern, report)
+    found = re.search(optimum, report)
     if not found:
         sys.exit(f"throughput_peer.py: {args.solver} did not report an optimum:\n{report[-400:]}")
     # One unit per ordered router pair at theta' = -objective; topostat's pair demand is T^2/(N*T - 1) at theta = 1.

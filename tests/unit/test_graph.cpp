@@ -80,31 +80,25 @@ TEST_CASE("directed graphs keep in- and out-adjacency") {
 }
 
 TEST_CASE("degrees count link ends: arcs on a simple graph, a loop's two ends undirected, multiplicities") {
-  GraphBuilder simple(4, false);
-  for (auto [u, v] : {std::pair{0, 1}, {0, 2}, {0, 3}, {2, 3}}) simple.add_link(node_id(u), node_id(v));
-  const Graph s = simple.finish();
+  // Equal links are merged into one of multiplicity 2.
+  const auto build = [](node_id n, bool directed, std::initializer_list<std::pair<node_id, node_id>> links) {
+    GraphBuilder b(n, directed);
+    for (auto [u, v] : links) b.add_link(u, v);
+    return b.finish(Duplicates::merge);
+  };
+  const Graph s = build(4, false, {{0, 1}, {0, 2}, {0, 3}, {2, 3}});
   CHECK(s.out_degree(0) == 3);
   CHECK(s.out_degree(1) == 1);
   CHECK(s.in_degree(3) == 2);
-  GraphBuilder looped(2, false);
-  looped.add_link(0, 1);
-  looped.add_link(1, 1);
-  const Graph l = looped.finish();
+  const Graph l = build(2, false, {{0, 1}, {1, 1}});
   CHECK(l.out_degree(0) == 1);
   CHECK(l.out_degree(1) == 3);
-  GraphBuilder directed(3, true);
-  directed.add_link(0, 1);
-  directed.add_link(0, 2);
-  directed.add_link(2, 0);
-  const Graph d = directed.finish();
+  const Graph d = build(3, true, {{0, 1}, {0, 2}, {2, 0}});
   CHECK(d.out_degree(0) == 2);
   CHECK(d.in_degree(0) == 1);
   CHECK(d.in_degree(1) == 1);
   CHECK(d.out_degree(1) == 0);
-  GraphBuilder doubled(2, true);
-  doubled.add_link(0, 1);
-  doubled.add_link(0, 1);
-  const Graph m = doubled.finish(Duplicates::merge);
+  const Graph m = build(2, true, {{0, 1}, {0, 1}});
   CHECK(m.out_degree(0) == 2);
   CHECK(m.in_degree(1) == 2);
 }
