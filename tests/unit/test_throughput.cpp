@@ -113,7 +113,7 @@ TEST_CASE("throughput: the symmetrised LP gives the whole LP's θ") {
     CHECK(sym.sources.size() == orbits);
     double weight = 0;
     for (double w : sym.weight) weight += w;
-    CHECK(weight == double(d.sources.size()));
+    CHECK(weight == double(d.sources.size()) * (sym.unordered_pairs ? 2 : 1));
     const auto reduced = throughput_lp(g, d, sym, 1);
     const auto whole = throughput_lp(g, d, ThroughputSymmetry::none(g, d.sources), 1);
     CHECK(reduced.exact);
@@ -144,6 +144,43 @@ TEST_CASE("throughput: the symmetrised LP gives the whole LP's θ") {
     twice.add_link(v, (v + 1) % 6, second);
   }
   CHECK(both(twice.finish(), {}, 6) == doctest::Approx(20 / 9.0));
+  // Without automorphisms, an undirected graph keeps each unordered pair once and a row per link (the reversal),
+  // with terminals everywhere and on some routers only; a directed graph keeps the whole LP.
+  const auto random = family("random-regular", {{"nodes", "24"}, {"degree", "3"}, {"seed", "1"}});
+  CHECK(throughput_symmetry(random, uniform(random, {}).sources).unordered_pairs);
+  both(random, {}, 24);
+  both(random, {0, 3, 5, 9, 17}, 5);
+  GraphBuilder arrows(5, true);  // a directed 5-cycle with one chord: no automorphism
+  for (node_id v = 0; v < 5; ++v) arrows.add_link(v, (v + 1) % 5, {});
+  arrows.add_link(0, 2, {});
+  const Graph directed = arrows.finish();
+  const ThroughputSymmetry kept = throughput_symmetry(directed, uniform(directed, {}).sources);
+  CHECK_FALSE(kept.unordered_pairs);
+  CHECK(kept.class_size.size() == directed.num_arcs());
+}
+
+TEST_CASE("throughput: a symmetric demand keeps each unordered pair once and gives the whole LP's θ") {
+  const auto g = family("random-regular", {{"nodes", "16"}, {"degree", "3"}, {"seed", "2"}});
+  RouterDemand d;  // pair {s, t} with amount 1 + (s·t mod 3), both ways, on every third pair
+  for (node_id s = 0; s < 16; ++s) d.sources.push_back(s);
+  d.to.resize(16);
+  for (node_id s = 0; s < 16; ++s)
+    for (node_id t = 0; t < 16; ++t)
+      if (s != t && (s + t) % 3 == 0) d.to[s].emplace_back(t, 1.0 + (s * t) % 3);
+  REQUIRE(d.symmetric());
+  const auto halved = throughput_lp(g, d, ThroughputSymmetry::reversal(g, d.sources), 1);
+  const auto whole = throughput_lp(g, d, ThroughputSymmetry::none(g, d.sources), 1);
+  CHECK(halved.unordered_pairs);
+  CHECK(halved.rows == g.num_links() + d.pairs() / 2);
+  CHECK(whole.rows == g.num_arcs() + d.pairs());
+  CHECK(halved.lower == doctest::Approx(whole.lower).epsilon(1e-7));
+  d.to[0].front().second = 5;  // one direction changed, or a target that sends nothing: not symmetric
+  CHECK_FALSE(d.symmetric());
+  d.to[0].front().second = 1.0 + (0 * d.to[0].front().first) % 3;
+  CHECK(d.symmetric());
+  d.sources.pop_back();
+  d.to.pop_back();
+  CHECK_FALSE(d.symmetric());
 }
 
 TEST_CASE("throughput: TUB of the worst-case permutation") {

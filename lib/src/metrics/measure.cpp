@@ -151,7 +151,8 @@ Report measure(const Graph& g, const MeasureOptions& o) {
   if (o.throughput) {
     const ThroughputOptions to = throughput_options(g, r.endpoints, o);
     const double senders = to.endpoints.empty() ? double(g.num_nodes()) : double(to.endpoints.size());
-    if (o.notice && to.method == ThroughputMethod::lp && !throughput_lp_fits(to, senders, double(g.num_arcs())))
+    if (o.notice && to.method == ThroughputMethod::lp &&
+        !throughput_lp_fits(to, throughput_lp_sources(g.directed(), senders), double(g.num_arcs())))
       o.notice(
           fmt::format("throughput: an LP over {} source routers and {} arcs, which can take many minutes "
                       "unless the network is symmetric (--throughput-method approximation is faster)",

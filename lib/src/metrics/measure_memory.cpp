@@ -41,7 +41,7 @@ MemoryEstimate measure_memory(std::uint64_t nodes, std::uint64_t links, bool dir
     // The routers with terminals are not known before the graph is read: every node is counted.
     ThroughputOptions to;
     to.method = o.throughput_method;
-    const bool lp = throughput_uses_lp(to, n, a);
+    const bool lp = throughput_uses_lp(to, throughput_lp_sources(directed, n), a);
     e.add("throughput", throughput_memory(nodes, arcs, std::min<std::uint64_t>(nodes, to.permutation_max_routers), lp));
   }
   return e;

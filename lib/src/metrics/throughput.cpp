@@ -45,6 +45,10 @@ UniformTraffic uniform_traffic(const Graph& g, const ThroughputOptions& o) {
   return t;
 }
 
+double throughput_lp_sources(bool directed, double senders) {
+  return directed ? senders : senders / 2;
+}
+
 bool throughput_lp_fits(const ThroughputOptions& o, double lp_sources, double arcs) {
   return lp_sources * arcs <= o.lp_max_source_arcs;
 }
@@ -76,9 +80,11 @@ Throughput throughput(const Graph& g, const ThroughputOptions& o) {
   auto solve = [&](const RouterDemand& d, bool uniform) {
     if (uniform && throughput_uses_lp(o, 1, arcs)) {
       const ThroughputSymmetry sym = throughput_symmetry(g, d.sources);
-      if (throughput_uses_lp(o, double(sym.sources.size()), arcs)) return throughput_lp(g, d, sym, o.threads);
-    } else if (throughput_uses_lp(o, double(d.sources.size()), arcs)) {
-      return throughput_lp(g, d, ThroughputSymmetry::none(g, d.sources), o.threads);
+      if (throughput_uses_lp(o, sym.lp_sources(), arcs)) return throughput_lp(g, d, sym, o.threads);
+    } else {  // a given traffic or the longest matching: the reversal when the demand is symmetric
+      const ThroughputSymmetry sym = !g.directed() && d.symmetric() ? ThroughputSymmetry::reversal(g, d.sources)
+                                                                    : ThroughputSymmetry::none(g, d.sources);
+      if (throughput_uses_lp(o, sym.lp_sources(), arcs)) return throughput_lp(g, d, sym, o.threads);
     }
     return throughput_garg_konemann(g, d, o.epsilon, o.threads);
   };

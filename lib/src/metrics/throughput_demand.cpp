@@ -49,6 +49,20 @@ std::uint64_t RouterDemand::pairs() const {
   return n;
 }
 
+bool RouterDemand::symmetric() const {
+  if (uniform > 0) return true;
+  for (std::size_t i = 0; i < sources.size(); ++i)
+    for (const auto& [v, amount] : to[i]) {
+      const auto j = std::lower_bound(sources.begin(), sources.end(), v);
+      if (j == sources.end() || *j != v) return false;  // v sends nothing
+      const auto& back = to[std::size_t(j - sources.begin())];
+      const auto k = std::lower_bound(back.begin(), back.end(), sources[i],
+                                      [](const auto& entry, node_id t) { return entry.first < t; });
+      if (k == back.end() || k->first != sources[i] || k->second != amount) return false;
+    }
+  return true;
+}
+
 GivenTraffic pattern_traffic(const Graph& g, std::string_view pattern, const route::TrafficOptions& o) {
   GivenTraffic t;
   t.name = std::string(pattern);

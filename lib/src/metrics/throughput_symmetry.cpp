@@ -1,6 +1,7 @@
-// The automorphisms that keep uniform traffic and every capacity, as the throughput LP uses them: a maximum
-// concurrent flow averaged over such a group stays optimal, so one source per orbit of routers and one capacity
-// row per orbit of arcs give the same θ (the symmetrised LP).
+// The symmetries of the throughput LP under uniform traffic: the automorphisms that keep the routers with terminals
+// and every capacity (one source per orbit of routers and one capacity row per orbit of arcs), or else, on an
+// undirected graph, the reversal of paths (one row per unordered pair and per link). A maximum concurrent flow
+// averaged over such a group stays optimal, so the symmetrised LP gives the same θ.
 #include <algorithm>
 #include <limits>
 #include <numeric>
@@ -42,13 +43,30 @@ ThroughputSymmetry ThroughputSymmetry::none(const Graph& g, const std::vector<no
   return s;
 }
 
+ThroughputSymmetry ThroughputSymmetry::reversal(const Graph& g, const std::vector<node_id>& sources) {
+  ThroughputSymmetry s;
+  s.sources = sources;
+  s.weight.assign(sources.size(), 2);
+  s.unordered_pairs = true;
+  s.arc_class.resize(g.num_arcs());
+  s.class_size.assign(g.num_links(), 0);
+  for (std::uint64_t a = 0; a < g.num_arcs(); ++a) {
+    s.arc_class[a] = g.arc_link(a);
+    ++s.class_size[g.arc_link(a)];
+  }
+  return s;
+}
+
 ThroughputSymmetry throughput_symmetry(const Graph& g, const std::vector<node_id>& endpoints) {
   const node_id n = g.num_nodes();
   const std::uint64_t arcs = g.num_arcs();
   std::vector<std::uint8_t> endpoint(n, 0);
   for (node_id v : endpoints) endpoint[v] = 1;
+  const auto no_automorphism = [&] {
+    return g.directed() ? ThroughputSymmetry::none(g, endpoints) : ThroughputSymmetry::reversal(g, endpoints);
+  };
   const Orbits orbits = automorphism_orbits(g, endpoints.size() == n ? std::vector<std::uint8_t>{} : endpoint);
-  if (orbits.representative.size() == n || has_parallel_links(g)) return ThroughputSymmetry::none(g, endpoints);
+  if (orbits.representative.size() == n || has_parallel_links(g)) return no_automorphism();
   // Union of each arc with its image under every generator; a generator that changes a capacity keeps no symmetry
   // at all.
   std::vector<std::uint64_t> parent(arcs);
@@ -58,7 +76,7 @@ ThroughputSymmetry throughput_symmetry(const Graph& g, const std::vector<node_id
       const node_id u = g.arc_tail(a), v = g.arc_head(a);
       if (u == v) continue;
       const std::uint64_t b = route::find_arc(g, sigma[u], sigma[v]);
-      if (g.multiplicity(g.arc_link(a)) != g.multiplicity(g.arc_link(b))) return ThroughputSymmetry::none(g, endpoints);
+      if (g.multiplicity(g.arc_link(a)) != g.multiplicity(g.arc_link(b))) return no_automorphism();
       parent[root(parent, a)] = root(parent, b);
     }
   }

@@ -49,6 +49,8 @@ struct RouterDemand {
   double weighted_distance(std::size_t i, const std::vector<double>& dist) const;
   /// The ordered router pairs with demand.
   std::uint64_t pairs() const;
+  /// Whether every pair's amount equals its reverse's (uniform traffic, a demand matrix read as undirected).
+  bool symmetric() const;
 };
 
 /// A traffic given instead of uniform (--traffic, --demand): router-to-router amounts before normalisation,
@@ -75,6 +77,7 @@ struct ThroughputBounds {
   std::uint64_t columns = 0;              // LP: variables (the paths generated, and θ)
   std::uint64_t lp_sources = 0;           // LP: source routers kept (one per orbit when symmetric)
   std::uint64_t arc_classes = 0;          // LP: arc orbits when symmetric, else 0 (a row per arc)
+  bool unordered_pairs = false;           // LP: a row per link and per unordered pair (ThroughputSymmetry)
   std::uint64_t phases = 0;               // LP: rounds of column generation; Garg–Könemann: phases routed
   std::uint64_t shortest_path_trees = 0;  // Dijkstra runs
   double epsilon = 0;                     // Garg–Könemann: the ε asked for (stops when lower ≥ (1 − ε)·upper)
@@ -116,9 +119,9 @@ struct Throughput {
 struct ThroughputOptions {
   ThroughputMethod method = ThroughputMethod::automatic;
   double epsilon = 0.05;
-  /// The exact LP while its source routers (one per orbit under uniform traffic on a symmetric network) times
-  /// the arcs stay within this (automatic), else Garg–Könemann: on random regular graphs about 3 s at 3.3e4 and
-  /// 17 s at 8e4 (bench/RESULTS.md).
+  /// The exact LP while its source routers (one per orbit under uniform traffic on a symmetric network, half of
+  /// them when the reversal keeps each unordered pair once) times the arcs stay within this (automatic), else
+  /// Garg–Könemann: on random regular graphs about 0.7 s at 1.6e4 (64/8) and 5 s at 4e4 (100/8; bench/RESULTS.md).
   double lp_max_source_arcs = 5e4;
   /// TUB's assignment (O(n³)) while the routers with terminals are at most this many.
   std::uint64_t permutation_max_routers = 1500;
@@ -131,6 +134,9 @@ struct ThroughputOptions {
 
 /// The traffic the options describe on g.
 UniformTraffic uniform_traffic(const Graph& g, const ThroughputOptions& o);
+/// The source routers an LP without automorphisms counts for its size: half the senders on an undirected graph,
+/// whose LP keeps each unordered pair once (ThroughputSymmetry::reversal).
+double throughput_lp_sources(bool directed, double senders);
 /// Whether an LP of this many source routers over this many arcs is within the automatic method's size
 /// (ThroughputOptions::lp_max_source_arcs).
 bool throughput_lp_fits(const ThroughputOptions& o, double lp_sources, double arcs);
@@ -138,23 +144,33 @@ bool throughput_lp_fits(const ThroughputOptions& o, double lp_sources, double ar
 bool throughput_uses_lp(const ThroughputOptions& o, double lp_sources, double arcs);
 Throughput throughput(const Graph& g, const ThroughputOptions& o);
 
-/// Automorphisms of the graph that keep the routers with terminals and every capacity, as the LP uses them:
-/// under uniform traffic one source router per orbit (weighted by the orbit's size) and one capacity per orbit of
-/// arcs give the same θ as the whole LP.
+/// Symmetries of the LP, which give the same θ as the whole LP (a maximum concurrent flow averaged over them stays
+/// optimal). Either, under uniform traffic, automorphisms of the graph that keep the routers with terminals and
+/// every capacity: one source router per orbit, weighted by the orbit's size, and one capacity per orbit of arcs.
+/// Or, on an undirected graph under a symmetric demand, the reversal of every path: a flow from t to s along the
+/// reverse of each path from s to t, so that each unordered pair is kept once (t > s), standing for both
+/// directions (weight 2), and each link's two arcs share one capacity row, which halves the LP.
 struct ThroughputSymmetry {
   std::vector<node_id> sources;          // the sending routers the LP keeps: one per orbit
-  std::vector<double> weight;            // routers each stands for
+  std::vector<double> weight;            // the ordered pairs each kept pair stands for: the orbit's size, or 2
   std::vector<std::uint64_t> arc_class;  // the orbit of each arc
   std::vector<double> class_size;        // arcs per orbit
+  bool unordered_pairs = false;          // the reversal: each source keeps only the targets above it
+  /// The source routers the LP's size counts (throughput_lp_fits): half of them under the reversal.
+  double lp_sources() const { return double(sources.size()) / (unordered_pairs ? 2 : 1); }
   /// No symmetry: every source and every arc its own.
   static ThroughputSymmetry none(const Graph& g, const std::vector<node_id>& sources);
+  /// The reversal alone (undirected graphs, a symmetric demand): every source, the targets above it, a class
+  /// per link.
+  static ThroughputSymmetry reversal(const Graph& g, const std::vector<node_id>& sources);
 };
-/// The orbits by Traces or nauty (symmetry.hpp) of the automorphisms that keep the routers with terminals;
-/// none() when a generator changes a capacity.
+/// The orbits by Traces or nauty (symmetry.hpp) of the automorphisms that keep the routers with terminals; where
+/// there are none or a generator changes a capacity, the reversal on an undirected graph, else none().
 ThroughputSymmetry throughput_symmetry(const Graph& g, const std::vector<node_id>& endpoints);
 
 /// The exact LP by column generation over shortest paths (throughput_columns.cpp), solved by GLPK's simplex:
-/// θ under d, with one source per orbit of `symmetry` (uniform traffic only; ThroughputSymmetry::none otherwise).
+/// θ under d, with one source per orbit of `symmetry` (automorphisms under uniform traffic only, the reversal
+/// under any symmetric demand on an undirected graph, else ThroughputSymmetry::none).
 /// Throws InputError when GLPK fails.
 ThroughputBounds throughput_lp(const Graph& g, const RouterDemand& d, const ThroughputSymmetry& symmetry, int threads);
 /// Garg–Könemann (Fleischer's per-source variant): feasible flow and dual bounds until lower ≥ (1 − ε)·upper.

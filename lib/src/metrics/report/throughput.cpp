@@ -42,6 +42,7 @@ nlohmann::json bounds_json(const ThroughputBounds& b) {
     u["lp_rounds"] = b.phases;
     u["lp_source_routers"] = b.lp_sources;
     u["lp_arc_orbits"] = b.arc_classes;
+    u["lp_unordered_pairs"] = b.unordered_pairs;
   } else {
     u["epsilon"] = b.epsilon;
     u["phases"] = b.phases;
@@ -53,10 +54,12 @@ nlohmann::json bounds_json(const ThroughputBounds& b) {
 /// "θ by" and "θ" rows of the text for one traffic.
 void bounds_text(TextTable& t, const std::string& what, const ThroughputBounds& b) {
   if (b.exact) {
-    const std::string symmetry =
-        b.arc_classes ? fmt::format("; {} (one per orbit), {}", plural(b.lp_sources, "source router", "source routers"),
-                                    plural(b.arc_classes, "arc orbit", "arc orbits"))
-                      : "";
+    std::string symmetry;
+    if (b.arc_classes)
+      symmetry = fmt::format("; {} (one per orbit), {}", plural(b.lp_sources, "source router", "source routers"),
+                             plural(b.arc_classes, "arc orbit", "arc orbits"));
+    else if (b.unordered_pairs)
+      symmetry = "; a row per link and per unordered pair (each path stands for its reverse too)";
     t.row(what + " θ by",
           fmt::format("LP, GLPK simplex: {} in {}, {}{} (exact)", plural(b.columns - 1, "path", "paths"),
                       plural(b.phases, "round", "rounds"), plural(b.rows, "constraint", "constraints"), symmetry));
@@ -77,6 +80,7 @@ void bounds_csv(CsvRows& t, const std::string& prefix, const ThroughputBounds& b
     t.num("throughput", "lp_rounds", b.phases);
     t.num("throughput", "lp_source_routers", b.lp_sources);
     t.num("throughput", "lp_arc_orbits", b.arc_classes);
+    t.row("throughput", "lp_unordered_pairs", boolean(b.unordered_pairs));
   } else {
     t.num("throughput", prefix + "theta_lower", b.lower, "a feasible flow");
     t.num("throughput", prefix + "theta_upper", b.upper, "a dual bound");
