@@ -1,7 +1,7 @@
-// The symmetries of the throughput LP under uniform traffic: the automorphisms that keep the routers with terminals
+// The symmetries of the throughput LP: under uniform traffic the automorphisms that keep the routers with terminals
 // and every capacity (one source per orbit of routers and one capacity row per orbit of arcs), or else, on an
-// undirected graph, the reversal of paths (one row per unordered pair and per link). A maximum concurrent flow
-// averaged over such a group stays optimal, so the symmetrised LP gives the same θ.
+// undirected graph under any symmetric demand, the reversal of paths (one row per unordered pair and per link). A
+// maximum concurrent flow averaged over such a group stays optimal, so the symmetrised LP gives the same θ.
 #include <algorithm>
 #include <limits>
 #include <numeric>
