@@ -174,9 +174,10 @@ TEST_CASE("throughput: a symmetric demand keeps each unordered pair once and giv
   CHECK(halved.rows == g.num_links() + d.pairs() / 2);
   CHECK(whole.rows == g.num_arcs() + d.pairs());
   CHECK(halved.lower == doctest::Approx(whole.lower).epsilon(1e-7));
+  const double amount = d.to[0].front().second;
   d.to[0].front().second = 5;  // one direction changed, or a target that sends nothing: not symmetric
   CHECK_FALSE(d.symmetric());
-  d.to[0].front().second = 1.0 + (0 * d.to[0].front().first) % 3;
+  d.to[0].front().second = amount;
   CHECK(d.symmetric());
   d.sources.pop_back();
   d.to.pop_back();

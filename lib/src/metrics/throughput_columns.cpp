@@ -93,7 +93,9 @@ struct Paths {
 class Master {
  public:
   Master(const std::vector<double>& class_capacity, const Pairs& pairs)
-      : lp_(glp_create_prob()), pair_row_(1 + int(class_capacity.size())) {
+      : lp_(glp_create_prob()),
+        pair_row_(1 + int(class_capacity.size())),
+        crash_(pairs.target.size() > class_capacity.size()) {
     glp_prob* p = lp_.get();
     glp_set_obj_dir(p, GLP_MAX);
     const std::uint64_t pair_count = pairs.target.size();
@@ -136,10 +138,10 @@ class Master {
   /// the simplex would otherwise swap in one pivot at a time: random regular 64/8's uniform LP then takes 1,666
   /// pivots instead of 4,673 (0.36 s instead of 0.95), 100/8's 4,435 instead of 10,761 (2.5 s instead of 5.2).
   /// With fewer pairs (a permutation) its duals lead to more rounds: Slim Fly q = 5's longest matching 52 rounds
-  /// and 1,130 paths instead of 51 and 728, the whole process 0.21–0.24 s instead of 0.16.
+  /// and 1,130 paths instead of 51 and 728, the whole process 0.21–0.24 s instead of 0.15–0.16.
   bool solve() {
     const int before = glp_get_it_cnt(lp_.get());
-    if (before == 0 && glp_get_num_rows(lp_.get()) - (pair_row_ - 1) > pair_row_ - 1) glp_adv_basis(lp_.get(), 0);
+    if (before == 0 && crash_) glp_adv_basis(lp_.get(), 0);
     const int rc = glp_simplex(lp_.get(), &parm_);
     if (rc != 0 || glp_get_status(lp_.get()) != GLP_OPT)
       throw InputError(fmt::format("throughput: GLPK's simplex did not reach an optimum (code {}, status {})", rc,
@@ -152,6 +154,7 @@ class Master {
  private:
   std::unique_ptr<glp_prob, ProblemDeleter> lp_;
   int pair_row_;
+  bool crash_;  // the first solve from the advanced basis: more pair rows than capacity rows
   glp_smcp parm_{};
 };
 
