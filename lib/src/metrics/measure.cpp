@@ -24,19 +24,12 @@ std::function<void(double)> stage(const MeasureOptions& o, std::string_view name
   return o.progress ? o.progress(name) : std::function<void(double)>{};
 }
 
-/// Routers with terminals times arcs (a round of shortest-path trees) below which the throughput runs on one
-/// thread: between the rounds GLPK's simplex runs alone while OpenMP's idle thread spins. Whole process, one thread
-/// against two: torus 6×6 (5,184) 12.4 against 15.2 ms, dragonfly h = 2 (6,480) 18.2 against 23.9 ms, Slim Fly
-/// q = 5 (17,500) 218 against 227 ms, random regular 64/8 (32,768) 688 against 630 ms.
-constexpr std::uint64_t throughput_parallel_source_arcs = 16384;
-
 /// The throughput options on g (endpoints: the indirect network's, or empty for every node).
 ThroughputOptions throughput_options(const Graph& g, const std::vector<node_id>& endpoints, const MeasureOptions& o) {
   ThroughputOptions to;
   to.method = o.throughput_method;
   to.epsilon = o.throughput_epsilon;
-  const std::uint64_t senders = endpoints.empty() ? g.num_nodes() : endpoints.size();
-  to.threads = senders * g.num_arcs() < throughput_parallel_source_arcs ? 1 : o.threads;
+  to.threads = o.threads;
   to.endpoints = endpoints;
   to.terminals_per_router = o.throughput_terminals_per_router.value_or(gen::terminals_per_endpoint(g).value_or(1));
   if (o.throughput_traffic) to.traffic = o.throughput_traffic(g);
@@ -156,8 +149,9 @@ Report measure(const Graph& g, const MeasureOptions& o) {
     r.paths = path_diversity(g, po);
   }
   if (o.throughput) {
-    const ThroughputOptions to = throughput_options(g, r.endpoints, o);
+    ThroughputOptions to = throughput_options(g, r.endpoints, o);
     const double senders = to.endpoints.empty() ? double(g.num_nodes()) : double(to.endpoints.size());
+    to.threads = parallel::threads_for_throughput(std::uint64_t(senders) * g.num_arcs(), o.threads);
     if (o.notice && to.method == ThroughputMethod::lp &&
         !throughput_lp_fits(to, throughput_lp_sources(g.directed(), senders), double(g.num_arcs())))
       o.notice(

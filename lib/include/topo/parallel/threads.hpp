@@ -1,7 +1,7 @@
 #pragma once
-// How many threads topostat's distances and link loads get (measure(), check_classes): the ones asked for (0: every
-// core), but one when the work is too small to pay for the others. OpenMP's idle threads spin for a while
-// after each parallel part (libgomp's default wait policy): on 662_bus a second thread cost 16 ms of CPU
+// How many threads topostat's distances, link loads and throughput get (measure(), check_classes): the ones asked
+// for (0: every core), but one when the work is too small to pay for the others. OpenMP's idle threads spin for a
+// while after each parallel part (libgomp's default wait policy): on 662_bus a second thread cost 16 ms of CPU
 // per run, more than the loads themselves. The library's own functions run the threads they are given.
 #include <omp.h>
 
@@ -30,6 +30,18 @@ inline constexpr std::uint64_t distance_work_per_source_arc = 64;
 /// The threads for distance sweeps of `work` source·arcs when `threads` are asked for (0: all cores).
 inline int threads_for_distances(std::uint64_t work, int threads) {
   return threads_for(work / distance_work_per_source_arc, threads);
+}
+
+/// How many source·arcs of link-load searches one source·arc of the throughput's rounds of shortest-path trees
+/// weighs: between the rounds GLPK's simplex runs alone while OpenMP's idle thread spins, so two threads pay only
+/// from 2^14 routers·arcs. Whole process, one thread against two: torus 6×6 (5,184) 12.4 against 15.2 ms,
+/// dragonfly h = 2 (6,480) 18.2 against 23.9 ms, Slim Fly q = 5 (17,500) 218 against 227 ms, random regular 64/8
+/// (32,768) 688 against 630 ms.
+inline constexpr std::uint64_t throughput_work_per_source_arc = 1024;
+
+/// The threads for the throughput of `work` routers with terminals times arcs when `threads` are asked for.
+inline int threads_for_throughput(std::uint64_t work, int threads) {
+  return threads_for(work * throughput_work_per_source_arc, threads);
 }
 
 }  // namespace topo::parallel
