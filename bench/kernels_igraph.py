@@ -18,6 +18,7 @@ import time
 import igraph
 
 import link_loads_igraph  # the same folder: its readers of edge lists and Matrix Market files
+from call_time import timed  # the same folder
 
 
 def read_edge_list(path):
@@ -29,17 +30,6 @@ def print_edges(g):
     out = sys.stdout
     for u, v in g.get_edgelist():
         out.write(f"{u} {v}\n")
-
-
-def timed(call):
-    """Wall and CPU seconds of one call, or, when it took less than a second, the median of 9 (by wall time)."""
-    runs = []
-    while len(runs) < (1 if runs and runs[0][0] >= 1 else 9):
-        w0, c0 = time.perf_counter(), time.process_time()
-        result = call()
-        runs.append((time.perf_counter() - w0, time.process_time() - c0))
-    wall, cpu = sorted(runs)[len(runs) // 2]
-    return wall, cpu, result
 
 
 def main():

@@ -3,14 +3,14 @@
 over unordered pairs from igraph's gomory_hu_tree (unit capacities; its edges joined in decreasing flow give every
 pair's λ). igraph has no shortest-path counts to compare with topostat's σ.
 
-Usage: paths_igraph.py GRAPH   print seconds, then the histogram as JSON
+Usage: paths_igraph.py GRAPH   print the seconds of the call (call_time.timed), then the histogram as JSON
 """
 import json
 import sys
-import time
 
 import igraph
 
+from call_time import timed  # the same folder
 from flow_tree import lambda_histogram  # the same folder
 
 
@@ -27,9 +27,12 @@ def read_edgelist(path):
     return igraph.Graph(n=n, edges=edges)
 
 
+def figure(g):
+    tree = g.gomory_hu_tree()
+    return lambda_histogram(range(g.vcount()), ((e.source, e.target, e["flow"]) for e in tree.es))
+
+
 g = read_edgelist(sys.argv[1])
-t0 = time.perf_counter()
-tree = g.gomory_hu_tree()
-h = lambda_histogram(range(g.vcount()), ((e.source, e.target, e["flow"]) for e in tree.es))
-print(f"{time.perf_counter() - t0:.3f}")
+seconds, _, h = timed(lambda: figure(g))
+print(f"{seconds:.6f}")
 print(json.dumps({"edge_disjoint_paths": h}))

@@ -3,16 +3,16 @@
 pairs (the path counts of networkx's Brandes pass, the fastest way networkx has) and of λ over unordered pairs
 (nx.gomory_hu_tree with unit capacities; its edges joined in decreasing weight give every pair's λ).
 
-Usage: paths_networkx.py GRAPH   print seconds, then the two histograms as JSON
+Usage: paths_networkx.py GRAPH   print the seconds of the call (call_time.timed), then the two histograms as JSON
 """
 import collections
 import json
 import sys
-import time
 
 import networkx as nx
 from networkx.algorithms.centrality.betweenness import _single_source_shortest_path_basic
 
+from call_time import timed  # the same folder
 from flow_tree import lambda_histogram  # the same folder
 
 
@@ -41,7 +41,6 @@ def figures(g):
 
 
 g = read_edgelist(sys.argv[1])
-t0 = time.perf_counter()
-s, l = figures(g)
-print(f"{time.perf_counter() - t0:.3f}")
+seconds, _, (s, l) = timed(lambda: figures(g))
+print(f"{seconds:.6f}")
 print(json.dumps({"shortest_paths": s, "edge_disjoint_paths": l}))

@@ -6,8 +6,6 @@
                                              so the largest is 10000)
   scotch_io.py fixmap MAP.map TGT OUT.map    Scotch terminal domain numbers -> node ids (via the .tgt labels)
 """
-import json
-import subprocess
 import sys
 
 

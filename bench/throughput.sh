@@ -3,17 +3,22 @@
 # networks) against Garg–Könemann's certified bounds on the same graphs, with a check that the bounds bracket the
 # LP's θ, and under uniform traffic against two peers: the arc-flow LP written from Python and solved by GLPK
 # (`glpsol`, the solver topostat uses) and by COIN-OR CLP (bench/throughput_peer.py, when they are installed:
-# scripts/install-deps.sh --bench) up to PEER_MAX variables.
+# scripts/install-deps.sh --bench) up to PEER_MAX variables (default 10^5), each stopped after PEER_TIMEOUT seconds
+# (default: none), which then prints ">PEER_TIMEOUT".
 # Then Garg–Könemann alone where the LP is out of reach; the same under given traffic (--traffic): tornado on
 # tori (θ = 1/d + 1/(k − d), d = ⌈k/2⌉ − 1) and hotspot.
 # Usage: bench/throughput.sh BIN_DIR. THREADS (default 2) threads. Times are the whole topostat process
 # (--bisection no --utilization no), which also solves the longest matching's θ by the same method: the LP
-# wherever the peer runs, else the automatic one. EPSILON (default 0.05) is the approximation's ε.
+# up to 10^5 variables, else the automatic one. EPSILON (default 0.05) is the approximation's ε. ROWS, a
+# comma-separated list of the rows' names ("slimfly q=7,torus 16x16"), runs those rows alone.
 set -euo pipefail
 bin=$1
 threads=${THREADS:-2}
 epsilon=${EPSILON:-0.05}
 peer_max=${PEER_MAX:-100000}
+peer_timeout=${PEER_TIMEOUT:-}
+rows=${ROWS:-}
+lp_max=100000  # variables of the peers' LP up to which topostat is given the LP for both traffics
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -43,6 +48,7 @@ for spec in "torus 6x6:uniform:torus --dims 6x6" "dragonfly h=2:uniform:dragonfl
   name=${spec%%:*}
   rest=${spec#*:}
   traffic=${rest%%:*}
+  [[ -z $rows || ",$rows," == *",$name,"* ]] || continue
   read -r -a gen <<<"${rest#*:}"
   options=()
   [[ $traffic == uniform ]] || options=(--traffic "$traffic")
@@ -50,8 +56,8 @@ for spec in "torus 6x6:uniform:torus --dims 6x6" "dragonfly h=2:uniform:dragonfl
   arcs=$(awk '!/^#/ {n++} END {print 2 * n}' "$tmp/g.el")
   nodes=$(awk -F': *' '/^# nodes:/ {print $2}' "$tmp/g.el")
   read -r gs gl gu _ _ < <(run "$tmp/g.el" approximation "${options[@]}")
-  method=auto  # the LP wherever the peer runs too
-  [[ $traffic == uniform ]] && ((nodes * arcs <= peer_max)) && method="lp"
+  method=auto  # the LP where the peers' default limit lets them run too
+  [[ $traffic == uniform ]] && ((nodes * arcs <= lp_max)) && method="lp"
   read -r ls lt lu exact terminals < <(run "$tmp/g.el" "$method" "${options[@]}")
   if [[ $exact == yes ]]; then
     ok=$(echo "$gl <= $lt * 1.000000001 && $lt <= $gu * 1.000000001" | bc -l)
@@ -67,8 +73,8 @@ for spec in "torus 6x6:uniform:torus --dims 6x6" "dragonfly h=2:uniform:dragonfl
     peer_theta=- peer_s=-
     if [[ $traffic == uniform ]] && command -v "$command" >/dev/null && ((nodes * arcs <= peer_max)); then
       read -r peer_theta peer_s < <(/usr/bin/python3 "$here/throughput_peer.py" "$tmp/g.el" --terminals "$terminals" \
-        --solver "$solver")
-      peer_theta=$(printf '%.6f' "$peer_theta")
+        --solver "$solver" ${peer_timeout:+--timeout "$peer_timeout"})
+      [[ $peer_theta == - ]] || peer_theta=$(printf '%.6f' "$peer_theta")
     fi
     peers+=("$peer_theta" "$peer_s")
   done

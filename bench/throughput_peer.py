@@ -4,9 +4,9 @@ et al., SC 2016, section 3) written from Python as free MPS and solved by GLPK, 
 Debian package glpk-utils: its default primal simplex), or by COIN-OR CLP's dual simplex (`clp`, Debian package
 coinor-clp), the faster of the two. Prints "theta seconds", theta in topostat's units (a fraction of each terminal's
 injection bandwidth; --terminals terminals on every router) and the seconds of writing the file and the solver's
-whole process.
+whole process; with --timeout S, a solver still running after S seconds is stopped and "- >S" printed instead.
 
-Usage: bench/throughput_peer.py GRAPH.el [--terminals T] [--solver clp|glpk]
+Usage: bench/throughput_peer.py GRAPH.el [--terminals T] [--solver clp|glpk] [--timeout S]
 """
 import argparse
 import os
@@ -63,6 +63,7 @@ def main():
     parser.add_argument("graph")
     parser.add_argument("--terminals", type=float, default=1)
     parser.add_argument("--solver", choices=["clp", "glpk"], default="clp")
+    parser.add_argument("--timeout", type=float, help="seconds after which the solver is stopped")
     args = parser.parse_args()
     links = read_links(args.graph)
     with tempfile.TemporaryDirectory() as tmp:
@@ -70,14 +71,21 @@ def main():
         start = time.time()
         with open(mps, "w") as out:
             n = write_mps(links, out)
+        solution = os.path.join(tmp, "lp.sol")
         if args.solver == "clp":
-            report = subprocess.run(["clp", mps, "-dualsimplex"], capture_output=True, text=True, check=True).stdout
+            command = ["clp", mps, "-dualsimplex"]
             optimum = r"Optimal objective\s+(\S+)"
         else:
-            solution = os.path.join(tmp, "lp.sol")
-            subprocess.run(["glpsol", "--freemps", mps, "--min", "-o", solution], capture_output=True, check=True)
-            report = open(solution).read()
+            command = ["glpsol", "--freemps", mps, "--min", "-o", solution]
             optimum = r"Status:\s+OPTIMAL\s+Objective:\s+obj = (\S+)"
+        left = None if args.timeout is None else max(args.timeout - (time.time() - start), 0.0)
+        try:
+            report = subprocess.run(command, capture_output=True, text=True, check=True, timeout=left).stdout
+        except subprocess.TimeoutExpired:
+            print("-", f">{args.timeout:g}")
+            return
+        if args.solver == "glpk":
+            report = open(solution).read()
         seconds = time.time() - start
     found = re.search(optimum, report)
     if not found:

@@ -94,6 +94,33 @@ TEST_CASE("throughput: the automatic method is the LP while it fits") {
   CHECK(torus.uniform->lower == doctest::Approx(4 * 399 / 4000.0).epsilon(1e-9));
 }
 
+TEST_CASE("throughput: the LP's size counts half the senders only under a symmetric demand") {
+  const auto torus = family("torus", {{"dims", "6x6"}});
+  ThroughputOptions o;
+  auto senders = throughput_senders(torus, o);  // uniform: every router, each unordered pair once
+  CHECK(senders.routers == 36);
+  CHECK(senders.lp_sources == 18);
+  route::TrafficOptions to;
+  o.traffic = pattern_traffic(torus, "tornado", to);  // (x, y) to (x + 2, y): not symmetric
+  senders = throughput_senders(torus, o);
+  CHECK(senders.routers == 36);
+  CHECK(senders.lp_sources == 36);
+  o.traffic = pattern_traffic(torus, "nearest-neighbour", to);  // each link both ways: symmetric
+  senders = throughput_senders(torus, o);
+  CHECK(senders.lp_sources == senders.routers / 2);
+  to.hotspot = 3;
+  o.traffic = pattern_traffic(torus, "hotspot", to);  // everyone to router 3, which sends nothing
+  senders = throughput_senders(torus, o);
+  CHECK(senders.routers == 35);
+  CHECK(senders.lp_sources == 35);
+  o.endpoints = {0, 1, 2, 3};  // uniform traffic between four routers
+  o.traffic.reset();
+  CHECK(throughput_senders(torus, o).lp_sources == 2);
+  GraphBuilder arrows(5, true);  // a directed 5-cycle: every pair's LP rows
+  for (node_id v = 0; v < 5; ++v) arrows.add_link(v, (v + 1) % 5);
+  CHECK(throughput_senders(arrows.finish(), ThroughputOptions{}).lp_sources == 5);
+}
+
 TEST_CASE("throughput: the symmetrised LP gives the whole LP's θ") {
   // One source per orbit and one capacity per arc orbit: vertex-transitive but not arc-transitive (3×5 torus),
   // neither (4×5 mesh, a fat tree's routers with terminals), terminals on some routers only, and a capacity that

@@ -152,12 +152,14 @@ Report measure(const Graph& g, const MeasureOptions& o) {
     ThroughputOptions to = throughput_options(g, r.endpoints, o);
     const double senders = to.endpoints.empty() ? double(g.num_nodes()) : double(to.endpoints.size());
     to.threads = parallel::threads_for_throughput(std::uint64_t(senders) * g.num_arcs(), o.threads);
-    if (o.notice && to.method == ThroughputMethod::lp &&
-        !throughput_lp_fits(to, throughput_lp_sources(g.directed(), senders), double(g.num_arcs())))
-      o.notice(
-          fmt::format("throughput: an LP over {} source routers and {} arcs, which can take many minutes "
-                      "unless the network is symmetric (--throughput-method approximation is faster)",
-                      senders, g.num_arcs()));
+    if (o.notice && to.method == ThroughputMethod::lp) {
+      const ThroughputSenders lp = throughput_senders(g, to);
+      if (!throughput_lp_fits(to, lp.lp_sources, double(g.num_arcs())))
+        o.notice(
+            fmt::format("throughput: an LP over {} source routers and {} arcs, which can take many minutes "
+                        "unless the network is symmetric (--throughput-method approximation is faster)",
+                        lp.routers, g.num_arcs()));
+    }
     r.throughput = throughput(g, to);
   }
   if (wanted(o.bisection, g.num_nodes() <= o.auto_bisection_nodes) && g.num_nodes() > 1) {

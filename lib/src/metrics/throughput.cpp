@@ -49,6 +49,17 @@ double throughput_lp_sources(bool directed, double senders) {
   return directed ? senders : senders / 2;
 }
 
+ThroughputSenders throughput_senders(const Graph& g, const ThroughputOptions& o) {
+  if (!o.traffic) {
+    const double routers = o.endpoints.empty() ? double(g.num_nodes()) : double(o.endpoints.size());
+    return {routers, throughput_lp_sources(g.directed(), routers)};
+  }
+  GivenThroughput figures;
+  const RouterDemand d = normalised_demand(g, *o.traffic, o.endpoints, o.terminals_per_router, figures);
+  const double routers = double(d.sources.size());
+  return {routers, !g.directed() && d.symmetric() ? routers / 2 : routers};
+}
+
 bool throughput_lp_fits(const ThroughputOptions& o, double lp_sources, double arcs) {
   return lp_sources * arcs <= o.lp_max_source_arcs;
 }

@@ -137,6 +137,13 @@ UniformTraffic uniform_traffic(const Graph& g, const ThroughputOptions& o);
 /// The source routers an LP without automorphisms counts for its size: half the senders on an undirected graph,
 /// whose LP keeps each unordered pair once (ThroughputSymmetry::reversal).
 double throughput_lp_sources(bool directed, double senders);
+/// The routers that send under the options' traffic (every router with terminals under uniform traffic) and the
+/// source routers its LP without automorphisms counts: half of them on an undirected graph when the demand is
+/// symmetric. A given traffic is normalised to find them (InputError as normalised_demand).
+struct ThroughputSenders {
+  double routers = 0, lp_sources = 0;
+};
+ThroughputSenders throughput_senders(const Graph& g, const ThroughputOptions& o);
 /// Whether an LP of this many source routers over this many arcs is within the automatic method's size
 /// (ThroughputOptions::lp_max_source_arcs).
 bool throughput_lp_fits(const ThroughputOptions& o, double lp_sources, double arcs);
