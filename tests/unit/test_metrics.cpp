@@ -276,3 +276,39 @@ TEST_CASE("bipartite") {
   CHECK_FALSE(metrics::summarize(gen::make_grid({5}, true)).bipartite);
   CHECK(metrics::summarize(family("pn", {{"q", "3"}})).bipartite);
 }
+
+TEST_CASE("summary: connected, components and bipartite, undirected and directed") {
+  // Two triangles, a path 6-7-8 and an isolated node 9: four components, not bipartite (the triangles).
+  GraphBuilder parts(10, false);
+  for (const node_id v : {node_id{0}, node_id{3}}) {
+    parts.add_link(v, v + 1);
+    parts.add_link(v + 1, v + 2);
+    parts.add_link(v + 2, v);
+  }
+  parts.add_link(6, 7);
+  parts.add_link(7, 8);
+  const auto s = metrics::summarize(parts.finish());
+  CHECK_FALSE(s.connected);
+  CHECK(s.components == 4);
+  CHECK(s.strong_components == 4);
+  CHECK_FALSE(s.bipartite);
+  // A path is connected and bipartite.
+  GraphBuilder path(4, false);
+  for (node_id v = 0; v + 1 < 4; ++v) path.add_link(v, v + 1);
+  const auto p = metrics::summarize(path.finish());
+  CHECK(p.connected);
+  CHECK(p.components == 1);
+  CHECK(p.bipartite);
+  // A directed path: one weak component, not strongly connected; a directed 4-cycle is strongly connected.
+  GraphBuilder arrows(4, true), cycle(4, true);
+  for (node_id v = 0; v + 1 < 4; ++v) arrows.add_link(v, v + 1);
+  for (node_id v = 0; v < 4; ++v) cycle.add_link(v, (v + 1) % 4);
+  const auto a = metrics::summarize(arrows.finish());
+  CHECK_FALSE(a.connected);
+  CHECK(a.components == 1);
+  CHECK(a.strong_components == 4);
+  const auto c = metrics::summarize(cycle.finish());
+  CHECK(c.connected);
+  CHECK(c.components == 1);
+  CHECK(c.bipartite);
+}

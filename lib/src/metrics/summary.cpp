@@ -6,8 +6,10 @@
 namespace topo::metrics {
 
 namespace {
-// Marks everything reachable from `start` along out-links (forward) or in-links (backward).
+// Marks everything reachable from `start` along out-links (forward) or in-links (backward), or both; on an
+// undirected graph the in-links are the out-links, read once.
 std::uint64_t reach(const Graph& g, node_id start, bool forward, bool both, std::vector<char>& seen) {
+  both = both && g.directed();
   std::vector<node_id> stack{start};
   seen[start] = 1;
   std::uint64_t count = 1;
@@ -101,7 +103,7 @@ bool two_colourable(const Graph& g) {
         }
         return true;
       };
-      if (!visit(g.out_neighbors(v)) || !visit(g.in_neighbors(v))) return false;
+      if (!visit(g.out_neighbors(v)) || (g.directed() && !visit(g.in_neighbors(v)))) return false;
     }
   }
   return true;
@@ -150,19 +152,23 @@ Summary summarize(const Graph& g) {
   }
   s.regular = s.degree_min == s.degree_max && s.in_degree_min == s.in_degree_max && s.degree_min == s.in_degree_min;
 
+  // Connected: every node reached from node 0 (both ways on a directed graph). Undirected, that is one
+  // component, which the components' walk finds without a walk of its own.
   std::vector<char> seen(n, 0);
-  bool connected = reach(g, 0, true, false, seen) == n;
-  if (connected && g.directed()) {
+  if (g.directed()) {
+    s.connected = reach(g, 0, true, false, seen) == n;
+    if (s.connected) {
+      std::fill(seen.begin(), seen.end(), 0);
+      s.connected = reach(g, 0, false, false, seen) == n;
+    }
     std::fill(seen.begin(), seen.end(), 0);
-    connected = reach(g, 0, false, false, seen) == n;
   }
-  s.connected = connected;
-  std::fill(seen.begin(), seen.end(), 0);
   for (node_id v = 0; v < n; ++v)
     if (!seen[v]) {
       reach(g, v, true, true, seen);
       ++s.components;
     }
+  if (!g.directed()) s.connected = s.components == 1;
   s.strong_components = g.directed() ? count_strong_components(g) : s.components;
   s.bipartite = two_colourable(g);
   return s;
