@@ -38,7 +38,7 @@ for spec in "slimfly q=5:slimfly --q 5" "slimfly q=7:slimfly --q 7" "slimfly q=1
   theirs=$(head -1 "$tmp/nx.txt")
   /usr/bin/python3 "$here/paths_igraph.py" "$tmp/g.el" >"$tmp/ig.txt"
   igraph_s=$(head -1 "$tmp/ig.txt")
-  timed "$tmp/igrun" /usr/bin/python3 "$here/paths_igraph.py" "$tmp/g.el"
+  timed "$tmp/igrun" /usr/bin/python3 "$here/paths_igraph.py" --once "$tmp/g.el"
   igraph_run_s=$(cut -d' ' -f1 "$tmp/igrun")
   for k in $kernels; do
     timed "$tmp/topo" env TOPO_KERNEL="$k" "$bin/topostat" --json --no-provenance --paths --paths-sample 1 \

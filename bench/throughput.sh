@@ -4,7 +4,7 @@
 # LP's θ, and under uniform traffic against two peers: the arc-flow LP written from Python and solved by GLPK
 # (`glpsol`, the solver topostat uses) and by COIN-OR CLP (bench/throughput_peer.py, when they are installed:
 # scripts/install-deps.sh --bench) up to PEER_MAX variables (default 10^5), each stopped after PEER_TIMEOUT seconds
-# (default: none), which then prints ">PEER_TIMEOUT".
+# (default: none), which then prints ">PEER_TIMEOUT"; PEERS (default "glpk clp") picks them.
 # Then Garg–Könemann alone where the LP is out of reach; the same under given traffic (--traffic): tornado on
 # tori (θ = 1/d + 1/(k − d), d = ⌈k/2⌉ − 1) and hotspot.
 # Usage: bench/throughput.sh BIN_DIR. THREADS (default 2) threads. Times are the whole topostat process
@@ -18,6 +18,7 @@ epsilon=${EPSILON:-0.05}
 peer_max=${PEER_MAX:-100000}
 peer_timeout=${PEER_TIMEOUT:-}
 rows=${ROWS:-}
+peer_solvers=${PEERS:-glpk clp}
 lp_max=100000  # variables of the peers' LP up to which topostat is given the LP for both traffics
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
@@ -71,7 +72,8 @@ for spec in "torus 6x6:uniform:torus --dims 6x6" "dragonfly h=2:uniform:dragonfl
   for peer in glpk:glpsol clp:clp; do  # solver:its command
     solver=${peer%%:*} command=${peer#*:}
     peer_theta=- peer_s=-
-    if [[ $traffic == uniform ]] && command -v "$command" >/dev/null && ((nodes * arcs <= peer_max)); then
+    if [[ $traffic == uniform && " $peer_solvers " == *" $solver "* ]] && command -v "$command" >/dev/null &&
+      ((nodes * arcs <= peer_max)); then
       read -r peer_theta peer_s < <(/usr/bin/python3 "$here/throughput_peer.py" "$tmp/g.el" --terminals "$terminals" \
         --solver "$solver" ${peer_timeout:+--timeout "$peer_timeout"})
       [[ $peer_theta == - ]] || peer_theta=$(printf '%.6f' "$peer_theta")
