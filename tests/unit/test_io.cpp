@@ -95,6 +95,28 @@ TEST_CASE("edge list header is the documented one") {
   CHECK(write(g, io::Format::plain) == "0 1\n0 2\n1 2\n");
 }
 
+TEST_CASE("node lines: the family form read directly, any other by JSON's parser, with the same errors") {
+  const std::string head = "# topo-edgelist 1\n# nodes: 3\n# links: 1\n";
+  // The form topogen writes, with blanks and a carriage return, beside JSON with the keys in another order.
+  const Graph g = read(head +
+                       "# node:  {\"id\":0,\"coords\":[-2147483648,7]} \r\n# node: {\"coords\":[1, 2],\"id\":1}\n"
+                       "# node: {\"id\":2,\"coords\":[2147483647,-0]}\n0 1\n");
+  REQUIRE(g.coord_dims() == 2);
+  CHECK(std::vector<std::int32_t>(g.coords(0).begin(), g.coords(0).end()) ==
+        std::vector<std::int32_t>{-2147483647 - 1, 7});
+  CHECK(std::vector<std::int32_t>(g.coords(1).begin(), g.coords(1).end()) == std::vector<std::int32_t>{1, 2});
+  CHECK(std::vector<std::int32_t>(g.coords(2).begin(), g.coords(2).end()) == std::vector<std::int32_t>{2147483647, 0});
+  // What the direct reading refuses goes to JSON's parser, which says what is wrong.
+  CHECK_THROWS_WITH_AS(read(head + "# node: {\"id\":07,\"coords\":[1]}\n0 1\n"),
+                       "g.el:4: header \"node\": value is not valid JSON", ParseError);
+  CHECK_THROWS_WITH_AS(read(head + "# node: {\"id\":0,\"coords\":[2147483648]}\n0 1\n"),
+                       "g.el:4: coords must be integers of 32 bits, got 2147483648", ParseError);
+  CHECK_THROWS_WITH_AS(read(head + "# node: {\"id\":3,\"coords\":[1]}\n0 1\n"),
+                       "g.el:4: node id 3 out of range (the graph has 3 nodes)", ParseError);
+  CHECK_THROWS_WITH_AS(read(head + "# node: {\"id\":0,\"coords\":[1]}\n# node: {\"id\":1,\"coords\":[1,2]}\n0 1\n"),
+                       "g.el:5: node 1 has 2 coordinates, expected 1", ParseError);
+}
+
 TEST_CASE("plain edge lists from other tools: N is the largest id + 1") {
   const Graph g = read("# written by something else\n0 1\n1 2 {}\n\n5 2\n");
   CHECK(g.num_nodes() == 6);

@@ -3,6 +3,8 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -45,6 +47,56 @@ Column column_of(const std::string& name, const std::string& source, std::size_t
                                excerpt(name)));
 }
 
+/// A "# node:" line, applied once the header has given the number of nodes. The form topogen writes for a family's
+/// nodes, {"id":N,"coords":[...]}, is read directly (`direct`: id and coords); any other line keeps its JSON value.
+struct NodeLine {
+  std::size_t line = 0;
+  bool direct = false;
+  nlohmann::json value;
+  std::uint64_t id = 0;
+  std::vector<std::int32_t> coords;
+};
+
+/// A run of decimal digits without a leading zero (JSON's form) as an integer of at most `limit`.
+bool read_digits(std::string_view& s, std::uint64_t limit, std::uint64_t& out) {
+  std::size_t i = 0;
+  out = 0;
+  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+    const auto digit = std::uint64_t(s[i] - '0');
+    if (out > (limit - digit) / 10 || (i == 1 && s[0] == '0')) return false;
+    out = out * 10 + digit;
+  }
+  s.remove_prefix(i);
+  return i > 0;
+}
+
+bool read_literal(std::string_view& s, std::string_view literal) {
+  if (!s.starts_with(literal)) return false;
+  s.remove_prefix(literal.size());
+  return true;
+}
+
+/// {"id":N,"coords":[c0,c1,...]} between blanks, at least one coordinate, each an integer of 32 bits: a family's
+/// node line without JSON's parser (a million of them were most of the reading of a 100³ torus). False for any
+/// other text, which JSON's parser then reads.
+bool read_coords_node_line(std::string_view text, NodeLine& node) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return false;
+  std::string_view s = text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+  if (!read_literal(s, "{\"id\":") || !read_digits(s, std::numeric_limits<std::uint64_t>::max(), node.id) ||
+      !read_literal(s, ",\"coords\":["))
+    return false;
+  node.coords.clear();
+  do {
+    const bool negative = read_literal(s, "-");
+    std::uint64_t magnitude = 0;
+    if (!read_digits(s, std::uint64_t(INT32_MAX) + (negative ? 1 : 0), magnitude)) return false;
+    node.coords.push_back(static_cast<std::int32_t>(negative ? -std::int64_t(magnitude) : std::int64_t(magnitude)));
+  } while (read_literal(s, ","));
+  node.direct = read_literal(s, "]}") && s.empty();
+  return node.direct;
+}
+
 struct Header {
   std::string family;
   nlohmann::json parameters = nlohmann::json::object();
@@ -55,18 +107,23 @@ struct Header {
   bool descriptor = false;
   std::int64_t nodes = -1, links = -1;
   std::vector<Column> columns{Column::source, Column::target};
-  std::vector<std::pair<std::size_t, nlohmann::json>> node_lines;  // line number, value
+  std::vector<NodeLine> node_lines;
 };
 
-void apply_node(GraphBuilder& b, const nlohmann::json& v, const std::string& source, std::size_t line) {
-  auto bad = [&](const std::string& msg) { return ParseError(source, line, msg); };
-  if (!v.is_object() || !v.contains("id") || !v["id"].is_number_unsigned())
+void apply_node(GraphBuilder& b, const NodeLine& node, const std::string& source) {
+  auto bad = [&](const std::string& msg) { return ParseError(source, node.line, msg); };
+  const nlohmann::json& v = node.value;
+  if (!node.direct && (!v.is_object() || !v.contains("id") || !v["id"].is_number_unsigned()))
     throw bad("a node line needs an object with a non-negative integer \"id\"");
-  const auto id = v["id"].get<std::uint64_t>();
+  const auto id = node.direct ? node.id : v["id"].get<std::uint64_t>();
   if (id >= b.num_nodes())
     throw bad(fmt::format("node id {} out of range (the graph has {} nodes)", id, b.num_nodes()));
   const auto nid = static_cast<node_id>(id);
   try {
+    if (node.direct) {
+      b.set_coords(nid, node.coords);
+      return;
+    }
     if (v.contains("label")) {
       if (!v["label"].is_string()) throw bad("node label must be a string");
       b.set_label(nid, v["label"].get<std::string>());
@@ -110,6 +167,14 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
     const std::string key(key_tok[0]);
     nlohmann::json value;
     const auto text = body.substr(colon + 1);
+    if (key == "node") {
+      NodeLine node;
+      node.line = lines.number();
+      if (read_coords_node_line(text, node)) {
+        h.node_lines.push_back(std::move(node));
+        continue;
+      }
+    }
     if (find_too_deep(text) != std::string_view::npos)
       throw ParseError(t.source, lines.number(),
                        fmt::format("header \"{}\": JSON nested deeper than {} levels", excerpt(key), max_json_depth));
@@ -148,7 +213,10 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
         h.columns.push_back(column_of(c.get<std::string>(), t.source, lines.number()));
       }
     } else if (key == "node") {
-      h.node_lines.emplace_back(lines.number(), std::move(value));
+      NodeLine node;
+      node.line = lines.number();
+      node.value = std::move(value);
+      h.node_lines.push_back(std::move(node));
     }
     // Other keys are left for newer versions and ignored.
   }
@@ -178,11 +246,13 @@ Graph read_header_edgelist(const Text& t, const ReadOptions& opt) {
     }
   }
   if (!h.node_lines.empty()) {
-    const auto& first = h.node_lines.front().second;
-    if (first.contains("coords") && first["coords"].is_array())
+    const auto& first = h.node_lines.front().value;
+    if (h.node_lines.front().direct)
+      b.set_coord_dims(static_cast<unsigned>(h.node_lines.front().coords.size()));
+    else if (first.contains("coords") && first["coords"].is_array())
       b.set_coord_dims(static_cast<unsigned>(first["coords"].size()));
     if (first.contains("pos") && first["pos"].is_array()) b.set_pos_dims(static_cast<unsigned>(first["pos"].size()));
-    for (const auto& [ln, v] : h.node_lines) apply_node(b, v, t.source, ln);
+    for (const auto& node : h.node_lines) apply_node(b, node, t.source);
   }
   // The header's count is only a claim until the lines are counted: reserve no more than the text could
   // hold (a link line takes at least 4 bytes), so that "# links: 566666666666666" cannot ask for petabytes.
