@@ -184,7 +184,17 @@ void build_csr(node_id n, const std::vector<node_id>& from, const std::vector<no
   if (adj) adj->resize(off[n]);
   lnk.resize(off[n]);
   std::vector<std::uint64_t> pos(off.begin(), off.end() - 1);
+  // The links come sorted by `from`, so their `to` ends are scattered: on a graph larger than the caches each such
+  // write waits for memory. The counters of the links a few ahead are fetched first, then the slots they point to
+  // (random regular 10⁶/8: this loop's samples 0.30 s → 0.13-0.19 s).
+  constexpr std::size_t counter_ahead = 16, slot_ahead = 8;
   for (std::size_t l = 0; l < from.size(); ++l) {
+    if (both_ways && l + counter_ahead < from.size()) __builtin_prefetch(&pos[to[l + counter_ahead]], 1);
+    if (both_ways && l + slot_ahead < from.size()) {
+      const auto ahead = pos[to[l + slot_ahead]];
+      if (adj) __builtin_prefetch(adj->data() + ahead, 1);
+      __builtin_prefetch(lnk.data() + ahead, 1);
+    }
     auto p = pos[from[l]]++;
     if (adj) (*adj)[p] = to[l];
     lnk[p] = static_cast<link_id>(l);
