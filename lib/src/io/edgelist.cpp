@@ -3,8 +3,8 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
-#include <limits>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -57,17 +57,16 @@ struct NodeLine {
   std::vector<std::int32_t> coords;
 };
 
-/// A run of decimal digits without a leading zero (JSON's form) as an integer of at most `limit`.
-bool read_digits(std::string_view& s, std::uint64_t limit, std::uint64_t& out) {
-  std::size_t i = 0;
-  out = 0;
-  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
-    const auto digit = std::uint64_t(s[i] - '0');
-    if (out > (limit - digit) / 10 || (i == 1 && s[0] == '0')) return false;
-    out = out * 10 + digit;
-  }
-  s.remove_prefix(i);
-  return i > 0;
+/// An integer in JSON's form (no leading zero) at the start of `s`, taken off it: false when there is none or it does
+/// not fit T.
+template <class Int>
+bool read_json_integer(std::string_view& s, Int& out) {
+  const std::size_t lead = s.starts_with('-') ? 1 : 0;
+  if (s.size() > lead + 1 && s[lead] == '0' && s[lead + 1] >= '0' && s[lead + 1] <= '9') return false;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  if (ec != std::errc()) return false;
+  s.remove_prefix(static_cast<std::size_t>(end - s.data()));
+  return true;
 }
 
 bool read_literal(std::string_view& s, std::string_view literal) {
@@ -83,15 +82,12 @@ bool read_coords_node_line(std::string_view text, NodeLine& node) {
   const auto first = text.find_first_not_of(" \t");
   if (first == std::string_view::npos) return false;
   std::string_view s = text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
-  if (!read_literal(s, "{\"id\":") || !read_digits(s, std::numeric_limits<std::uint64_t>::max(), node.id) ||
-      !read_literal(s, ",\"coords\":["))
-    return false;
+  if (!read_literal(s, "{\"id\":") || !read_json_integer(s, node.id) || !read_literal(s, ",\"coords\":[")) return false;
   node.coords.clear();
   do {
-    const bool negative = read_literal(s, "-");
-    std::uint64_t magnitude = 0;
-    if (!read_digits(s, std::uint64_t(INT32_MAX) + (negative ? 1 : 0), magnitude)) return false;
-    node.coords.push_back(static_cast<std::int32_t>(negative ? -std::int64_t(magnitude) : std::int64_t(magnitude)));
+    std::int32_t c = 0;
+    if (!read_json_integer(s, c)) return false;
+    node.coords.push_back(c);
   } while (read_literal(s, ","));
   node.direct = read_literal(s, "]}") && s.empty();
   return node.direct;
