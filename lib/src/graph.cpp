@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <tuple>
 
 #include "topo/errors.hpp"
 #include "topo/excerpt.hpp"
@@ -62,13 +63,13 @@ GraphBuilder::GraphBuilder(std::uint64_t num_nodes, bool directed) {
 
 void GraphBuilder::reserve_links(std::size_t n) {
   reserved_ = n;
-  g_.src_.reserve(n);
-  g_.dst_.reserve(n);
-  if (any_mult_) g_.mult_.reserve(n);
-  if (any_cls_) g_.cls_.reserve(n);
-  if (any_level_) g_.level_.reserve(n);
-  if (any_dim_) g_.dim_.reserve(n);
-  if (any_cap_) g_.capacity_.reserve(n);
+  g_.src_.own().reserve(n);
+  g_.dst_.own().reserve(n);
+  if (any_mult_) g_.mult_.own().reserve(n);
+  if (any_cls_) g_.cls_.own().reserve(n);
+  if (any_level_) g_.level_.own().reserve(n);
+  if (any_dim_) g_.dim_.own().reserve(n);
+  if (any_cap_) g_.capacity_.own().reserve(n);
 }
 
 std::uint16_t GraphBuilder::class_id(std::string_view name) {
@@ -110,16 +111,16 @@ void GraphBuilder::add_link(node_id u, node_id v, const LinkAttrs& a) {
   if (a.multiplicity == 0) throw InputError(fmt::format("link {}-{} has multiplicity 0", u, v));
   if (a.cls != no_class && a.cls >= g_.class_names_.size()) throw InputError("unknown link class id");
   if (!g_.directed_ && v < u) std::swap(u, v);
-  const std::size_t k = g_.src_.size();
+  const std::size_t k = g_.src_.own().size();
   if (k >= std::numeric_limits<link_id>::max())
     throw InputError(fmt::format("more than {} links (32-bit link ids)", std::numeric_limits<link_id>::max()));
-  push_optional(g_.mult_, any_mult_, k, reserved_, a.multiplicity, std::uint32_t{1});
-  push_optional(g_.cls_, any_cls_, k, reserved_, a.cls, no_class);
-  push_optional(g_.level_, any_level_, k, reserved_, a.level, no_value8);
-  push_optional(g_.dim_, any_dim_, k, reserved_, a.dim, no_value8);
-  push_optional(g_.capacity_, any_cap_, k, reserved_, a.capacity, std::uint32_t{0});
-  g_.src_.push_back(u);
-  g_.dst_.push_back(v);
+  push_optional(g_.mult_.own(), any_mult_, k, reserved_, a.multiplicity, std::uint32_t{1});
+  push_optional(g_.cls_.own(), any_cls_, k, reserved_, a.cls, no_class);
+  push_optional(g_.level_.own(), any_level_, k, reserved_, a.level, no_value8);
+  push_optional(g_.dim_.own(), any_dim_, k, reserved_, a.dim, no_value8);
+  push_optional(g_.capacity_.own(), any_cap_, k, reserved_, a.capacity, std::uint32_t{0});
+  g_.src_.own().push_back(u);
+  g_.dst_.own().push_back(v);
 }
 
 void GraphBuilder::set_label(node_id v, std::string label) {
@@ -133,26 +134,26 @@ void GraphBuilder::set_label(node_id v, std::string label) {
 
 void GraphBuilder::set_coord_dims(unsigned dims) {
   g_.coord_dims_ = dims;
-  g_.coords_.assign(std::size_t(g_.n_) * dims, 0);
+  g_.coords_.own().assign(std::size_t(g_.n_) * dims, 0);
 }
 
 void GraphBuilder::set_coords(node_id v, std::span<const std::int32_t> c) {
   check_node(v);
   if (c.size() != g_.coord_dims_)
     throw InputError(fmt::format("node {} has {} coordinates, expected {}", v, c.size(), g_.coord_dims_));
-  std::copy(c.begin(), c.end(), g_.coords_.begin() + std::ptrdiff_t(std::size_t(v) * g_.coord_dims_));
+  std::copy(c.begin(), c.end(), g_.coords_.own().begin() + std::ptrdiff_t(std::size_t(v) * g_.coord_dims_));
 }
 
 void GraphBuilder::set_pos_dims(unsigned dims) {
   g_.pos_dims_ = dims;
-  g_.pos_.assign(std::size_t(g_.n_) * dims, 0.0);
+  g_.pos_.own().assign(std::size_t(g_.n_) * dims, 0.0);
 }
 
 void GraphBuilder::set_pos(node_id v, std::span<const double> p) {
   check_node(v);
   if (p.size() != g_.pos_dims_)
     throw InputError(fmt::format("node {} has {} position values, expected {}", v, p.size(), g_.pos_dims_));
-  std::copy(p.begin(), p.end(), g_.pos_.begin() + std::ptrdiff_t(std::size_t(v) * g_.pos_dims_));
+  std::copy(p.begin(), p.end(), g_.pos_.own().begin() + std::ptrdiff_t(std::size_t(v) * g_.pos_dims_));
 }
 
 namespace {
@@ -209,25 +210,30 @@ void build_csr(node_id n, const std::vector<node_id>& from, const std::vector<no
 
 Graph GraphBuilder::finish(Duplicates dup) {
   Graph& g = g_;
-  const std::size_t m = g.src_.size();
+  auto& src = g.src_.own();
+  auto& dst = g.dst_.own();
+  auto& mult = g.mult_.own();
+  const std::size_t m = src.size();
+  // The attributes links are ordered and merged by, from the columns being built (unset when a column is empty).
+  const auto attrs_of = [&g](link_id l) {
+    const auto at = [l](const auto& col, auto unset) { return col.empty() ? unset : col[l]; };
+    return std::tuple{at(g.cls_.own(), no_class), at(g.level_.own(), no_value8), at(g.dim_.own(), no_value8),
+                      at(g.capacity_.own(), std::uint32_t{0})};
+  };
   auto key_less = [&](link_id a, link_id b) {
-    if (g.src_[a] != g.src_[b]) return g.src_[a] < g.src_[b];
-    if (g.dst_[a] != g.dst_[b]) return g.dst_[a] < g.dst_[b];
-    auto ca = g.link_class(a), cb = g.link_class(b);
-    if (ca != cb) return ca < cb;
-    if (g.level(a) != g.level(b)) return g.level(a) < g.level(b);
-    if (g.dim(a) != g.dim(b)) return g.dim(a) < g.dim(b);
-    return g.capacity(a) < g.capacity(b);
+    if (src[a] != src[b]) return src[a] < src[b];
+    if (dst[a] != dst[b]) return dst[a] < dst[b];
+    return attrs_of(a) < attrs_of(b);
   };
   // Every per-link column, in one place: sorting and merging must move all of them alike.
   auto each_link_column = [&g](auto&& f) {
-    f(g.src_);
-    f(g.dst_);
-    f(g.mult_);
-    f(g.cls_);
-    f(g.level_);
-    f(g.dim_);
-    f(g.capacity_);
+    f(g.src_.own());
+    f(g.dst_.own());
+    f(g.mult_.own());
+    f(g.cls_.own());
+    f(g.level_.own());
+    f(g.dim_.own());
+    f(g.capacity_.own());
   };
   bool sorted = true;
   for (std::size_t l = 1; l < m && sorted; ++l)
@@ -242,36 +248,35 @@ Graph GraphBuilder::finish(Duplicates dup) {
   std::vector<char> keep;
   std::size_t kept_last = 0;
   for (std::size_t l = 1; l < m; ++l) {
-    const bool same_pair = g.src_[l] == g.src_[l - 1] && g.dst_[l] == g.dst_[l - 1];
+    const bool same_pair = src[l] == src[l - 1] && dst[l] == dst[l - 1];
     if (!same_pair) {
       kept_last = l;
       continue;
     }
-    const auto a = static_cast<link_id>(l), b = static_cast<link_id>(kept_last);
-    const bool same_attrs = g.link_class(a) == g.link_class(b) && g.level(a) == g.level(b) && g.dim(a) == g.dim(b) &&
-                            g.capacity(a) == g.capacity(b);
-    if (!same_attrs) {
+    if (attrs_of(static_cast<link_id>(l)) != attrs_of(static_cast<link_id>(kept_last))) {
       g.multigraph_ = true;
       kept_last = l;
       continue;
     }
     if (dup == Duplicates::reject)
-      throw InputError(fmt::format("duplicate link {} {} (write it once with a multiplicity)", g.src_[l], g.dst_[l]));
+      throw InputError(fmt::format("duplicate link {} {} (write it once with a multiplicity)", src[l], dst[l]));
     if (keep.empty()) keep.assign(m, 1);
-    if (g.mult_.empty()) g.mult_.assign(m, 1);
-    g.mult_[kept_last] += g.mult_[l];
+    if (mult.empty()) mult.assign(m, 1);
+    mult[kept_last] += mult[l];
     keep[l] = 0;
   }
   if (!keep.empty()) {
     each_link_column([&](auto& col) { compact(col, keep); });
   }
-  if (!g.mult_.empty() && std::all_of(g.mult_.begin(), g.mult_.end(), [](auto x) { return x == 1; })) g.mult_.clear();
-  for (std::size_t l = 0; l < g.src_.size() && !g.self_loops_; ++l) g.self_loops_ = g.src_[l] == g.dst_[l];
+  if (!mult.empty() && std::all_of(mult.begin(), mult.end(), [](auto x) { return x == 1; })) mult.clear();
+  for (std::size_t l = 0; l < src.size() && !g.self_loops_; ++l) g.self_loops_ = src[l] == dst[l];
 
   // Links are sorted by source, so a directed graph's out-adjacency equals dst_: it is not copied
   // (4 bytes per link; out_neighbors() reads dst_).
-  build_csr(g.n_, g.src_, g.dst_, !g.directed_, g.out_off_, g.directed_ ? nullptr : &g.out_adj_, g.out_link_);
-  if (g.directed_) build_csr(g.n_, g.dst_, g.src_, false, g.in_off_, &g.in_adj_, g.in_link_);
+  build_csr(g.n_, src, dst, !g.directed_, g.out_off_.own(), g.directed_ ? nullptr : &g.out_adj_.own(),
+            g.out_link_.own());
+  if (g.directed_) build_csr(g.n_, dst, src, false, g.in_off_.own(), &g.in_adj_.own(), g.in_link_.own());
+  Graph::each_column(g, [](auto& col) { col.look_at_own(); });
   g.meta = std::move(meta);
   Graph out = std::move(g_);
   g_ = Graph{};

@@ -3,7 +3,8 @@
 # toposim run --sweep, toposim run of one point (its network split over the ranks), toposim clex --seeds,
 # topomap --restarts and topogen print byte for byte what one process prints (cmp), on graphs with
 # symmetry (tori) and without (random regular); a bad input makes
-# the whole job exit 1 with one line naming the rank, and a usage error exit 2 with one line.
+# the whole job exit 1 with one line naming the rank, and a usage error exit 2 with one line; the ranks share one
+# copy of the graph, or each holds its own where they cannot.
 # A rank other than 0 that fails, before or after the others wait for it, is checked with the probe
 # tests/mpi/job_failure.cpp.
 # Usage: identical.sh BIN_DIR JOB_FAILURE   (the tools of the MPI build, and the probe)
@@ -101,6 +102,21 @@ same split_clex "$bin/toposim" run "$tmp/c4.desc" --algo clex --vcs 6 --vc-class
 same split_clex_batch "$bin/toposim" run "$tmp/c4.desc" --algo clex --vcs 6 --vc-classes hop --buffer 1 --messages 4 \
   --json --no-provenance
 grep -q '"delivered": 256' "$tmp/split_clex_batch.1" || fail "the CLEX batch did not deliver its 4 x 64 packets"
+# The ranks of a machine share one copy of the graph: the first rank fills a file of TOPO_SHM_DIR (/dev/shm by
+# default) that every rank maps, the others read-only, and that is removed once all have. Where the file cannot be
+# made, or TOPO_SHM_DIR is empty, every rank holds its own copy, and the output is the same.
+mpi 3 "$probe" --share 100000 > "$tmp/share" || fail "sharing memory between 3 ranks"
+cmp -s "$tmp/share" <(echo 'rank 0: same bytes, shared rw-s file, removed'
+  printf 'rank %s: same bytes, shared r--s file, removed\n' 1 2) ||
+  fail "3 ranks do not share one removed file: $(cat "$tmp/share")"
+for dir in "" "$tmp/no-such-dir"; do
+  TOPO_SHM_DIR=$dir mpi 3 "$probe" --share 100000 > "$tmp/share" || fail "TOPO_SHM_DIR='$dir': exit status $?"
+  cmp -s "$tmp/share" <(printf 'rank %s: same bytes, own copy\n' 0 1 2) ||
+    fail "TOPO_SHM_DIR='$dir': the ranks do not hold copies of their own: $(cat "$tmp/share")"
+  TOPO_SHM_DIR=$dir mpi 3 "$bin/toposim" run "$tmp/t36.el" --messages 6 --packet-size 2 --json --no-provenance \
+    > "$tmp/copies" || fail "TOPO_SHM_DIR='$dir': toposim run exit status $?"
+  cmp -s "$tmp/split_torus_batch.1" "$tmp/copies" || fail "TOPO_SHM_DIR='$dir': the output differs from one rank's"
+done
 mpi 2 "$bin/toposim" run "$tmp/t36.el" --rate 0.2 "${quick[@]}" --json > "$tmp/split_provenance.json" ||
   fail "toposim run with provenance under 2 ranks"
 grep -q '"ranks": 2' "$tmp/split_provenance.json" || fail "the provenance does not say 2 ranks"

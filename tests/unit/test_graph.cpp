@@ -1,6 +1,11 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
+#include <nlohmann/json.hpp>
+#include <vector>
+
 #include "topo/errors.hpp"
 #include "topo/graph.hpp"
 
@@ -120,4 +125,88 @@ TEST_CASE("node attributes: labels, coordinates, positions") {
   CHECK(g.label(0) == "zero");
   CHECK(g.label(1).empty());
   CHECK(g.pos(1)[0] == 0.5);
+}
+
+namespace {
+
+/// Checks that b is a, accessor by accessor.
+void check_same_graph(const Graph& a, const Graph& b) {
+  REQUIRE(b.num_nodes() == a.num_nodes());
+  REQUIRE(b.num_links() == a.num_links());
+  REQUIRE(b.num_arcs() == a.num_arcs());
+  CHECK(b.directed() == a.directed());
+  CHECK(b.multigraph() == a.multigraph());
+  CHECK(b.has_self_loops() == a.has_self_loops());
+  CHECK(b.class_names() == a.class_names());
+  for (link_id l = 0; l < a.num_links(); ++l) {
+    CHECK(b.source(l) == a.source(l));
+    CHECK(b.target(l) == a.target(l));
+    CHECK(b.attrs(l) == a.attrs(l));
+  }
+  for (node_id v = 0; v < a.num_nodes(); ++v) {
+    const auto eq = [](auto x, auto y) { return std::equal(x.begin(), x.end(), y.begin(), y.end()); };
+    CHECK(eq(b.out_neighbors(v), a.out_neighbors(v)));
+    CHECK(eq(b.out_links(v), a.out_links(v)));
+    CHECK(eq(b.in_neighbors(v), a.in_neighbors(v)));
+    CHECK(eq(b.in_links(v), a.in_links(v)));
+    CHECK(eq(b.coords(v), a.coords(v)));
+    CHECK(eq(b.pos(v), a.pos(v)));
+    CHECK(b.arc_offset(v) == a.arc_offset(v));
+    CHECK(b.out_degree(v) == a.out_degree(v));
+    CHECK(b.in_degree(v) == a.in_degree(v));
+    CHECK(b.has_labels() == a.has_labels());
+    if (a.has_labels()) CHECK(b.label(v) == a.label(v));
+  }
+  CHECK(b.meta.family == a.meta.family);
+  CHECK(b.meta.parameters == a.meta.parameters);
+  CHECK(b.meta.generator == a.meta.generator);
+  CHECK(b.meta.endpoints == a.meta.endpoints);
+}
+
+/// True when p points into the `bytes` bytes at `block`.
+bool inside(const void* p, const std::vector<std::uint64_t>& block) {
+  const auto* b = reinterpret_cast<const char*>(block.data());
+  const auto* q = static_cast<const char*>(p);
+  return q >= b && q < b + block.size() * 8;
+}
+
+}  // namespace
+
+TEST_CASE("a graph's flat block gives the same graph read in place, and so do its copies") {
+  for (const bool directed : {false, true}) {
+    CAPTURE(directed);
+    GraphBuilder b(5, directed);
+    const auto local = b.class_id("local"), global = b.class_id("global");
+    b.add_link(0, 1, {.multiplicity = 3, .cls = local, .level = 1, .dim = 0, .capacity = 7});
+    b.add_link(0, 1, {.cls = global});
+    b.add_link(3, 2, {.cls = global, .level = 2, .dim = 1});
+    b.add_link(4, 4);
+    b.add_link(1, 4);
+    b.set_coord_dims(2);
+    b.set_coords(3, std::array<std::int32_t, 2>{-1, 9});
+    b.set_pos_dims(1);
+    b.set_pos(2, std::array<double, 1>{0.25});
+    b.set_label(4, "four");
+    b.meta.family = "test";
+    b.meta.parameters = nlohmann::json{{"k", 3}};
+    b.meta.generator = nlohmann::json{{"tool", "topogen"}};
+    b.meta.endpoints = {0, 2, 4};
+    const Graph g = b.finish();
+    std::vector<std::uint64_t> block((g.flat_size() + 7) / 8);
+    g.write_flat(reinterpret_cast<std::byte*>(block.data()));
+    const Graph view = Graph::view_flat(reinterpret_cast<const std::byte*>(block.data()));
+    check_same_graph(g, view);
+    CHECK(inside(view.out_neighbors(0).data(), block));  // read in place, not copied
+    CHECK(inside(view.coords(3).data(), block));
+    const Graph copy = view;  // a view's copy views the same block
+    check_same_graph(g, copy);
+    CHECK(copy.out_links(1).data() == view.out_links(1).data());
+    Graph owned = g;  // an owning graph's copy owns its arrays
+    check_same_graph(g, owned);
+    CHECK(owned.out_links(1).data() != g.out_links(1).data());
+    const auto* arrays = owned.out_links(1).data();
+    const Graph moved = std::move(owned);  // and a move keeps them
+    CHECK(moved.out_links(1).data() == arrays);
+    check_same_graph(g, moved);
+  }
 }

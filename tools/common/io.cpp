@@ -62,7 +62,8 @@ Graph load_graph(const std::string& path, const io::ReadOptions& options) {
         write_stderr(fmt::format("{}: note: {}\n", program_invocation_short_name, printable(note)));
     };
   if (auto& ranks = job(); ranks.size() > 1) {
-    // Under MPI, rank 0 reads the input (stdin reaches it only) and every rank parses the same bytes.
+    // Under MPI, rank 0 reads the input (stdin reaches it only), the first rank of every machine parses it, and the
+    // ranks of a machine share that one copy of the graph.
     std::string bytes;
     if (ranks.rank() == 0) {
       if (from_stdin) {
@@ -76,8 +77,13 @@ Graph load_graph(const std::string& path, const io::ReadOptions& options) {
       }
     }
     ranks.broadcast(bytes);
-    std::istringstream in(std::move(bytes));
-    return io::read_graph(in, from_stdin ? "<stdin>" : path, opt);
+    Graph g;
+    if (ranks.machine_leader()) {
+      std::istringstream in(std::move(bytes));
+      g = io::read_graph(in, from_stdin ? "<stdin>" : path, opt);
+    }
+    bytes = {};
+    return Graph::view_flat(ranks.share_on_machine(g.flat_size(), [&](std::byte* out) { g.write_flat(out); }));
   }
   if (from_stdin) {
     if (isatty(STDIN_FILENO)) throw topo::UsageError("no input: give a graph file or pipe one in (see --help)");

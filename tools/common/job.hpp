@@ -31,6 +31,13 @@ class Job : public parallel::Ranks {
   /// True when any one thread at a time may make the job's calls (MPI_THREAD_SERIALIZED or more), as a simulation
   /// split over the ranks needs when it runs on several threads; else only the main thread may.
   virtual bool calls_from_any_thread() const { return true; }
+  /// True on the first rank of its machine, the one that fills what share_on_machine shares.
+  virtual bool machine_leader() const = 0;
+  /// `bytes` bytes that the machine's first rank fills (`fill`), the same memory on every rank of the machine (a
+  /// file in $TOPO_SHM_DIR, default /dev/shm, that they all map), kept until the process ends: one copy a machine of
+  /// what every rank reads. A collective of every rank, which starts with broadcast's failure agreement; `bytes` and
+  /// `fill` matter on the first ranks only. Where the machine cannot share that much, every rank gets its own copy.
+  virtual const std::byte* share_on_machine(std::size_t bytes, const std::function<void(std::byte*)>& fill) = 0;
 };
 
 /// Joins the job (MPI_Init) once per process; then job() is the job. Without MPI, does nothing.

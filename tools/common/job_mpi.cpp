@@ -1,11 +1,19 @@
-// The job of an MPI build: MPI_COMM_WORLD. MPI is called by one thread at a time: the main thread, or in a
-// simulation split over the ranks the simulator thread that ends a cycle (MPI_THREAD_SERIALIZED); OpenMP's
-// threads never call it.
+// The job of an MPI build: MPI_COMM_WORLD, and the ranks of each machine, which share memory. MPI is called by one
+// thread at a time: the main thread, or in a simulation split over the ranks the simulator thread that ends a cycle
+// (MPI_THREAD_SERIALIZED); OpenMP's threads never call it.
+#include <fcntl.h>
+#include <fmt/format.h>
 #include <mpi.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <utility>
 
 #include "common/job.hpp"
 #include "topo/errors.hpp"
@@ -30,11 +38,54 @@ class WorldJob final : public Job {
     serialized_ = provided >= MPI_THREAD_SERIALIZED;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &machine_);
+    MPI_Comm_rank(machine_, &machine_rank_);
     joined_ = true;
   }
   void leave() {
-    if (joined_) MPI_Finalize();
+    if (!joined_) return;
+    MPI_Comm_free(&machine_);
+    MPI_Finalize();
     joined_ = false;
+  }
+
+  bool machine_leader() const override { return machine_rank_ == 0; }
+
+  const std::byte* share_on_machine(std::size_t bytes, const std::function<void(std::byte*)>& fill) override {
+    if (agree_on_failure(false) >= 0) throw PeerFailed{};
+    // The machine's first rank makes a file of the block's size in $TOPO_SHM_DIR (default /dev/shm, memory) and maps
+    // it; the others map it read-only, and the file's name goes once every rank has it. Where the directory cannot
+    // hold the block (a container's 64 MiB /dev/shm, say), or TOPO_SHM_DIR is empty, every rank gets its own copy.
+    const bool leader = machine_leader();
+    std::uint64_t length = leader ? std::max<std::size_t>(bytes, 1) : 0;
+    MPI_Bcast(&length, 1, MPI_UINT64_T, 0, machine_);
+    const char* dir = std::getenv("TOPO_SHM_DIR");
+    std::string name = leader ? fmt::format("{}/topo-{}-{}", dir ? dir : "/dev/shm", ::getpid(), mapped_.size()) : "";
+    void* base = leader && !(dir && !*dir) ? map_file(name, length, true) : nullptr;
+    int made = base != nullptr;
+    MPI_Bcast(&made, 1, MPI_INT, 0, machine_);
+    if (made) {
+      std::uint64_t chars = name.size();
+      MPI_Bcast(&chars, 1, MPI_UINT64_T, 0, machine_);
+      name.resize(chars);
+      MPI_Bcast(name.data(), int(chars), MPI_CHAR, 0, machine_);
+      if (!leader) base = map_file(name, length, false);
+      int mine = base != nullptr;
+      MPI_Allreduce(&mine, &made, 1, MPI_INT, MPI_MIN, machine_);
+      if (leader) ::unlink(name.c_str());  // every rank has mapped it, or given up: the mappings keep the memory
+      if (made) {
+        mapped_.emplace_back(base, length);
+        if (leader) fill(static_cast<std::byte*>(base));
+        MPI_Barrier(machine_);  // the block is full
+        return static_cast<const std::byte*>(base);
+      }
+      if (base) ::munmap(base, length);
+    }
+    std::byte* copy = copies_.emplace_back(std::make_unique<std::byte[]>(length)).get();
+    if (leader) fill(copy);
+    for (std::uint64_t at = 0; at < length; at += piece)
+      MPI_Bcast(copy + at, int(std::min(piece, length - at)), MPI_BYTE, 0, machine_);
+    return copy;
   }
 
   int agree_on_failure(bool failed) override {
@@ -127,6 +178,22 @@ class WorldJob final : public Job {
   }
 
  private:
+  /// The file `name` of `length` bytes mapped, made and writable by its maker, read-only for the others; null when
+  /// it cannot be (no room in /dev/shm).
+  static void* map_file(const std::string& name, std::uint64_t length, bool make) {
+    const int fd = make ? ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600)
+                        : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return nullptr;
+    void* base = nullptr;
+    // posix_fallocate takes the file's memory now: a full /dev/shm fails here, not with SIGBUS at a later write.
+    if (!make || ::posix_fallocate(fd, 0, off_t(length)) == 0) {
+      base = ::mmap(nullptr, length, make ? PROT_READ | PROT_WRITE : PROT_READ, MAP_SHARED, fd, 0);
+      if (base == MAP_FAILED) base = nullptr;
+    }
+    ::close(fd);
+    if (make && !base) ::unlink(name.c_str());
+    return base;
+  }
   /// A byte count for MPI (an int): an exchange of 2 GiB or more from or to one rank is refused.
   static int bytes_count(std::uint64_t bytes) {
     if (bytes > std::uint64_t(INT_MAX)) throw Error("an exchange between MPI ranks of 2 GiB or more in one step");
@@ -139,6 +206,10 @@ class WorldJob final : public Job {
       MPI_Send(bytes.data() + at, int(std::min(piece, length - at)), MPI_BYTE, 0, 0, MPI_COMM_WORLD);
   }
   int rank_ = 0, size_ = 1;
+  MPI_Comm machine_ = MPI_COMM_NULL;  // the ranks of this machine, which share memory
+  int machine_rank_ = 0;
+  std::vector<std::pair<void*, std::size_t>> mapped_;  // what share_on_machine shares (kept until the process ends)
+  std::vector<std::unique_ptr<std::byte[]>> copies_;   // or the copies it made where it could not
   bool joined_ = false, solo_ = false, serialized_ = true;
 };
 

@@ -1,4 +1,6 @@
 // The job of a build without MPI: this process alone.
+#include <memory>
+
 #include "common/job.hpp"
 
 namespace topo::cli {
@@ -16,6 +18,15 @@ class SingleJob final : public Job {
   parallel::Gathered all_gather(const std::string& bytes) override { return {bytes, {0, bytes.size()}}; }
   int agree_on_failure(bool failed) override { return failed ? 0 : -1; }
   void go_solo() override {}
+  bool machine_leader() const override { return true; }
+  const std::byte* share_on_machine(std::size_t bytes, const std::function<void(std::byte*)>& fill) override {
+    kept_.push_back(std::make_unique<std::byte[]>(bytes));
+    fill(kept_.back().get());
+    return kept_.back().get();
+  }
+
+ private:
+  std::vector<std::unique_ptr<std::byte[]>> kept_;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
 // The graph core: a compact CSR graph with optional per-link and per-node attributes
 // and the family metadata that travels with it (doc/definitions.md §2).
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -9,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "topo/graph_column.hpp"
 #include "topo/json_value.hpp"
 
 namespace topo {
@@ -122,27 +124,41 @@ class Graph {
   unsigned pos_dims() const { return pos_dims_; }
   std::span<const double> pos(node_id v) const { return {pos_.data() + std::size_t(v) * pos_dims_, pos_dims_}; }
 
+  /// The graph as one block of bytes, 8-aligned: a header of its sizes, names, labels and metadata, then its arrays
+  /// (graph_flat.cpp). view_flat gives a graph that reads the arrays in place, from a block that must outlive it and
+  /// its copies: the MPI ranks of one machine share one copy of the graph (toposim(1), "Beyond one machine").
+  std::size_t flat_size() const;
+  void write_flat(std::byte* out) const;
+  static Graph view_flat(const std::byte* block);
+
   GraphMeta meta;
 
  private:
   friend class GraphBuilder;
+  std::string flat_header() const;
   node_id n_ = 0;
   bool directed_ = false;
   bool multigraph_ = false;
   bool self_loops_ = false;
-  std::vector<node_id> src_, dst_;
-  std::vector<std::uint32_t> mult_;  // empty: every multiplicity is 1
-  std::vector<std::uint16_t> cls_;   // empty: no classes
+  GraphColumn<node_id> src_, dst_;
+  GraphColumn<std::uint32_t> mult_;  // empty: every multiplicity is 1
+  GraphColumn<std::uint16_t> cls_;   // empty: no classes
   std::vector<std::string> class_names_;
-  std::vector<std::uint8_t> level_, dim_;  // empty: unset
-  std::vector<std::uint32_t> capacity_;    // empty: unset
-  std::vector<std::uint64_t> out_off_, in_off_;
-  std::vector<node_id> out_adj_, in_adj_;  // out_adj_ stays empty when directed (dst_ serves)
-  std::vector<link_id> out_link_, in_link_;
+  GraphColumn<std::uint8_t> level_, dim_;  // empty: unset
+  GraphColumn<std::uint32_t> capacity_;    // empty: unset
+  GraphColumn<std::uint64_t> out_off_, in_off_;
+  GraphColumn<node_id> out_adj_, in_adj_;  // out_adj_ stays empty when directed (dst_ serves)
+  GraphColumn<link_id> out_link_, in_link_;
   std::vector<std::string> labels_;
   unsigned coord_dims_ = 0, pos_dims_ = 0;
-  std::vector<std::int32_t> coords_;
-  std::vector<double> pos_;
+  GraphColumn<std::int32_t> coords_;
+  GraphColumn<double> pos_;
+  /// Calls f(column) for every column, in the order of the flat form (graph_flat.cpp).
+  template <class Self, class F>
+  static void each_column(Self& g, F&& f) {
+    f(g.src_), f(g.dst_), f(g.mult_), f(g.cls_), f(g.level_), f(g.dim_), f(g.capacity_), f(g.out_off_), f(g.in_off_),
+        f(g.out_adj_), f(g.in_adj_), f(g.out_link_), f(g.in_link_), f(g.coords_), f(g.pos_);
+  }
 };
 
 /// How the builder treats two links between the same ordered pair with equal attributes.
@@ -170,7 +186,7 @@ class GraphBuilder {
   void set_pos(node_id v, std::span<const double> p);
 
   node_id num_nodes() const { return g_.n_; }
-  std::size_t num_links() const { return g_.src_.size(); }
+  std::size_t num_links() const { return g_.src_.own().size(); }
 
   /// Sorts, merges or rejects duplicates, builds the adjacency. The builder is empty afterwards.
   Graph finish(Duplicates dup = Duplicates::merge);
