@@ -90,17 +90,29 @@ std::size_t Graph::flat_size() const {
   return bytes;
 }
 
-void Graph::write_flat(std::byte* out) const {
-  const auto header = flat_header();
+template <class Self>
+void Graph::write_flat_of(Self& g, std::byte* out) {
+  const auto header = g.flat_header();
   const std::uint64_t length = header.size();
   std::memcpy(out, &length, 8);
   std::memcpy(out + 8, header.data(), header.size());
   out += 8 + aligned(header.size());
-  each_column(*this, [&](const auto& col) {
+  each_column(g, [&](auto& col) {
     const auto bytes = col.size() * sizeof col[0];
     if (bytes) std::memcpy(out, col.data(), bytes);
     out += aligned(bytes);
+    if constexpr (!std::is_const_v<Self>) col.release();
   });
+}
+
+void Graph::write_flat(std::byte* out) const& {
+  write_flat_of(*this, out);
+}
+
+void Graph::write_flat(std::byte* out) && {
+  write_flat_of(*this, out);
+  labels_ = {};
+  class_names_ = {};
 }
 
 Graph Graph::view_flat(const std::byte* block) {

@@ -208,5 +208,12 @@ TEST_CASE("a graph's flat block gives the same graph read in place, and so do it
     const Graph moved = std::move(owned);  // and a move keeps them
     CHECK(moved.out_links(1).data() == arrays);
     check_same_graph(g, moved);
+    // Written from a graph that releases its arrays as it goes: the same block, and an empty graph.
+    Graph spent = g;
+    std::vector<std::uint64_t> again(block.size());
+    std::move(spent).write_flat(reinterpret_cast<std::byte*>(again.data()));
+    CHECK(again == block);
+    CHECK(spent.num_links() == 0);
+    CHECK(spent.num_arcs() == 0);
   }
 }

@@ -800,6 +800,48 @@ TEST_CASE("sim: a link of more parallel channels than a router takes is refused 
                        InputError);
 }
 
+TEST_CASE("sim: a block's network keeps the channels its routers send on, and those they receive on after them") {
+  // A CLEX router receives from routers all over the network: the entries of a block's received channels would be
+  // spread over the whole table. A torus with a link of two lanes and a self-loop, and a CLEX, in three blocks.
+  GraphBuilder b(6, false);
+  for (node_id v = 0; v < 6; ++v) b.add_link(v, (v + 1) % 6);
+  b.add_link(1, 4, {.multiplicity = 2});
+  b.add_link(3, 3);
+  for (const auto& g : {b.finish(), family("clex", {{"clique", "3"}, {"levels", "3"}})}) {
+    sim::SimOptions o;
+    const auto whole = sim::build_network(g, o);
+    CHECK(whole.received.empty());
+    CHECK(whole.chans.size() == whole.channel_count);
+    for (unsigned k = 0; k < 3; ++k) {
+      const auto lo = sim::block_first(whole.routers, k, 3), hi = sim::block_first(whole.routers, k + 1, 3);
+      const auto part = sim::build_network(g, o, lo, hi);
+      REQUIRE(part.channel_count == whole.channel_count);
+      const auto own = [&](node_id r) { return r >= lo && r < hi; };
+      const auto same = [](const sim::Channel& x, const sim::Channel& y) {
+        return x.src == y.src && x.dst == y.dst && x.out_port == y.out_port && x.in_port == y.in_port && x.arc == y.arc;
+      };
+      std::uint64_t received = 0;
+      for (std::uint32_t c = 0; c < whole.channel_count; ++c) {
+        const auto& ch = whole.chans[c];
+        CAPTURE(c);
+        if (own(ch.src)) {  // its own routers' and their terminals': at their ids
+          CHECK(same(part.chans[c], ch));
+          CHECK(part.received_channel(c) == c);
+        } else if (own(ch.dst)) {  // received from another block's router: past channel_count, in id order
+          const auto at = part.received_channel(c);
+          CHECK(at == part.channel_count + received++);
+          CHECK(same(part.chans[at], ch));
+          CHECK(part.in_chan[ch.in_port] == at);
+          CHECK(part.chans[c].src == 0);  // its entry at its id is left untouched
+          CHECK(part.chans[c].dst == 0);
+        }
+      }
+      CHECK(part.received.size() == received);
+      CHECK(received > 0);
+    }
+  }
+}
+
 TEST_CASE("sim: packet blocks come in four sizes a doubling, up to any route") {
   // 8 entries (every route of a 4-level CLEX), then 10, 12, 14, 16, 20, ...: a block wastes at most a fifth.
   const std::vector<std::uint64_t> first{8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64};

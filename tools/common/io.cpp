@@ -83,7 +83,8 @@ Graph load_graph(const std::string& path, const io::ReadOptions& options) {
       g = io::read_graph(in, from_stdin ? "<stdin>" : path, opt);
     }
     bytes = {};
-    return Graph::view_flat(ranks.share_on_machine(g.flat_size(), [&](std::byte* out) { g.write_flat(out); }));
+    return Graph::view_flat(
+        ranks.share_on_machine(g.flat_size(), [&](std::byte* out) { std::move(g).write_flat(out); }));
   }
   if (from_stdin) {
     if (isatty(STDIN_FILENO)) throw topo::UsageError("no input: give a graph file or pipe one in (see --help)");

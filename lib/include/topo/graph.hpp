@@ -128,7 +128,10 @@ class Graph {
   /// (graph_flat.cpp). view_flat gives a graph that reads the arrays in place, from a block that must outlive it and
   /// its copies: the MPI ranks of one machine share one copy of the graph (toposim(1), "Beyond one machine").
   std::size_t flat_size() const;
-  void write_flat(std::byte* out) const;
+  void write_flat(std::byte* out) const&;
+  /// The same, releasing each array once it is written, so that its arrays are empty after (a large graph is then
+  /// in memory once and an array, not twice).
+  void write_flat(std::byte* out) &&;
   static Graph view_flat(const std::byte* block);
 
   GraphMeta meta;
@@ -136,6 +139,8 @@ class Graph {
  private:
   friend class GraphBuilder;
   std::string flat_header() const;
+  template <class Self>
+  static void write_flat_of(Self& g, std::byte* out);
   node_id n_ = 0;
   bool directed_ = false;
   bool multigraph_ = false;

@@ -50,6 +50,12 @@ class GraphColumn {
     data_ = own_.data();
     size_ = own_.size();
   }
+  /// Frees the column's memory (its own): the column is empty.
+  void release() {
+    std::vector<T>().swap(own_);
+    data_ = nullptr;
+    size_ = 0;
+  }
   /// Reads `size` values at `data` (memory that outlives the column) instead of its own.
   void look_at(const T* data, std::size_t size) {
     own_ = {};

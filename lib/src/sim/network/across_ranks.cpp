@@ -92,7 +92,7 @@ void Engine::exchange() {
     for (auto i = take<std::uint64_t>(in, at); i > 0; --i) {
       const auto when = take<std::uint64_t>(in, at);
       FlitArrival a;
-      a.c = take<std::uint32_t>(in, at);
+      a.c = n_.received_channel(take<std::uint32_t>(in, at));
       a.vc = take<std::uint32_t>(in, at);
       a.f.tag = take<std::uint64_t>(in, at);
       if (when <= now_ || when > now_ + wheel_mask_) fail("a flit from another rank due outside the timing wheel");

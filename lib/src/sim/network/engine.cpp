@@ -96,8 +96,8 @@ Engine::Engine(const Network& n, const SimRouting& r, const RouteCache& known, c
   sa_in_rr_ = ZeroedArray<std::uint8_t>(n.in_off.back(), true);
   sa_out_rr_ = ZeroedArray<std::uint16_t>(n.out_off.back(), true);
   wheel_mask_ = std::bit_ceil(n.longest_delay() + 1) - 1;
-  if constexpr (check_sends) assign_huge(last_sent_, n.chans.size(), none64);
-  sent_ = ZeroedArray<std::uint32_t>(n.chans.size(), true);
+  if constexpr (check_sends) assign_huge(last_sent_, n.channel_count, none64);
+  sent_ = ZeroedArray<std::uint32_t>(n.channel_count, true);
   // Per terminal and per router: the arrays are of the whole network, this rank's parts set.
   const auto terms = n.terminals();
   const auto t_lo = n.term_off[rank_lo_], t_hi = n.term_off[rank_hi_];
@@ -139,7 +139,7 @@ EngineShape engine_shape(const Network& n, bool queue_snapshots, std::uint64_t p
   s.in_ports = s.busy_ports = n.in_off.back();
   s.busy_vcs = s.in_ports * n.V;
   s.out_ports = n.out_off.back();
-  s.channels = n.chans.size();
+  s.channels = n.channel_count;
   s.V = n.V;
   s.B = n.B;
   for (node_id v = 0; v < n.routers; ++v) s.vc_words += (std::uint64_t(n.in_off[v + 1] - n.in_off[v]) * n.V + 63) / 64;

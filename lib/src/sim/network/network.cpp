@@ -257,21 +257,28 @@ Network build_network(const Graph& g, const SimOptions& o, node_id own_lo, node_
   n.arc_port = ZeroedArray<std::uint32_t>(arcs, true);
   n.narrow_routes = route_hop_bytes(arcs, n.V, n.T) == 4;
   n.route_class_bits = route_class_bits(n.V);
-  assign_huge(n.arc_lanes, arcs);
-  // Parallel channels of every arc (lanes; simulated_channels counts the same).
+  // Parallel channels of every arc (lanes; simulated_channels counts the same), kept per arc only when some arc has
+  // other than one (Network::lanes).
   std::vector<std::uint32_t> in_count(n.routers), out_count(n.routers);
   for (node_id v = 0; v < n.routers; ++v) in_count[v] = out_count[v] = n.terms(v);
-  for (node_id v = 0; v < n.routers; ++v) {
-    const auto nb = g.out_neighbors(v);
-    const auto ln = g.out_links(v);
-    for (std::size_t i = 0; i < nb.size(); ++i) {
-      if (nb[i] == v) continue;  // a self-loop carries nothing in a router network
-      const auto k = lanes(g, ln[i]);
-      // Cut short above 65535 lanes, which no router takes: the check below refuses the network, from in_count.
-      n.arc_lanes[g.arc_offset(v) + i] = std::uint16_t(k);
-      out_count[v] += k;
-      in_count[nb[i]] += k;
+  bool one_each = true;
+  const auto each_arc_lanes = [&](auto&& f) {
+    for (node_id v = 0; v < n.routers; ++v) {
+      const auto nb = g.out_neighbors(v);
+      const auto ln = g.out_links(v);
+      for (std::size_t i = 0; i < nb.size(); ++i)
+        f(v, nb[i], g.arc_offset(v) + i, nb[i] == v ? 0 : lanes(g, ln[i]));  // a self-loop carries nothing
     }
+  };
+  each_arc_lanes([&](node_id v, node_id w, std::uint64_t, std::uint32_t k) {
+    one_each = one_each && k == 1;
+    out_count[v] += k;
+    in_count[w] += k;
+  });
+  if (!one_each) {
+    assign_huge(n.arc_lanes, arcs);
+    // Cut short above 65535 lanes, which no router takes: the check below refuses the network, from in_count.
+    each_arc_lanes([&](node_id, node_id, std::uint64_t arc, std::uint32_t k) { n.arc_lanes[arc] = std::uint16_t(k); });
   }
   n.in_off.assign(n.routers + 1, 0);
   n.out_off.assign(n.routers + 1, 0);
@@ -287,8 +294,14 @@ Network build_network(const Graph& g, const SimOptions& o, node_id own_lo, node_
   n.in_chan = ZeroedArray<std::uint32_t>(n.in_off.back(), true);
   n.out_chan = ZeroedArray<std::uint32_t>(n.out_off.back(), true);
   std::vector<std::uint32_t> in_next(n.routers), out_next(n.routers);
-  n.chans = ZeroedArray<Channel>(std::size_t(n.in_off.back()) + n.terminals());  // every input port's, and ejection's
+  n.channel_count = n.in_off.back() + n.terminals();  // every input port's, and ejection's
   const auto own = [&](node_id v) { return v >= n.own_lo && v < n.own_hi; };
+  // Room past them for the channels own routers receive on from other routers, at most their input ports.
+  const bool whole = n.own_lo == 0 && n.own_hi == n.routers;
+  const auto own_in_ports = whole ? 0 : n.in_off[n.own_hi] - n.in_off[n.own_lo];
+  if (n.channel_count + own_in_ports > none32)
+    throw InputError(fmt::format("the simulator takes networks of fewer than {} channels", none32));
+  n.chans = ZeroedArray<Channel>(std::size_t(n.channel_count + own_in_ports));
   std::uint32_t c = 0;  // the next channel
   for (node_id v = 0; v < n.routers; ++v) {
     in_next[v] = n.in_off[v] + n.terms(v);
@@ -309,16 +322,24 @@ Network build_network(const Graph& g, const SimOptions& o, node_id own_lo, node_
     const auto nb = g.out_neighbors(v);
     for (std::size_t i = 0; i < nb.size(); ++i) {
       const auto arc = g.arc_offset(v) + i;
-      if (!n.arc_lanes[arc]) {
+      if (!n.lanes(arc)) {
         if (own(v)) n.arc_port[arc] = none32;
         continue;
       }
       const node_id w = nb[i];
       if (own(v)) n.arc_port[arc] = out_next[v];
-      for (std::uint32_t l = 0; l < n.arc_lanes[arc]; ++l, ++c) {
-        if (own(v) || own(w)) n.chans[c] = {v, w, out_next[v], in_next[w], std::uint32_t(arc)};
-        if (own(v)) n.out_chan[out_next[v]] = c;
-        if (own(w)) n.in_chan[in_next[w]] = c;
+      for (std::uint32_t l = 0; l < n.lanes(arc); ++l, ++c) {
+        const Channel ch{v, w, out_next[v], in_next[w], std::uint32_t(arc)};
+        if (own(v)) {
+          n.chans[c] = ch;
+          n.out_chan[out_next[v]] = c;
+          if (own(w)) n.in_chan[in_next[w]] = c;
+        } else if (own(w)) {
+          const auto at = std::uint32_t(n.channel_count + n.received.size());
+          n.received.push_back(c);
+          n.chans[at] = ch;
+          n.in_chan[in_next[w]] = at;
+        }
         ++out_next[v];
         ++in_next[w];
       }
@@ -326,15 +347,13 @@ Network build_network(const Graph& g, const SimOptions& o, node_id own_lo, node_
   }
   bool first = true;
   for (std::uint64_t arc = 0; arc < arcs && !n.arc_latency.empty(); ++arc)
-    if (n.arc_lanes[arc]) {
+    if (n.lanes(arc)) {
       const auto lat = n.arc_latency[arc];
       n.link_latency = first || lat == n.link_latency ? lat : none32;
       if (n.link_latency == none32) break;
       first = false;
     }
   if (n.link_latency != none32) std::vector<std::uint32_t>().swap(n.arc_latency);  // every link's: kept once
-  if (std::all_of(n.arc_lanes.begin(), n.arc_lanes.end(), [](std::uint16_t k) { return k == 1; }))
-    std::vector<std::uint16_t>().swap(n.arc_lanes);  // one channel each: Network::lanes
   return n;
 }
 
@@ -348,7 +367,7 @@ std::uint64_t Network::longest_delay() const {
     of({0, 0, none32, 0, none32});  // injection
     of({0, 0, 0, none32, none32});  // ejection
   }
-  if (chans.size() == 2 * terminals()) return longest;  // no network channel
+  if (channel_count == 2 * terminals()) return longest;  // no network channel
   if (link_latency != none32) {
     of({0, 0, 0, 0, 0});  // every link's latency
     return longest;

@@ -102,8 +102,8 @@ void Engine::summarize(PointResult& res, std::uint64_t measure_start, std::uint6
   res.link_util_mean = links > 0 ? double(k.link_flits) / cycles / links : 0;
   res.link_util_histogram.assign(k.link_bins.begin(), k.link_bins.end());
   if (o_.channel_loads) {
-    res.channel_util.resize(n_.chans.size());
-    for (std::size_t c = 0; c < n_.chans.size(); ++c) res.channel_util[c] = double(sent_[c]) / cycles;
+    res.channel_util.resize(n_.channel_count);
+    for (std::size_t c = 0; c < n_.channel_count; ++c) res.channel_util[c] = double(sent_[c]) / cycles;
   }
   PacketStats m;
   for (const auto& sc : scratch_) m.merge(sc.measured);

@@ -87,10 +87,20 @@ struct Network {
   bool realloc_next_cycle = false;  // --vc-reallocation next-cycle: VC allocation before switch allocation
   QueueMeasure queue_measure{};     // --ugal-queue
   /// Every terminal's two channels (injection, ejection), router by router, then the network channels in the order of
-  /// their senders' output ports. A network split over ranks keeps in each rank's table the channels of its own
-  /// routers only, those of their terminals and those they send and receive on: the other entries stay zero and
-  /// take no memory (the channels are most of the tables' bytes).
+  /// their senders' output ports: channel_count of them. A network split over ranks keeps in each rank's table the
+  /// channels of its own routers only: those of their terminals and those they send on at their ids, and those they
+  /// receive on from other ranks' routers after all the others, the k-th of them at channel_count + k
+  /// (received_channel). The other entries stay zero and take no memory (the channels are most of the tables'
+  /// bytes, and those a rank receives on are spread over the whole table: a CLEX router receives from all over).
   ZeroedArray<Channel> chans;
+  std::uint64_t channel_count = 0;
+  /// The channels from other ranks' routers to own ones, in id order: chans holds the k-th at channel_count + k.
+  std::vector<std::uint32_t> received;
+  /// Where chans holds channel c of another rank's router: c itself unless c enters one of own routers.
+  std::uint32_t received_channel(std::uint32_t c) const {
+    const auto it = std::lower_bound(received.begin(), received.end(), c);
+    return it != received.end() && *it == c ? std::uint32_t(channel_count + std::uint64_t(it - received.begin())) : c;
+  }
   node_id own_lo = 0, own_hi = 0;  // the routers whose channels chans holds
   /// True when chans holds the channels of routers [lo, hi).
   bool holds_channels_of(node_id lo, node_id hi) const { return own_lo <= lo && hi <= own_hi; }

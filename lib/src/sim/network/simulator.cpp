@@ -77,7 +77,7 @@ struct Simulator::Impl {
     setup.routers = net.routers;
     setup.terminals = net.terminals();
     setup.terminals_per_router = net.T;
-    setup.channels = net.chans.size() - 2 * net.terminals();  // the network channels follow the terminals' two each
+    setup.channels = net.channel_count - 2 * net.terminals();  // the network channels follow the terminals' two each
     setup.zero_load_latency = mean_zero_load();
   }
 
