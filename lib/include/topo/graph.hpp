@@ -126,7 +126,7 @@ class Graph {
 
   /// The graph as one block of bytes, 8-aligned: a header of its sizes, names, labels and metadata, then its arrays
   /// (graph_flat.cpp). view_flat gives a graph that reads the arrays in place, from a block that must outlive it and
-  /// its copies: the MPI ranks of one machine share one copy of the graph (toposim(1), "Beyond one machine").
+  /// its copies: the MPI ranks of one machine share one copy of the graph (README.md, "Beyond one machine").
   std::size_t flat_size() const;
   void write_flat(std::byte* out) const&;
   /// The same, releasing each array once it is written, so that its arrays are empty after (a large graph is then
