@@ -117,6 +117,13 @@ for dir in "" "$tmp/no-such-dir"; do
     > "$tmp/copies" || fail "TOPO_SHM_DIR='$dir': toposim run exit status $?"
   cmp -s "$tmp/split_torus_batch.1" "$tmp/copies" || fail "TOPO_SHM_DIR='$dir': the output differs from one rank's"
 done
+# The first rank fails while it fills the shared memory, with the file or with copies: the others do not wait.
+for dir in /dev/shm ""; do
+  TOPO_SHM_DIR=$dir mpi 3 "$probe" --share 100000 --fail-rank 0 --when fill > /dev/null 2> "$tmp/err"
+  [[ $? -eq 1 ]] || fail "the first rank failing to fill the shared memory (TOPO_SHM_DIR='$dir'): not exit 1"
+  grep -q '^job_failure: rank 0: probe.el:3: a bad line on rank 0$' "$tmp/err" ||
+    fail "the first rank failing to fill the shared memory: wrong line: $(cat "$tmp/err")"
+done
 mpi 2 "$bin/toposim" run "$tmp/t36.el" --rate 0.2 "${quick[@]}" --json > "$tmp/split_provenance.json" ||
   fail "toposim run with provenance under 2 ranks"
 grep -q '"ranks": 2' "$tmp/split_provenance.json" || fail "the provenance does not say 2 ranks"

@@ -3,7 +3,8 @@
 // broadcast, as the library's reductions do). Every rank must exit non-zero, and one line must name the failed
 // rank; no rank may wait forever.
 // The memory the ranks of a machine share (--share BYTES): the first rank fills it, and each rank says whether it
-// reads those bytes and what holds them, a file of $TOPO_SHM_DIR that every rank maps, or a copy of its own.
+// reads those bytes and what holds them, a file of $TOPO_SHM_DIR that every rank maps, or a copy of its own; with
+// --when fill, the first rank fails while it fills it.
 #include <fmt/format.h>
 
 #include <cstdint>
@@ -48,12 +49,15 @@ int main(int argc, char** argv) {
   std::string when = "before";
   std::size_t share = 0;
   tool.app.add_option("--fail-rank", fail_rank, "the rank that fails (default none)");
-  tool.app.add_option("--when", when, "before or after the exchange")->check(topo::cli::one_of({"before", "after"}));
+  tool.app.add_option("--when", when, "before or after the exchange, or while filling the shared memory")
+      ->check(topo::cli::one_of({"before", "after", "fill"}));
   tool.app.add_option("--share", share, "share this many bytes between the ranks of a machine");
   return tool.run([&] {
     auto& job = topo::cli::job();
+    const auto fail = [&] { throw topo::InputError(fmt::format("probe.el:3: a bad line on rank {}", job.rank())); };
     if (share > 0) {
       const auto* block = job.share_on_machine(share, [&](std::byte* out) {
+        if (when == "fill" && job.rank() == fail_rank) fail();
         for (std::size_t i = 0; i < share; ++i) out[i] = pattern(i);
       });
       bool same = true;
@@ -63,7 +67,6 @@ int main(int argc, char** argv) {
       for (const auto& part : job.gather(said)) fmt::print("{}", part);
       return;
     }
-    const auto fail = [&] { throw topo::InputError(fmt::format("probe.el:3: a bad line on rank {}", job.rank())); };
     if (when == "before" && job.rank() == fail_rank) fail();
     std::string joined;
     for (const auto& part : job.gather(std::to_string(job.rank()))) joined += part;

@@ -11,6 +11,7 @@
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
+#include <exception>
 #include <memory>
 #include <string>
 #include <utility>
@@ -75,14 +76,13 @@ class WorldJob final : public Job {
       if (leader) ::unlink(name.c_str());  // every rank has mapped it, or given up: the mappings keep the memory
       if (made) {
         mapped_.emplace_back(base, length);
-        if (leader) fill(static_cast<std::byte*>(base));
-        MPI_Barrier(machine_);  // the block is full
+        fill_on_leader(fill, static_cast<std::byte*>(base));  // the block is full once every rank is past it
         return static_cast<const std::byte*>(base);
       }
       if (base) ::munmap(base, length);
     }
     std::byte* copy = copies_.emplace_back(std::make_unique<std::byte[]>(length)).get();
-    if (leader) fill(copy);
+    fill_on_leader(fill, copy);
     for (std::uint64_t at = 0; at < length; at += piece)
       MPI_Bcast(copy + at, int(std::min(piece, length - at)), MPI_BYTE, 0, machine_);
     return copy;
@@ -193,6 +193,25 @@ class WorldJob final : public Job {
     ::close(fd);
     if (make && !base) ::unlink(name.c_str());
     return base;
+  }
+  /// The machine's first rank fills `out`; a collective of the machine's ranks. When the fill throws, that rank
+  /// throws its error and the others PeerFailed, after the failure agreement that the first rank's end joins.
+  void fill_on_leader(const std::function<void(std::byte*)>& fill, std::byte* out) {
+    int filled = 1;
+    std::exception_ptr error;
+    if (machine_leader()) {
+      try {
+        fill(out);
+      } catch (...) {
+        filled = 0;
+        error = std::current_exception();
+      }
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &filled, 1, MPI_INT, MPI_MIN, machine_);
+    if (filled) return;
+    if (error) std::rethrow_exception(error);
+    agree_on_failure(false);  // the first rank's end says it failed
+    throw PeerFailed{};
   }
   /// A byte count for MPI (an int): an exchange of 2 GiB or more from or to one rank is refused.
   static int bytes_count(std::uint64_t bytes) {
