@@ -14,23 +14,24 @@
 
 namespace topo {
 
-namespace {
-
-std::size_t aligned(std::size_t bytes) {
-  return (bytes + 7) / 8 * 8;
-}
-
-/// Appends values, and sized runs of values, to a header.
-struct Writer {
+/// Appends values, and sized runs of values, to a header; or, counting, adds up their bytes only (flat_size: the
+/// labels of a large graph are not copied to be measured).
+struct FlatWriter {
+  bool counting = false;
   std::string bytes;
+  std::size_t size = 0;
+  void append(const void* p, std::size_t n) {
+    size += n;
+    if (!counting && n > 0) bytes.append(static_cast<const char*>(p), n);
+  }
   template <class T>
   void value(const T& x) {
-    bytes.append(reinterpret_cast<const char*>(&x), sizeof x);
+    append(&x, sizeof x);
   }
   template <class T>
   void values(std::span<const T> xs) {
     value(std::uint64_t(xs.size()));
-    bytes.append(reinterpret_cast<const char*>(xs.data()), xs.size() * sizeof(T));
+    append(xs.data(), xs.size() * sizeof(T));
   }
   void text(std::string_view s) { values(std::span<const char>(s.data(), s.size())); }
   void texts(const std::vector<std::string>& all) {
@@ -38,6 +39,12 @@ struct Writer {
     for (const auto& s : all) text(s);
   }
 };
+
+namespace {
+
+std::size_t aligned(std::size_t bytes) {
+  return (bytes + 7) / 8 * 8;
+}
 
 /// Reads them back, in the order written.
 struct Reader {
@@ -69,8 +76,7 @@ struct Reader {
 
 }  // namespace
 
-std::string Graph::flat_header() const {
-  Writer w;
+void Graph::flat_header(FlatWriter& w) const {
   w.value(n_);
   w.value(std::array<bool, 3>{directed_, multigraph_, self_loops_});
   w.value(std::array<unsigned, 2>{coord_dims_, pos_dims_});
@@ -81,22 +87,25 @@ std::string Graph::flat_header() const {
   w.text(meta.generator->dump());
   w.values(std::span<const node_id>(meta.endpoints));
   each_column(*this, [&](const auto& col) { w.value(std::uint64_t(col.size())); });
-  return std::move(w.bytes);
 }
 
 std::size_t Graph::flat_size() const {
-  std::size_t bytes = 8 + aligned(flat_header().size());
+  FlatWriter header;
+  header.counting = true;
+  flat_header(header);
+  std::size_t bytes = 8 + aligned(header.size);
   each_column(*this, [&](const auto& col) { bytes += aligned(col.size() * sizeof col[0]); });
   return bytes;
 }
 
 template <class Self>
 void Graph::write_flat_of(Self& g, std::byte* out) {
-  const auto header = g.flat_header();
-  const std::uint64_t length = header.size();
+  FlatWriter w;
+  g.flat_header(w);
+  const std::uint64_t length = w.bytes.size();
   std::memcpy(out, &length, 8);
-  std::memcpy(out + 8, header.data(), header.size());
-  out += 8 + aligned(header.size());
+  std::memcpy(out + 8, w.bytes.data(), length);
+  out += 8 + aligned(length);
   each_column(g, [&](auto& col) {
     const auto bytes = col.size() * sizeof col[0];
     if (bytes) std::memcpy(out, col.data(), bytes);

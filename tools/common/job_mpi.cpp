@@ -61,7 +61,7 @@ class WorldJob final : public Job {
     std::uint64_t length = leader ? std::max<std::size_t>(bytes, 1) : 0;
     MPI_Bcast(&length, 1, MPI_UINT64_T, 0, machine_);
     const char* dir = std::getenv("TOPO_SHM_DIR");
-    std::string name = leader ? fmt::format("{}/topo-{}-{}", dir ? dir : "/dev/shm", ::getpid(), mapped_.size()) : "";
+    std::string name = leader ? fmt::format("{}/topo-{}-{}", dir ? dir : "/dev/shm", ::getpid(), blocks_++) : "";
     void* base = leader && !(dir && !*dir) ? map_file(name, length, true) : nullptr;
     int made = base != nullptr;
     MPI_Bcast(&made, 1, MPI_INT, 0, machine_);
@@ -75,7 +75,6 @@ class WorldJob final : public Job {
       MPI_Allreduce(&mine, &made, 1, MPI_INT, MPI_MIN, machine_);
       if (leader) ::unlink(name.c_str());  // every rank has mapped it, or given up: the mappings keep the memory
       if (made) {
-        mapped_.emplace_back(base, length);
         fill_on_leader(fill, static_cast<std::byte*>(base));  // the block is full once every rank is past it
         return static_cast<const std::byte*>(base);
       }
@@ -227,8 +226,8 @@ class WorldJob final : public Job {
   int rank_ = 0, size_ = 1;
   MPI_Comm machine_ = MPI_COMM_NULL;  // the ranks of this machine, which share memory
   int machine_rank_ = 0;
-  std::vector<std::pair<void*, std::size_t>> mapped_;  // what share_on_machine shares (kept until the process ends)
-  std::vector<std::unique_ptr<std::byte[]>> copies_;   // or the copies it made where it could not
+  std::uint64_t blocks_ = 0;  // the files share_on_machine has made (their mappings are kept until the process ends)
+  std::vector<std::unique_ptr<std::byte[]>> copies_;  // or the copies it made where it could not
   bool joined_ = false, solo_ = false, serialized_ = true;
 };
 

@@ -45,6 +45,7 @@ struct LinkAttrs {
 };
 
 class GraphBuilder;
+struct FlatWriter;  // graph_flat.cpp
 
 /// An immutable graph. Undirected links are stored once (source <= target); the adjacency
 /// holds one arc per link and direction, multiplicity lives on the link.
@@ -138,7 +139,7 @@ class Graph {
 
  private:
   friend class GraphBuilder;
-  std::string flat_header() const;
+  void flat_header(FlatWriter& w) const;
   template <class Self>
   static void write_flat_of(Self& g, std::byte* out);
   node_id n_ = 0;

@@ -58,7 +58,7 @@ struct NodeLine {
 };
 
 /// An integer in JSON's form (no leading zero) at the start of `s`, taken off it: false when there is none or it does
-/// not fit T.
+/// not fit Int.
 template <class Int>
 bool read_json_integer(std::string_view& s, Int& out) {
   const std::size_t lead = s.starts_with('-') ? 1 : 0;
